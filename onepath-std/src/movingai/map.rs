@@ -1,0 +1,445 @@
+//! The `.map` format: `type T`, `height H`, `width W`, `map`, then H rows of W terrain letters.
+
+use super::error::{GridFormatError, GridFormatErrorKind};
+use super::{Lines, MAX_CELLS, MAX_SIDE, fields, is_blank, parse_u32};
+
+/// One Moving AI terrain letter.
+///
+/// The benchmark's own description: `.` and `G` passable ground; `@` and `O` out of bounds;
+/// `T` trees (blocked); `S` swamp (passable); `W` water (not passable from ground). Whether `S`
+/// and `W` are walkable is a [`MovingAiOptions`] choice; the others are fixed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Terrain {
+    /// `.` passable ground.
+    Ground = b'.',
+    /// `G` passable ground.
+    G = b'G',
+    /// `@` out of bounds.
+    OutOfBounds = b'@',
+    /// `O` out of bounds.
+    O = b'O',
+    /// `T` trees (blocked).
+    Tree = b'T',
+    /// `S` swamp (walkable by default).
+    Swamp = b'S',
+    /// `W` water (blocked by default).
+    Water = b'W',
+}
+
+impl Terrain {
+    /// The terrain a byte of a map row stands for, or `None` for any other byte.
+    pub const fn from_byte(byte: u8) -> Option<Self> {
+        Some(match byte {
+            b'.' => Self::Ground,
+            b'G' => Self::G,
+            b'@' => Self::OutOfBounds,
+            b'O' => Self::O,
+            b'T' => Self::Tree,
+            b'S' => Self::Swamp,
+            b'W' => Self::Water,
+            _ => return None,
+        })
+    }
+
+    /// The letter as it appears in a file.
+    pub const fn as_byte(self) -> u8 {
+        self as u8
+    }
+}
+
+/// Which of the configurable terrain letters count as walkable.
+///
+/// The defaults (`S` walkable, `W` blocked) are what the published optimal lengths of the
+/// wc3maps512 set need; the other sets contain neither letter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct MovingAiOptions {
+    /// Whether `S` (swamp) is walkable. Default `true`.
+    pub swamp_walkable: bool,
+    /// Whether `W` (water) is walkable. Default `false`.
+    pub water_walkable: bool,
+}
+
+impl MovingAiOptions {
+    /// `S` walkable, `W` blocked.
+    pub const DEFAULT: Self = Self {
+        swamp_walkable: true,
+        water_walkable: false,
+    };
+
+    /// Sets whether `S` (swamp) is walkable.
+    #[must_use]
+    pub const fn with_swamp_walkable(mut self, walkable: bool) -> Self {
+        self.swamp_walkable = walkable;
+        self
+    }
+
+    /// Sets whether `W` (water) is walkable.
+    #[must_use]
+    pub const fn with_water_walkable(mut self, walkable: bool) -> Self {
+        self.water_walkable = walkable;
+        self
+    }
+
+    /// Whether `terrain` is walkable under these options.
+    pub const fn is_walkable(&self, terrain: Terrain) -> bool {
+        match terrain {
+            Terrain::Ground | Terrain::G => true,
+            Terrain::OutOfBounds | Terrain::O | Terrain::Tree => false,
+            Terrain::Swamp => self.swamp_walkable,
+            Terrain::Water => self.water_walkable,
+        }
+    }
+}
+
+impl Default for MovingAiOptions {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// A parsed Moving AI `.map` file: its size, its terrain letters (row-major, `y * width + x`)
+/// and the options that decide which letters are walkable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovingAiMap {
+    map_type: String,
+    width: u32,
+    height: u32,
+    /// The terrain letters as in the file, row-major; every byte is a valid [`Terrain`].
+    terrain: Vec<u8>,
+    options: MovingAiOptions,
+    /// `walkable[b]`: whether letter `b` is walkable under `options` (false for non-letters).
+    walkable: [bool; 256],
+}
+
+/// The header keywords, in file order after `type` (`height` and `width` may come in either
+/// order; every file in the benchmark writes `height` first).
+const TYPE: &str = "type";
+const HEIGHT: &str = "height";
+const WIDTH: &str = "width";
+const MAP: &str = "map";
+
+impl MovingAiMap {
+    /// Parses a `.map` file from its bytes (a `&str`, `&[u8]` or `Vec<u8>`).
+    ///
+    /// The header is `type NAME`, then `height H` and `width W` (either order, each once), then
+    /// `map`; keywords and values are separated by spaces or tabs. Then come exactly H rows of
+    /// exactly W terrain letters (see [`Terrain`]), LF or CRLF. Blank lines may follow the last
+    /// row; nothing else may.
+    ///
+    /// # Errors
+    ///
+    /// [`GridFormatError`] with the 1-based line of the first problem: a missing, repeated or
+    /// misspelt header line, a size that is not a decimal integer, 0, above [`MAX_SIDE`]
+    /// (65,536) or with more than [`MAX_CELLS`] (2^28) cells, a missing row, a row of the wrong
+    /// length, a byte that is no terrain letter, or text after the last row.
+    ///
+    /// # Complexity
+    ///
+    /// One pass over the input. The cells (one byte each) are allocated at once only when the
+    /// input is long enough to hold every row; otherwise they grow row by row, so memory stays
+    /// proportional to the input whatever the header claims.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath_std::movingai::{MovingAiMap, MovingAiOptions};
+    ///
+    /// let map = MovingAiMap::parse(
+    ///     "type octile\r\nheight 2\r\nwidth 3\r\nmap\r\n.@S\r\nTWG\r\n",
+    ///     &MovingAiOptions::DEFAULT,
+    /// )?;
+    /// assert_eq!((map.width(), map.height()), (3, 2));
+    /// assert!(map.is_walkable(0, 0) && !map.is_walkable(1, 0) && map.is_walkable(2, 0));
+    /// assert!(!map.is_walkable(1, 1)); // water is blocked by default
+    /// # Ok::<(), onepath_std::movingai::GridFormatError>(())
+    /// ```
+    pub fn parse(
+        input: impl AsRef<[u8]>,
+        options: &MovingAiOptions,
+    ) -> Result<Self, GridFormatError> {
+        Self::parse_bytes(input.as_ref(), *options)
+    }
+
+    fn parse_bytes(input: &[u8], options: MovingAiOptions) -> Result<Self, GridFormatError> {
+        let mut lines = Lines::new(input);
+        let err = GridFormatError::new;
+
+        // `type NAME`
+        let (line, text) = lines
+            .next()
+            .ok_or(err(1, GridFormatErrorKind::UnexpectedEnd { expected: TYPE }))?;
+        let map_type = header_value(line, text, TYPE)?;
+        if !map_type.iter().all(u8::is_ascii_graphic) {
+            return Err(err(line, GridFormatErrorKind::InvalidType));
+        }
+        let map_type = String::from_utf8_lossy(map_type).into_owned();
+
+        // `height H` and `width W`, either order.
+        let mut height: Option<u32> = None;
+        let mut width: Option<u32> = None;
+        while height.is_none() || width.is_none() {
+            let missing = if height.is_none() { HEIGHT } else { WIDTH };
+            let (line, text) = lines.next().ok_or(err(
+                lines.next_line_number(),
+                GridFormatErrorKind::UnexpectedEnd { expected: missing },
+            ))?;
+            let keyword = fields(text).next().unwrap_or_default();
+            let (field, slot) = if keyword == HEIGHT.as_bytes() {
+                (HEIGHT, &mut height)
+            } else if keyword == WIDTH.as_bytes() {
+                (WIDTH, &mut width)
+            } else {
+                return Err(err(
+                    line,
+                    GridFormatErrorKind::ExpectedKeyword { expected: missing },
+                ));
+            };
+            if slot.is_some() {
+                return Err(err(line, GridFormatErrorKind::DuplicateField { field }));
+            }
+            *slot = Some(parse_side(line, header_value(line, text, field)?, field)?);
+        }
+        let (width, height) = (width.unwrap_or(0), height.unwrap_or(0));
+        let cells = u64::from(width) * u64::from(height);
+        if cells > MAX_CELLS {
+            return Err(err(
+                lines.next_line_number() - 1,
+                GridFormatErrorKind::TooManyCells {
+                    cells,
+                    max: MAX_CELLS,
+                },
+            ));
+        }
+
+        // `map`
+        let (line, text) = lines.next().ok_or(err(
+            lines.next_line_number(),
+            GridFormatErrorKind::UnexpectedEnd { expected: MAP },
+        ))?;
+        let mut words = fields(text);
+        if words.next() != Some(MAP.as_bytes()) {
+            return Err(err(
+                line,
+                GridFormatErrorKind::ExpectedKeyword { expected: MAP },
+            ));
+        }
+        if words.next().is_some() {
+            return Err(err(
+                line,
+                GridFormatErrorKind::BadFieldValue { field: MAP },
+            ));
+        }
+
+        // Rows. `cells` <= 2^28 fits in usize on every target with 32-bit or wider pointers.
+        let cells = cells as usize;
+        let shortest_complete = cells + (height as usize - 1);
+        let mut terrain = if lines.remaining().len() >= shortest_complete {
+            Vec::with_capacity(cells)
+        } else {
+            Vec::new()
+        };
+        for row in 0..height {
+            let (line, text) = lines.next().ok_or(err(
+                lines.next_line_number(),
+                GridFormatErrorKind::MissingRows {
+                    expected: height,
+                    found: row,
+                },
+            ))?;
+            if text.len() != width as usize {
+                return Err(err(
+                    line,
+                    GridFormatErrorKind::RowLength {
+                        expected: width,
+                        found: u32::try_from(text.len()).unwrap_or(u32::MAX),
+                    },
+                ));
+            }
+            if let Some(column) = text.iter().position(|&b| !IS_TERRAIN[b as usize]) {
+                return Err(err(
+                    line,
+                    GridFormatErrorKind::InvalidTerrain {
+                        column: column as u32,
+                        byte: text[column],
+                    },
+                ));
+            }
+            terrain.extend_from_slice(text);
+        }
+        for (line, text) in lines {
+            if !is_blank(text) {
+                return Err(err(line, GridFormatErrorKind::TrailingData));
+            }
+        }
+        Ok(Self {
+            map_type,
+            width,
+            height,
+            terrain,
+            options,
+            walkable: walkable_table(options),
+        })
+    }
+
+    /// The `type` value of the header (`octile` in every benchmark file).
+    pub fn map_type(&self) -> &str {
+        &self.map_type
+    }
+
+    /// Number of columns, 1..=65,536.
+    pub const fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Number of rows, 1..=65,536.
+    pub const fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The options the map was parsed with.
+    pub const fn options(&self) -> &MovingAiOptions {
+        &self.options
+    }
+
+    /// Every cell's terrain letter as in the file (`.`, `G`, `@`, `O`, `T`, `S`, `W`),
+    /// row-major (`y * width + x`).
+    pub fn terrain_bytes(&self) -> &[u8] {
+        &self.terrain
+    }
+
+    /// Every cell's terrain, row-major (`y * width + x`).
+    pub fn terrain_cells(&self) -> impl ExactSizeIterator<Item = Terrain> + '_ {
+        self.terrain.iter().map(|&b| letter(b))
+    }
+
+    /// The terrain at column `x`, row `y`, or `None` outside the map.
+    pub fn terrain(&self, x: u32, y: u32) -> Option<Terrain> {
+        self.index(x, y).map(|i| letter(self.terrain[i]))
+    }
+
+    /// Whether column `x`, row `y` is inside the map and walkable under the map's options.
+    pub fn is_walkable(&self, x: u32, y: u32) -> bool {
+        self.index(x, y)
+            .is_some_and(|i| self.walkable[self.terrain[i] as usize])
+    }
+
+    fn index(&self, x: u32, y: u32) -> Option<usize> {
+        (x < self.width && y < self.height)
+            .then(|| y as usize * self.width as usize + x as usize)
+    }
+
+    /// Number of walkable cells.
+    pub fn walkable_count(&self) -> usize {
+        self.terrain
+            .iter()
+            .filter(|&&b| self.walkable[b as usize])
+            .count()
+    }
+
+    /// Row-major walkability, one `bool` per cell.
+    pub fn walkable(&self) -> Vec<bool> {
+        self.terrain
+            .iter()
+            .map(|&b| self.walkable[b as usize])
+            .collect()
+    }
+
+    /// Row-major area bytes in the core's convention: 0 (area 0, cost multiplier 1) for a
+    /// walkable cell, 255 for a wall.
+    pub fn area_bytes(&self) -> Vec<u8> {
+        self.terrain
+            .iter()
+            .map(|&b| if self.walkable[b as usize] { 0 } else { 255 })
+            .collect()
+    }
+
+    /// The map as text, one row per line (LF), with its original letters: `parse` of
+    /// `"type … map\n" + to_rows()` gives the same map back.
+    pub fn to_rows(&self) -> String {
+        let mut out = String::with_capacity(self.terrain.len() + self.height as usize);
+        for row in self.terrain.chunks(self.width as usize) {
+            // Every byte is an ASCII terrain letter.
+            out.push_str(&String::from_utf8_lossy(row));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// `IS_TERRAIN[b]`: whether byte `b` is a terrain letter.
+const IS_TERRAIN: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = Terrain::from_byte(b as u8).is_some();
+        b += 1;
+    }
+    table
+};
+
+fn walkable_table(options: MovingAiOptions) -> [bool; 256] {
+    let mut table = [false; 256];
+    for (b, slot) in table.iter_mut().enumerate() {
+        *slot = Terrain::from_byte(b as u8).is_some_and(|t| options.is_walkable(t));
+    }
+    table
+}
+
+/// The terrain of a byte already checked by `IS_TERRAIN`.
+fn letter(byte: u8) -> Terrain {
+    Terrain::from_byte(byte).unwrap_or(Terrain::OutOfBounds)
+}
+
+/// The single value of a `keyword value` header line.
+fn header_value<'a>(
+    line: u64,
+    text: &'a [u8],
+    keyword: &'static str,
+) -> Result<&'a [u8], GridFormatError> {
+    let mut words = fields(text);
+    if words.next() != Some(keyword.as_bytes()) {
+        return Err(GridFormatError::new(
+            line,
+            GridFormatErrorKind::ExpectedKeyword { expected: keyword },
+        ));
+    }
+    match (words.next(), words.next()) {
+        (Some(value), None) => Ok(value),
+        _ => Err(GridFormatError::new(
+            line,
+            GridFormatErrorKind::BadFieldValue { field: keyword },
+        )),
+    }
+}
+
+/// A map side: a decimal integer in 1..=MAX_SIDE.
+pub(super) fn parse_side(
+    line: u64,
+    value: &[u8],
+    field: &'static str,
+) -> Result<u32, GridFormatError> {
+    let side = match parse_u32(value) {
+        Some(side) => side,
+        // All digits but too large for 32 bits: out of range rather than malformed.
+        None if value.iter().all(u8::is_ascii_digit) && !value.is_empty() => u32::MAX,
+        None => {
+            return Err(GridFormatError::new(
+                line,
+                GridFormatErrorKind::InvalidNumber { field },
+            ));
+        }
+    };
+    if side == 0 || side > MAX_SIDE {
+        return Err(GridFormatError::new(
+            line,
+            GridFormatErrorKind::SizeOutOfRange {
+                field,
+                value: side,
+                max: MAX_SIDE,
+            },
+        ));
+    }
+    Ok(side)
+}

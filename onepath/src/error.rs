@@ -1,0 +1,200 @@
+//! Small shared errors. Every error is `Copy`, names the offending value and its bound, and
+//! implements `Display` and `core::error::Error`.
+
+use core::fmt;
+
+use crate::math::CoordinateError;
+
+/// The most cells a square or hex grid may hold (2^28).
+pub const MAX_CELLS: u64 = 1 << 28;
+
+/// Errors from building or editing a grid.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum GridError {
+    /// Width or height is zero.
+    EmptyDimension {
+        /// Requested width.
+        width: u32,
+        /// Requested height.
+        height: u32,
+    },
+    /// `width * height` exceeds [`MAX_CELLS`] (2^28). Checked before anything is allocated.
+    TooManyCells {
+        /// Requested width.
+        width: u32,
+        /// Requested height.
+        height: u32,
+    },
+    /// A cell slice does not have `width * height` entries.
+    CellCountMismatch {
+        /// `width * height`.
+        expected: u64,
+        /// Entries supplied.
+        actual: u64,
+    },
+    /// A cell lies outside the grid.
+    CellOutOfBounds {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+        /// Grid width.
+        width: u32,
+        /// Grid height.
+        height: u32,
+    },
+    /// Area 255 is the wall and has no cost multiplier.
+    WallHasNoCost,
+    /// An area multiplier must be positive and finite.
+    InvalidAreaCost {
+        /// The area id (0..=254).
+        area: u8,
+        /// The rejected multiplier.
+        value: f64,
+    },
+    /// A character in a text picture that is not `.`, `#` or `1`–`9`.
+    TextCharacter {
+        /// 1-based line.
+        line: u32,
+        /// 1-based column (in characters).
+        column: u32,
+        /// The character found.
+        found: char,
+    },
+    /// A text picture line whose length differs from the first line's.
+    TextRagged {
+        /// 1-based line.
+        line: u32,
+        /// Width of the first line.
+        expected: u32,
+        /// Width of this line.
+        found: u32,
+    },
+    /// The cell size of a world mapping must be positive, finite and at most 2^21.
+    InvalidCellSize {
+        /// The rejected size.
+        value: f64,
+    },
+    /// A world origin outside the coordinate rule.
+    Coordinate(CoordinateError),
+}
+
+impl fmt::Display for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::EmptyDimension { width, height } => {
+                write!(
+                    f,
+                    "grid size {width} x {height}: width and height must be at least 1"
+                )
+            }
+            Self::TooManyCells { width, height } => write!(
+                f,
+                "grid size {width} x {height} = {} cells exceeds the maximum of {MAX_CELLS} (2^28)",
+                u64::from(width) * u64::from(height)
+            ),
+            Self::CellCountMismatch { expected, actual } => {
+                write!(
+                    f,
+                    "{actual} cells supplied, expected width * height = {expected}"
+                )
+            }
+            Self::CellOutOfBounds {
+                x,
+                y,
+                width,
+                height,
+            } => write!(
+                f,
+                "cell ({x}, {y}) is outside the grid (0..{width}, 0..{height})"
+            ),
+            Self::WallHasNoCost => write!(f, "area 255 is the wall and has no cost multiplier"),
+            Self::InvalidAreaCost { area, value } => write!(
+                f,
+                "area {area} multiplier {value} is invalid: it must be positive and finite"
+            ),
+            Self::TextCharacter {
+                line,
+                column,
+                found,
+            } => write!(
+                f,
+                "line {line}, column {column}: unexpected character {found:?} (expected '.', '#' or '1'-'9')"
+            ),
+            Self::TextRagged {
+                line,
+                expected,
+                found,
+            } => write!(
+                f,
+                "line {line}: {found} cells, but the first line has {expected}"
+            ),
+            Self::InvalidCellSize { value } => write!(
+                f,
+                "cell size {value} is invalid: it must be positive, finite and at most 2^21"
+            ),
+            Self::Coordinate(e) => e.fmt(f),
+        }
+    }
+}
+
+impl core::error::Error for GridError {}
+
+impl From<CoordinateError> for GridError {
+    fn from(e: CoordinateError) -> Self {
+        Self::Coordinate(e)
+    }
+}
+
+/// Errors from a path query's options or world coordinates. Endpoints outside the grid or
+/// not walkable are not errors: they give `PathStatus::StartInvalid` / `GoalInvalid`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum QueryError {
+    /// The heuristic weight must be finite and at least 0.
+    InvalidWeight {
+        /// The rejected weight.
+        value: f64,
+    },
+    /// The agent size must be 1..=255 (hex grids: exactly 1).
+    InvalidAgentSize {
+        /// The rejected size.
+        size: u8,
+        /// The largest size this grid kind supports.
+        max: u8,
+    },
+    /// The heuristic does not fit the grid kind (e.g. octile on a hex grid).
+    HeuristicNotSupported,
+    /// A world point outside the coordinate rule.
+    Coordinate(CoordinateError),
+}
+
+impl fmt::Display for QueryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::InvalidWeight { value } => write!(
+                f,
+                "heuristic weight {value} is invalid: it must be finite and at least 0"
+            ),
+            Self::InvalidAgentSize { size, max } => {
+                write!(f, "agent size {size} is invalid: it must be 1..={max}")
+            }
+            Self::HeuristicNotSupported => {
+                write!(
+                    f,
+                    "the chosen heuristic does not apply to this kind of grid"
+                )
+            }
+            Self::Coordinate(e) => e.fmt(f),
+        }
+    }
+}
+
+impl core::error::Error for QueryError {}
+
+impl From<CoordinateError> for QueryError {
+    fn from(e: CoordinateError) -> Self {
+        Self::Coordinate(e)
+    }
+}

@@ -1,0 +1,110 @@
+//! [`AreaCosts`]: one cost multiplier per walkable area id.
+
+use crate::error::GridError;
+
+/// One multiplier per walkable area id 0..=254 (255 is the wall). Default 1 everywhere.
+///
+/// A move from cell `a` to cell `b` costs `length * ((m[a] + m[b]) * 0.5)`.
+///
+/// # Invariants
+///
+/// Every multiplier is positive and finite; `min_cost` is the smallest of the 255.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AreaCosts {
+    multipliers: [f64; 255],
+    min_cost: f64,
+}
+
+impl Default for AreaCosts {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl AreaCosts {
+    /// Every area costs 1.
+    pub const fn new() -> Self {
+        Self {
+            multipliers: [1.0; 255],
+            min_cost: 1.0,
+        }
+    }
+
+    /// The multiplier of `area` (0..=254). Area 255 (wall) answers +∞.
+    #[inline]
+    pub fn get(&self, area: u8) -> f64 {
+        match self.multipliers.get(area as usize) {
+            Some(m) => *m,
+            None => f64::INFINITY,
+        }
+    }
+
+    /// Sets the multiplier of `area`.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::WallHasNoCost`] for area 255; [`GridError::InvalidAreaCost`] unless
+    /// `multiplier` is positive and finite. On error nothing changes.
+    pub fn set(&mut self, area: u8, multiplier: f64) -> Result<(), GridError> {
+        if area == 255 {
+            return Err(GridError::WallHasNoCost);
+        }
+        if !(multiplier.is_finite() && multiplier > 0.0) {
+            return Err(GridError::InvalidAreaCost {
+                area,
+                value: multiplier,
+            });
+        }
+        self.multipliers[area as usize] = multiplier;
+        self.min_cost = self
+            .multipliers
+            .iter()
+            .copied()
+            .fold(f64::INFINITY, f64::min);
+        Ok(())
+    }
+
+    /// The smallest multiplier: the scale of every grid heuristic (keeps them admissible).
+    #[inline]
+    pub fn min_cost(&self) -> f64 {
+        self.min_cost
+    }
+
+    /// Whether every walkable area has the same multiplier.
+    pub fn is_uniform(&self) -> bool {
+        self.multipliers.iter().all(|m| *m == self.multipliers[0])
+    }
+
+    /// The 255 multipliers, area 0 first.
+    pub fn as_slice(&self) -> &[f64; 255] {
+        &self.multipliers
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn validates_and_tracks_min() {
+        let mut a = AreaCosts::new();
+        assert_eq!(a.min_cost(), 1.0);
+        assert!(a.is_uniform());
+        a.set(3, 0.25).unwrap();
+        assert_eq!(a.get(3), 0.25);
+        assert_eq!(a.min_cost(), 0.25);
+        assert!(!a.is_uniform());
+        assert_eq!(a.set(255, 1.0), Err(GridError::WallHasNoCost));
+        assert!(matches!(
+            a.set(1, 0.0),
+            Err(GridError::InvalidAreaCost { area: 1, .. })
+        ));
+        assert!(a.set(1, f64::NAN).is_err());
+        assert!(a.set(1, f64::INFINITY).is_err());
+        assert!(a.set(1, -2.0).is_err());
+        assert_eq!(a.get(1), 1.0);
+        assert_eq!(a.get(255), f64::INFINITY);
+        a.set(3, 2.0).unwrap();
+        assert_eq!(a.min_cost(), 1.0);
+    }
+}

@@ -1,0 +1,370 @@
+//! [`Grid`]: the square grid of area bytes.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::area_costs::AreaCosts;
+use super::cell::Cell;
+use super::space::GridSpace;
+use crate::error::{GridError, MAX_CELLS};
+
+/// The area id of a wall.
+pub const WALL: u8 = 255;
+
+/// A square grid: `width × height` cells of one byte each, row-major (`index = y * width + x`).
+/// A cell byte is an area id: 0..=254 walkable, 255 ([`WALL`]) a wall.
+///
+/// # Invariants
+///
+/// `1 <= width, height`, `width * height <= 2^28`, `cells.len() == width * height`;
+/// `version` grows by one for every edit that changed something.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grid {
+    width: u32,
+    height: u32,
+    cells: Vec<u8>,
+    areas: AreaCosts,
+    version: u64,
+    space: GridSpace,
+}
+
+/// Validates a grid size and returns its cell count. Shared by the square and hex grids.
+pub(crate) fn checked_cell_count(width: u32, height: u32) -> Result<usize, GridError> {
+    if width == 0 || height == 0 {
+        return Err(GridError::EmptyDimension { width, height });
+    }
+    let n = u64::from(width) * u64::from(height);
+    if n > MAX_CELLS {
+        return Err(GridError::TooManyCells { width, height });
+    }
+    Ok(n as usize)
+}
+
+/// Checks that `cells` has exactly `width * height` entries.
+pub(crate) fn check_cells_len(width: u32, height: u32, len: usize) -> Result<(), GridError> {
+    let n = checked_cell_count(width, height)?;
+    if len == n {
+        Ok(())
+    } else {
+        Err(GridError::CellCountMismatch {
+            expected: n as u64,
+            actual: len as u64,
+        })
+    }
+}
+
+impl Grid {
+    /// An open grid: every cell area 0.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::EmptyDimension`] or [`GridError::TooManyCells`] (checked before allocating).
+    pub fn new(width: u32, height: u32) -> Result<Self, GridError> {
+        let n = checked_cell_count(width, height)?;
+        Ok(Self::from_parts(width, height, vec![0; n]))
+    }
+
+    /// A grid from row-major area bytes (255 = wall).
+    ///
+    /// # Errors
+    ///
+    /// Size errors as [`Grid::new`]; [`GridError::CellCountMismatch`] when
+    /// `cells.len() != width * height`.
+    pub fn from_areas(width: u32, height: u32, cells: Vec<u8>) -> Result<Self, GridError> {
+        check_cells_len(width, height, cells.len())?;
+        Ok(Self::from_parts(width, height, cells))
+    }
+
+    /// A grid from row-major walkability: `true` is area 0, `false` a wall.
+    ///
+    /// # Errors
+    ///
+    /// As [`Grid::from_areas`].
+    pub fn from_walkable(width: u32, height: u32, walkable: &[bool]) -> Result<Self, GridError> {
+        check_cells_len(width, height, walkable.len())?;
+        let cells = walkable.iter().map(|&w| if w { 0 } else { WALL }).collect();
+        Ok(Self::from_parts(width, height, cells))
+    }
+
+    /// A grid from rows of walkability (`rows[y][x]`), all rows the same length.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::TextRagged`] (1-based row) when a row's length differs from the first's;
+    /// size errors as [`Grid::new`].
+    pub fn from_walkable_rows<R: AsRef<[bool]>>(rows: &[R]) -> Result<Self, GridError> {
+        let height = u32::try_from(rows.len()).unwrap_or(u32::MAX);
+        let width = rows
+            .first()
+            .map_or(0, |r| u32::try_from(r.as_ref().len()).unwrap_or(u32::MAX));
+        let n = checked_cell_count(width, height)?;
+        let mut cells = Vec::with_capacity(n);
+        for (i, row) in rows.iter().enumerate() {
+            let row = row.as_ref();
+            if row.len() != width as usize {
+                return Err(GridError::TextRagged {
+                    line: (i + 1) as u32,
+                    expected: width,
+                    found: u32::try_from(row.len()).unwrap_or(u32::MAX),
+                });
+            }
+            cells.extend(row.iter().map(|&w| if w { 0 } else { WALL }));
+        }
+        Ok(Self::from_parts(width, height, cells))
+    }
+
+    fn from_parts(width: u32, height: u32, cells: Vec<u8>) -> Self {
+        Self {
+            width,
+            height,
+            cells,
+            areas: AreaCosts::new(),
+            version: 0,
+            space: GridSpace::UNIT,
+        }
+    }
+
+    /// Columns.
+    #[inline]
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Rows.
+    #[inline]
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// `width * height`.
+    #[inline]
+    pub fn cell_count(&self) -> u32 {
+        self.cells.len() as u32
+    }
+
+    /// The area bytes, row-major.
+    #[inline]
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Whether `cell` lies inside the grid.
+    #[inline]
+    pub fn contains(&self, cell: Cell) -> bool {
+        cell.x >= 0 && cell.y >= 0 && (cell.x as u32) < self.width && (cell.y as u32) < self.height
+    }
+
+    /// The row-major index of `cell`, or `None` outside the grid.
+    #[inline]
+    pub fn index_of(&self, cell: Cell) -> Option<u32> {
+        if self.contains(cell) {
+            Some(cell.y as u32 * self.width + cell.x as u32)
+        } else {
+            None
+        }
+    }
+
+    /// The cell of a row-major index (which must be `< cell_count()` to lie in the grid).
+    #[inline]
+    pub fn cell_of(&self, index: u32) -> Cell {
+        Cell::new((index % self.width) as i32, (index / self.width) as i32)
+    }
+
+    /// The area id of `cell`, or `None` outside the grid.
+    #[inline]
+    pub fn area(&self, cell: Cell) -> Option<u8> {
+        self.index_of(cell).map(|i| self.cells[i as usize])
+    }
+
+    /// Whether `cell` is inside the grid and not a wall.
+    #[inline]
+    pub fn is_walkable(&self, cell: Cell) -> bool {
+        self.area(cell).is_some_and(|a| a != WALL)
+    }
+
+    /// Sets the area id of `cell`; bumps [`version`](Grid::version) when the value changed.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::CellOutOfBounds`]; nothing changes then.
+    pub fn set_area(&mut self, cell: Cell, area: u8) -> Result<(), GridError> {
+        let Some(i) = self.index_of(cell) else {
+            return Err(self.out_of_bounds(cell));
+        };
+        if self.cells[i as usize] != area {
+            self.cells[i as usize] = area;
+            self.version += 1;
+        }
+        Ok(())
+    }
+
+    /// Makes `cell` open (area 0) or a wall.
+    ///
+    /// # Errors
+    ///
+    /// As [`Grid::set_area`].
+    pub fn set_walkable(&mut self, cell: Cell, walkable: bool) -> Result<(), GridError> {
+        self.set_area(cell, if walkable { 0 } else { WALL })
+    }
+
+    fn out_of_bounds(&self, cell: Cell) -> GridError {
+        GridError::CellOutOfBounds {
+            x: cell.x,
+            y: cell.y,
+            width: self.width,
+            height: self.height,
+        }
+    }
+
+    /// Number of edits that changed a cell or an area multiplier since the grid was built.
+    #[inline]
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The area cost table.
+    #[inline]
+    pub fn areas(&self) -> &AreaCosts {
+        &self.areas
+    }
+
+    /// Sets the multiplier of `area`; bumps the version when it changed.
+    ///
+    /// # Errors
+    ///
+    /// As [`AreaCosts::set`].
+    pub fn set_area_cost(&mut self, area: u8, multiplier: f64) -> Result<(), GridError> {
+        let before = self.areas.get(area);
+        self.areas.set(area, multiplier)?;
+        if before.to_bits() != multiplier.to_bits() {
+            self.version += 1;
+        }
+        Ok(())
+    }
+
+    /// The world mapping (default: origin (0, 0), cell size 1).
+    #[inline]
+    pub fn space(&self) -> GridSpace {
+        self.space
+    }
+
+    /// Replaces the world mapping (not an edit: the version stays).
+    pub fn set_space(&mut self, space: GridSpace) {
+        self.space = space;
+    }
+
+    /// Builder form of [`set_space`](Grid::set_space).
+    #[must_use]
+    pub fn with_space(mut self, space: GridSpace) -> Self {
+        self.space = space;
+        self
+    }
+
+    /// Whether an agent of side `size` fits with its top-left at `cell`: the `size × size` block
+    /// there lies inside the grid and has no wall (true clearance ≥ size). `false` for size 0.
+    ///
+    /// # Complexity
+    ///
+    /// O(size²).
+    pub fn can_fit(&self, cell: Cell, size: u8) -> bool {
+        size >= 1 && self.max_agent_size_at(cell) >= size
+    }
+
+    /// The true clearance of `cell`: the side of the largest wall-free square with `cell` as
+    /// its top-left corner, capped at 255; 0 for walls and cells outside the grid.
+    ///
+    /// # Complexity
+    ///
+    /// O(clearance²).
+    pub fn max_agent_size_at(&self, cell: Cell) -> u8 {
+        if !self.is_walkable(cell) {
+            return 0;
+        }
+        let (x0, y0) = (cell.x as u32, cell.y as u32);
+        let mut s: u32 = 1;
+        // Grow the square by one row and one column while they are inside and open.
+        while s < 255 {
+            let (nx, ny) = (x0 + s, y0 + s);
+            if nx >= self.width || ny >= self.height {
+                break;
+            }
+            let row = (0..=s).all(|i| self.cells[(ny * self.width + x0 + i) as usize] != WALL);
+            let col = (0..s).all(|j| self.cells[((y0 + j) * self.width + nx) as usize] != WALL);
+            if !(row && col) {
+                break;
+            }
+            s += 1;
+        }
+        s as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_checked_before_allocation() {
+        assert_eq!(
+            Grid::new(0, 5),
+            Err(GridError::EmptyDimension {
+                width: 0,
+                height: 5
+            })
+        );
+        assert_eq!(
+            Grid::new(1 << 15, (1 << 13) + 1),
+            Err(GridError::TooManyCells {
+                width: 1 << 15,
+                height: (1 << 13) + 1
+            })
+        );
+        assert!(matches!(
+            Grid::new(u32::MAX, u32::MAX),
+            Err(GridError::TooManyCells { .. })
+        ));
+        assert_eq!(
+            Grid::from_areas(3, 2, vec![0; 5]),
+            Err(GridError::CellCountMismatch {
+                expected: 6,
+                actual: 5
+            })
+        );
+    }
+
+    #[test]
+    fn edits_bump_version_only_on_change() {
+        let mut g = Grid::new(4, 3).unwrap();
+        g.set_area(Cell::new(1, 1), 0).unwrap();
+        assert_eq!(g.version(), 0);
+        g.set_area(Cell::new(1, 1), 7).unwrap();
+        assert_eq!(g.version(), 1);
+        assert_eq!(g.area(Cell::new(1, 1)), Some(7));
+        assert!(matches!(
+            g.set_area(Cell::new(4, 0), 1),
+            Err(GridError::CellOutOfBounds { x: 4, .. })
+        ));
+        g.set_area_cost(7, 2.0).unwrap();
+        assert_eq!(g.version(), 2);
+        g.set_area_cost(7, 2.0).unwrap();
+        assert_eq!(g.version(), 2);
+    }
+
+    #[test]
+    fn clearance_by_definition() {
+        let g = Grid::from_walkable_rows(&[
+            [true, true, true, false],
+            [true, true, true, true],
+            [true, true, true, true],
+        ])
+        .unwrap();
+        assert_eq!(g.max_agent_size_at(Cell::new(0, 0)), 3);
+        assert_eq!(g.max_agent_size_at(Cell::new(1, 0)), 2);
+        assert_eq!(g.max_agent_size_at(Cell::new(3, 0)), 0);
+        assert_eq!(g.max_agent_size_at(Cell::new(3, 1)), 1);
+        assert_eq!(g.max_agent_size_at(Cell::new(-1, 0)), 0);
+        assert!(g.can_fit(Cell::new(0, 0), 3));
+        assert!(!g.can_fit(Cell::new(0, 0), 4));
+        assert!(!g.can_fit(Cell::new(0, 0), 0));
+    }
+}

@@ -1,0 +1,133 @@
+//! Movement rules of the square grid (`grids.md`, "Movement"): the normative neighbour order,
+//! connectivity and the diagonal rule.
+
+/// Four or eight moves per cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Connectivity {
+    /// North, east, south, west.
+    Four,
+    /// The four straight moves, then the four diagonals.
+    #[default]
+    Eight,
+}
+
+/// When a diagonal move is legal, judged on its two *beside* cells (the cells sharing an edge
+/// with both the start and the target; for north-east: north and east of the start).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DiagonalRule {
+    /// Both beside cells walkable (the Moving AI convention, Sturtevant 2012). Default.
+    #[default]
+    NoCornerCutting,
+    /// At least one beside cell walkable.
+    NoSqueezing,
+    /// No condition beyond the target being walkable.
+    AllowAll,
+}
+
+impl DiagonalRule {
+    /// Whether a diagonal move is legal given the walkability of its two beside cells.
+    #[inline]
+    pub fn allows(self, beside_a: bool, beside_b: bool) -> bool {
+        match self {
+            Self::NoCornerCutting => beside_a && beside_b,
+            Self::NoSqueezing => beside_a || beside_b,
+            Self::AllowAll => true,
+        }
+    }
+}
+
+/// The eight directions in normative order: N, E, S, W, NE, SE, SW, NW.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Dir8 {
+    /// (0, -1)
+    North = 0,
+    /// (1, 0)
+    East = 1,
+    /// (0, 1)
+    South = 2,
+    /// (-1, 0)
+    West = 3,
+    /// (1, -1)
+    NorthEast = 4,
+    /// (1, 1)
+    SouthEast = 5,
+    /// (-1, 1)
+    SouthWest = 6,
+    /// (-1, -1)
+    NorthWest = 7,
+}
+
+impl Dir8 {
+    /// All eight in normative order; a four-connected grid uses the first four.
+    pub const ALL: [Dir8; 8] = [
+        Dir8::North,
+        Dir8::East,
+        Dir8::South,
+        Dir8::West,
+        Dir8::NorthEast,
+        Dir8::SouthEast,
+        Dir8::SouthWest,
+        Dir8::NorthWest,
+    ];
+
+    /// (dx, dy) of each direction, indexed by `Dir8 as usize`.
+    pub const OFFSETS: [(i32, i32); 8] = [
+        (0, -1),
+        (1, 0),
+        (0, 1),
+        (-1, 0),
+        (1, -1),
+        (1, 1),
+        (-1, 1),
+        (-1, -1),
+    ];
+
+    /// (dx, dy) of this direction.
+    #[inline]
+    pub const fn offset(self) -> (i32, i32) {
+        Self::OFFSETS[self as usize]
+    }
+
+    /// Whether this is one of the four diagonals.
+    #[inline]
+    pub const fn is_diagonal(self) -> bool {
+        (self as u8) >= 4
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_is_normative() {
+        assert_eq!(
+            Dir8::OFFSETS,
+            [
+                (0, -1),
+                (1, 0),
+                (0, 1),
+                (-1, 0),
+                (1, -1),
+                (1, 1),
+                (-1, 1),
+                (-1, -1)
+            ]
+        );
+        for (i, d) in Dir8::ALL.iter().enumerate() {
+            assert_eq!(*d as usize, i);
+            assert_eq!(d.is_diagonal(), i >= 4);
+        }
+    }
+
+    #[test]
+    fn diagonal_rules() {
+        use DiagonalRule::*;
+        assert!(NoCornerCutting.allows(true, true));
+        assert!(!NoCornerCutting.allows(true, false));
+        assert!(NoSqueezing.allows(false, true));
+        assert!(!NoSqueezing.allows(false, false));
+        assert!(AllowAll.allows(false, false));
+    }
+}

@@ -1,0 +1,141 @@
+//! [`GridOptions`]: the plain, `Copy` options of a tier-1 query, with `const` presets.
+
+use super::movement::{Connectivity, DiagonalRule};
+
+/// Which estimate guides A*.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum HeuristicKind {
+    /// Manhattan for four-connected square grids, octile for eight-connected, hex distance on
+    /// hex grids.
+    #[default]
+    Auto,
+    /// No estimate: Dijkstra's algorithm.
+    Zero,
+    /// `|dx| + |dy|` (square grids).
+    Manhattan,
+    /// `(max - min) + min * √2` (square grids).
+    Octile,
+    /// Hex steps (hex grids).
+    HexDistance,
+}
+
+/// The algorithm a tier-1 query ran ([`GridPath::algorithm`](crate::GridPath)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GridAlgorithm {
+    /// The generic A* (Dijkstra when the heuristic is zero).
+    #[default]
+    AStar,
+}
+
+/// Options of a tier-1 grid query. Plain data: copy a preset and change it with the `with_*`
+/// methods; a shared preset can never change under another caller.
+///
+/// Hooks (step cost, blocked cells) are closures passed to `find_path_with`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GridOptions {
+    /// Four or eight moves (square grids; ignored on hex grids).
+    pub connectivity: Connectivity,
+    /// When a diagonal move is legal (square grids, eight-connected).
+    pub diagonal_rule: DiagonalRule,
+    /// Agent side in cells, 1..=255 (hex grids: 1).
+    pub agent_size: u8,
+    /// The estimate.
+    pub heuristic: HeuristicKind,
+    /// Heuristic weight `w` in `f = g + w * h`: finite, at least 0; 1 keeps paths optimal.
+    pub weight: f64,
+    /// Iterations (pops) before the query gives up with `BudgetExhausted`; `u32::MAX` = none.
+    pub iteration_budget: u32,
+    /// Record the expanded cells in order (`GridPath::expanded`) for debug drawing.
+    pub record_expansions: bool,
+}
+
+impl Default for GridOptions {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+impl GridOptions {
+    /// Eight-connected, no corner cutting, agent size 1, automatic heuristic, weight 1, no
+    /// budget.
+    pub const DEFAULT: Self = Self {
+        connectivity: Connectivity::Eight,
+        diagonal_rule: DiagonalRule::NoCornerCutting,
+        agent_size: 1,
+        heuristic: HeuristicKind::Auto,
+        weight: 1.0,
+        iteration_budget: u32::MAX,
+        record_expansions: false,
+    };
+
+    /// `DEFAULT` with four moves.
+    pub const FOUR_CONNECTED: Self = Self {
+        connectivity: Connectivity::Four,
+        ..Self::DEFAULT
+    };
+
+    /// `DEFAULT` with the NoSqueezing diagonal rule.
+    pub const NO_SQUEEZING: Self = Self {
+        diagonal_rule: DiagonalRule::NoSqueezing,
+        ..Self::DEFAULT
+    };
+
+    /// `DEFAULT` for an agent of side `size` cells.
+    pub const fn for_agent_size(size: u8) -> Self {
+        Self {
+            agent_size: size,
+            ..Self::DEFAULT
+        }
+    }
+
+    /// With `connectivity`.
+    #[must_use]
+    pub const fn with_connectivity(mut self, connectivity: Connectivity) -> Self {
+        self.connectivity = connectivity;
+        self
+    }
+
+    /// With `rule`.
+    #[must_use]
+    pub const fn with_diagonal_rule(mut self, rule: DiagonalRule) -> Self {
+        self.diagonal_rule = rule;
+        self
+    }
+
+    /// With agent side `size`.
+    #[must_use]
+    pub const fn with_agent_size(mut self, size: u8) -> Self {
+        self.agent_size = size;
+        self
+    }
+
+    /// With `heuristic` (`HeuristicKind::Zero` for Dijkstra).
+    #[must_use]
+    pub const fn with_heuristic(mut self, heuristic: HeuristicKind) -> Self {
+        self.heuristic = heuristic;
+        self
+    }
+
+    /// With heuristic weight `w` (validated by the query).
+    #[must_use]
+    pub const fn with_weight(mut self, w: f64) -> Self {
+        self.weight = w;
+        self
+    }
+
+    /// With an iteration budget.
+    #[must_use]
+    pub const fn with_iteration_budget(mut self, budget: u32) -> Self {
+        self.iteration_budget = budget;
+        self
+    }
+
+    /// With expansion recording on or off.
+    #[must_use]
+    pub const fn with_record_expansions(mut self, on: bool) -> Self {
+        self.record_expansions = on;
+        self
+    }
+}

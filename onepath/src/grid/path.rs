@@ -1,0 +1,62 @@
+//! [`GridPath`] and [`PathStatus`]: the result of a tier-1 query.
+
+use alloc::vec::Vec;
+
+use super::cell::{Cell, WorldPoint};
+use super::options::GridAlgorithm;
+
+/// How a query ended. Never an error: every status is a normal outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PathStatus {
+    /// A path was found.
+    Found,
+    /// The goal cannot be reached.
+    NoPath,
+    /// The start is outside the grid, a wall, too narrow for the agent or blocked.
+    StartInvalid,
+    /// The goal is outside the grid, a wall, too narrow for the agent or blocked.
+    GoalInvalid,
+    /// The iteration budget ran out first.
+    BudgetExhausted,
+}
+
+/// The result of a tier-1 query.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GridPath {
+    /// How the query ended.
+    pub status: PathStatus,
+    /// The path, start first (empty unless found).
+    pub cells: Vec<Cell>,
+    /// Cell centres of `cells` in world space.
+    pub points: Vec<WorldPoint>,
+    /// The path cost (`g` of the goal: step costs summed in path order from 0); +∞ unless found.
+    pub cost: f64,
+    /// Iterations (pops).
+    pub iterations: u32,
+    /// Expansions (pops that expanded a node; the goal's pop is not one).
+    pub expansions: u32,
+    /// Expanded cells in order, when `record_expansions` was set.
+    pub expanded: Vec<Cell>,
+    /// The algorithm that actually ran.
+    pub algorithm: GridAlgorithm,
+}
+
+impl GridPath {
+    pub(crate) fn refused(status: PathStatus) -> Self {
+        Self {
+            status,
+            cells: Vec::new(),
+            points: Vec::new(),
+            cost: f64::INFINITY,
+            iterations: 0,
+            expansions: 0,
+            expanded: Vec::new(),
+            algorithm: GridAlgorithm::AStar,
+        }
+    }
+
+    /// Whether a path was found.
+    pub fn is_found(&self) -> bool {
+        self.status == PathStatus::Found
+    }
+}

@@ -1,0 +1,106 @@
+//! The tier-1 query runner shared by the square and hex grids: validates options, picks the
+//! heuristic, runs the resumable [`AStar`] with the iteration budget and packs the result.
+
+use alloc::vec::Vec;
+
+use super::cell::{Cell, WorldPoint};
+use super::options::{GridAlgorithm, GridOptions};
+use super::path::{GridPath, PathStatus};
+use crate::error::QueryError;
+use crate::search::{AStar, Step};
+use crate::topology::{
+    Heuristic, HexDistanceHeuristic, ManhattanHeuristic, OctileHeuristic, StepCost, Topology,
+    ZeroHeuristic,
+};
+
+/// The heuristic a tier-1 query resolved to.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum AnyHeuristic {
+    Zero(ZeroHeuristic),
+    Manhattan(ManhattanHeuristic),
+    Octile(OctileHeuristic),
+    Hex(HexDistanceHeuristic),
+}
+
+impl Heuristic for AnyHeuristic {
+    fn set_goal(&mut self, goal: u32) {
+        match self {
+            Self::Zero(h) => h.set_goal(goal),
+            Self::Manhattan(h) => h.set_goal(goal),
+            Self::Octile(h) => h.set_goal(goal),
+            Self::Hex(h) => h.set_goal(goal),
+        }
+    }
+
+    #[inline]
+    fn estimate(&self, node: u32) -> f64 {
+        match self {
+            Self::Zero(h) => h.estimate(node),
+            Self::Manhattan(h) => h.estimate(node),
+            Self::Octile(h) => h.estimate(node),
+            Self::Hex(h) => h.estimate(node),
+        }
+    }
+}
+
+/// Checks the options every grid kind shares.
+pub(crate) fn check_weight(options: &GridOptions) -> Result<(), QueryError> {
+    let w = options.weight;
+    if w.is_finite() && w >= 0.0 {
+        Ok(())
+    } else {
+        Err(QueryError::InvalidWeight { value: w })
+    }
+}
+
+/// Runs one query: `start`/`goal` are `None` when outside the grid.
+pub(crate) fn run_query<T: Topology, C: StepCost>(
+    topology: &T,
+    cost: C,
+    heuristic: AnyHeuristic,
+    endpoints: (Option<u32>, Option<u32>),
+    options: &GridOptions,
+    to_cell: impl Fn(u32) -> Cell,
+    to_point: impl Fn(Cell) -> WorldPoint,
+) -> Result<GridPath, QueryError> {
+    check_weight(options)?;
+    let (Some(start), Some(goal)) = endpoints else {
+        let status = if endpoints.0.is_none() {
+            PathStatus::StartInvalid
+        } else {
+            PathStatus::GoalInvalid
+        };
+        return Ok(GridPath::refused(status));
+    };
+    let mut search = AStar::new(cost, heuristic).with_weight(options.weight)?;
+    search.set_record_expansions(options.record_expansions);
+    let begun = search.try_begin(topology, start, goal);
+    let state = match begun {
+        Step::InProgress if options.iteration_budget == u32::MAX => search.run(topology),
+        Step::InProgress => search.step(topology, options.iteration_budget),
+        other => other,
+    };
+    let status = match state {
+        Step::Found => PathStatus::Found,
+        Step::NoPath | Step::Idle => PathStatus::NoPath,
+        Step::StartInvalid => PathStatus::StartInvalid,
+        Step::GoalInvalid => PathStatus::GoalInvalid,
+        Step::InProgress => PathStatus::BudgetExhausted,
+    };
+    let cells: Vec<Cell> = search.path().into_iter().map(&to_cell).collect();
+    Ok(GridPath {
+        status,
+        points: cells.iter().map(|&c| to_point(c)).collect(),
+        cells,
+        cost: search.cost(),
+        iterations: search.iterations(),
+        expansions: search.expansions(),
+        expanded: search
+            .buffers()
+            .expanded_nodes()
+            .iter()
+            .map(|&n| to_cell(n))
+            .collect(),
+        algorithm: GridAlgorithm::AStar,
+    })
+}

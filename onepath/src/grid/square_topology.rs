@@ -1,0 +1,204 @@
+//! [`SquareTopology`]: the moves of a square grid for one agent size, connectivity and
+//! diagonal rule (`grids.md`, "Movement" and "Clearance and agent sizes").
+
+use alloc::vec::Vec;
+
+use super::clearance::compute_clearance;
+use super::grid::{Grid, WALL};
+use super::movement::{Connectivity, DiagonalRule, Dir8};
+use crate::error::QueryError;
+use crate::math::SQRT2;
+use crate::topology::Topology;
+
+/// The square grid as a [`Topology`] for one agent size (tier 2).
+///
+/// Neighbours come in the normative order N, E, S, W, then (eight-connected) NE, SE, SW, NW. A
+/// position is walkable for size `s` iff its true clearance is at least `s`; a diagonal move
+/// tests its two beside cells for size `s` under the [`DiagonalRule`]. A move `a → b` costs
+/// `length * ((m[a] + m[b]) * 0.5)` with length 1 or √2, from the areas of the two position
+/// cells only.
+///
+/// The topology borrows the grid, so the grid cannot be edited while it lives; build a new one
+/// after edits.
+///
+/// # Complexity
+///
+/// `new` is O(1) for size 1 and O(cells) for larger agents (clearance).
+#[derive(Clone, Debug)]
+pub struct SquareTopology<'g> {
+    grid: &'g Grid,
+    agent_size: u8,
+    connectivity: Connectivity,
+    rule: DiagonalRule,
+    clearance: Option<Vec<u8>>,
+}
+
+impl<'g> SquareTopology<'g> {
+    /// The topology of `grid` for agents of side `agent_size`.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::InvalidAgentSize`] for size 0.
+    pub fn new(
+        grid: &'g Grid,
+        agent_size: u8,
+        connectivity: Connectivity,
+        rule: DiagonalRule,
+    ) -> Result<Self, QueryError> {
+        if agent_size == 0 {
+            return Err(QueryError::InvalidAgentSize { size: 0, max: 255 });
+        }
+        let clearance = (agent_size > 1).then(|| compute_clearance(grid));
+        Ok(Self {
+            grid,
+            agent_size,
+            connectivity,
+            rule,
+            clearance,
+        })
+    }
+
+    /// The grid this topology reads.
+    pub fn grid(&self) -> &'g Grid {
+        self.grid
+    }
+
+    /// Agent side in cells.
+    pub fn agent_size(&self) -> u8 {
+        self.agent_size
+    }
+
+    /// Four or eight moves.
+    pub fn connectivity(&self) -> Connectivity {
+        self.connectivity
+    }
+
+    /// The diagonal rule.
+    pub fn diagonal_rule(&self) -> DiagonalRule {
+        self.rule
+    }
+
+    #[inline]
+    fn fits(&self, i: usize) -> bool {
+        match &self.clearance {
+            None => self.grid.cells()[i] != WALL,
+            Some(c) => c[i] >= self.agent_size,
+        }
+    }
+
+    /// Whether (x, y) is inside and walkable for this agent size.
+    #[inline]
+    fn fits_at(&self, x: i64, y: i64) -> bool {
+        let (w, h) = (i64::from(self.grid.width()), i64::from(self.grid.height()));
+        x >= 0 && y >= 0 && x < w && y < h && self.fits((y * w + x) as usize)
+    }
+}
+
+impl Topology for SquareTopology<'_> {
+    fn node_count(&self) -> u32 {
+        self.grid.cell_count()
+    }
+
+    fn is_walkable(&self, node: u32) -> bool {
+        node < self.grid.cell_count() && self.fits(node as usize)
+    }
+
+    fn for_each_neighbor<F: FnMut(u32, f64)>(&self, node: u32, mut visit: F) {
+        let w = self.grid.width();
+        let (x, y) = (i64::from(node % w), i64::from(node / w));
+        let cells = self.grid.cells();
+        let areas = self.grid.areas();
+        let m_a = areas.get(cells[node as usize]);
+        let dirs = match self.connectivity {
+            Connectivity::Four => &Dir8::OFFSETS[..4],
+            Connectivity::Eight => &Dir8::OFFSETS[..],
+        };
+        for (d, &(dx, dy)) in dirs.iter().enumerate() {
+            let (nx, ny) = (x + i64::from(dx), y + i64::from(dy));
+            if !self.fits_at(nx, ny) {
+                continue;
+            }
+            let length = if d >= 4 {
+                if !self.rule.allows(
+                    self.fits_at(x + i64::from(dx), y),
+                    self.fits_at(x, y + i64::from(dy)),
+                ) {
+                    continue;
+                }
+                SQRT2
+            } else {
+                1.0
+            };
+            let target = (ny * i64::from(w) + nx) as u32;
+            let m_b = areas.get(cells[target as usize]);
+            visit(target, length * ((m_a + m_b) * 0.5));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    fn moves(t: &SquareTopology<'_>, node: u32) -> Vec<(u32, f64)> {
+        let mut v = vec![];
+        t.for_each_neighbor(node, |n, c| v.push((n, c)));
+        v
+    }
+
+    #[test]
+    fn neighbour_order_and_costs() {
+        let mut g = Grid::new(3, 3).unwrap();
+        g.set_area(crate::Cell::new(1, 0), 1).unwrap();
+        g.set_area_cost(1, 3.0).unwrap();
+        let t =
+            SquareTopology::new(&g, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+        let m = moves(&t, 4);
+        let targets: Vec<u32> = m.iter().map(|p| p.0).collect();
+        assert_eq!(targets, vec![1, 5, 7, 3, 2, 8, 6, 0]);
+        assert_eq!(m[0].1, 1.0 * ((1.0 + 3.0) * 0.5));
+        assert_eq!(m[4].1, SQRT2 * ((1.0 + 1.0) * 0.5));
+    }
+
+    #[test]
+    fn diagonal_rules_on_a_corner() {
+        // Centre (1,1); north (1,0) is a wall: NE and NW need the north cell.
+        let g = Grid::from_text(".#.\n...\n...").unwrap();
+        let targets = |rule| {
+            let t = SquareTopology::new(&g, 1, Connectivity::Eight, rule).unwrap();
+            moves(&t, 4).iter().map(|p| p.0).collect::<Vec<_>>()
+        };
+        assert_eq!(targets(DiagonalRule::NoCornerCutting), vec![5, 7, 3, 8, 6]);
+        assert_eq!(
+            targets(DiagonalRule::NoSqueezing),
+            vec![5, 7, 3, 2, 8, 6, 0]
+        );
+        assert_eq!(targets(DiagonalRule::AllowAll), vec![5, 7, 3, 2, 8, 6, 0]);
+        let g = Grid::from_text(".#.\n#..\n...").unwrap();
+        let t = SquareTopology::new(&g, 1, Connectivity::Eight, DiagonalRule::NoSqueezing).unwrap();
+        assert!(
+            !moves(&t, 4).iter().any(|p| p.0 == 0),
+            "both beside cells of NW are walls"
+        );
+        let t = SquareTopology::new(&g, 1, Connectivity::Eight, DiagonalRule::AllowAll).unwrap();
+        assert!(moves(&t, 4).iter().any(|p| p.0 == 0));
+    }
+
+    #[test]
+    fn agent_size_two() {
+        let g = Grid::from_text("...\n...\n..#").unwrap();
+        let t =
+            SquareTopology::new(&g, 2, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+        assert!(t.is_walkable(0));
+        assert!(t.is_walkable(1));
+        assert!(t.is_walkable(3));
+        assert!(!t.is_walkable(4));
+        assert!(!t.is_walkable(2));
+        assert_eq!(
+            moves(&t, 0).iter().map(|p| p.0).collect::<Vec<_>>(),
+            vec![1, 3]
+        );
+        assert!(SquareTopology::new(&g, 0, Connectivity::Four, DiagonalRule::AllowAll).is_err());
+    }
+}

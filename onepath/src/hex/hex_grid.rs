@@ -1,0 +1,200 @@
+//! [`HexGrid`]: a rectangular offset array of hex cells.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::coord::HexCoord;
+use super::layout::HexLayout;
+use super::space::HexSpace;
+use crate::error::GridError;
+use crate::grid::grid::{check_cells_len, checked_cell_count};
+use crate::grid::{AreaCosts, Cell, WALL};
+
+/// A hex grid: `width` columns × `height` rows in offset coordinates, one area byte per cell
+/// (0..=254 walkable, 255 wall), row-major; [`HexLayout`] says which rows or columns are
+/// shifted. Hex grids support agent size 1 only.
+///
+/// # Invariants
+///
+/// As [`Grid`](crate::Grid): 1 ≤ width, height; width·height ≤ 2^28; `version` counts edits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HexGrid {
+    width: u32,
+    height: u32,
+    layout: HexLayout,
+    cells: Vec<u8>,
+    areas: AreaCosts,
+    version: u64,
+    space: HexSpace,
+}
+
+impl HexGrid {
+    /// An open hex grid (every cell area 0).
+    ///
+    /// # Errors
+    ///
+    /// Size errors as [`Grid::new`](crate::Grid::new).
+    pub fn new(width: u32, height: u32, layout: HexLayout) -> Result<Self, GridError> {
+        let n = checked_cell_count(width, height)?;
+        Ok(Self::from_parts(width, height, layout, vec![0; n]))
+    }
+
+    /// A hex grid from row-major area bytes.
+    ///
+    /// # Errors
+    ///
+    /// As [`Grid::from_areas`](crate::Grid::from_areas).
+    pub fn from_areas(
+        width: u32,
+        height: u32,
+        layout: HexLayout,
+        cells: Vec<u8>,
+    ) -> Result<Self, GridError> {
+        check_cells_len(width, height, cells.len())?;
+        Ok(Self::from_parts(width, height, layout, cells))
+    }
+
+    /// A hex grid from a text picture (`.` open, `#` wall, `1`–`9` areas), rows in offset order.
+    ///
+    /// # Errors
+    ///
+    /// As [`Grid::from_text`](crate::Grid::from_text).
+    pub fn from_text(text: &str, layout: HexLayout) -> Result<Self, GridError> {
+        let (w, h, cells) = crate::grid::text::parse_picture(text)?;
+        Self::from_areas(w, h, layout, cells)
+    }
+
+    fn from_parts(width: u32, height: u32, layout: HexLayout, cells: Vec<u8>) -> Self {
+        Self {
+            width,
+            height,
+            layout,
+            cells,
+            areas: AreaCosts::new(),
+            version: 0,
+            space: HexSpace::UNIT,
+        }
+    }
+
+    /// Columns.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The offset layout.
+    pub fn layout(&self) -> HexLayout {
+        self.layout
+    }
+
+    /// `width * height`.
+    pub fn cell_count(&self) -> u32 {
+        self.cells.len() as u32
+    }
+
+    /// The area bytes, row-major.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Row-major index of the offset cell (col = `x`, row = `y`), or `None` outside.
+    pub fn index_of(&self, cell: Cell) -> Option<u32> {
+        (cell.x >= 0
+            && cell.y >= 0
+            && (cell.x as u32) < self.width
+            && (cell.y as u32) < self.height)
+            .then(|| cell.y as u32 * self.width + cell.x as u32)
+    }
+
+    /// The offset cell of a row-major index.
+    pub fn cell_of(&self, index: u32) -> Cell {
+        Cell::new((index % self.width) as i32, (index / self.width) as i32)
+    }
+
+    /// Axial coordinate of an offset cell.
+    pub fn to_axial(&self, cell: Cell) -> HexCoord {
+        self.layout.offset_to_axial(cell.x, cell.y)
+    }
+
+    /// Offset cell of an axial coordinate.
+    pub fn to_offset(&self, h: HexCoord) -> Cell {
+        let (c, r) = self.layout.axial_to_offset(h);
+        Cell::new(c, r)
+    }
+
+    /// Area id of an offset cell, or `None` outside.
+    pub fn area(&self, cell: Cell) -> Option<u8> {
+        self.index_of(cell).map(|i| self.cells[i as usize])
+    }
+
+    /// Whether the offset cell is inside and not a wall.
+    pub fn is_walkable(&self, cell: Cell) -> bool {
+        self.area(cell).is_some_and(|a| a != WALL)
+    }
+
+    /// Sets an offset cell's area; bumps the version when it changed.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::CellOutOfBounds`]; nothing changes then.
+    pub fn set_area(&mut self, cell: Cell, area: u8) -> Result<(), GridError> {
+        let Some(i) = self.index_of(cell) else {
+            return Err(GridError::CellOutOfBounds {
+                x: cell.x,
+                y: cell.y,
+                width: self.width,
+                height: self.height,
+            });
+        };
+        if self.cells[i as usize] != area {
+            self.cells[i as usize] = area;
+            self.version += 1;
+        }
+        Ok(())
+    }
+
+    /// Edits that changed something since construction.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The area cost table.
+    pub fn areas(&self) -> &AreaCosts {
+        &self.areas
+    }
+
+    /// Sets an area multiplier; bumps the version when it changed.
+    ///
+    /// # Errors
+    ///
+    /// As [`AreaCosts::set`].
+    pub fn set_area_cost(&mut self, area: u8, multiplier: f64) -> Result<(), GridError> {
+        let before = self.areas.get(area);
+        self.areas.set(area, multiplier)?;
+        if before.to_bits() != multiplier.to_bits() {
+            self.version += 1;
+        }
+        Ok(())
+    }
+
+    /// The world mapping.
+    pub fn space(&self) -> HexSpace {
+        self.space
+    }
+
+    /// Replaces the world mapping.
+    pub fn set_space(&mut self, space: HexSpace) {
+        self.space = space;
+    }
+
+    /// Builder form of [`set_space`](HexGrid::set_space).
+    #[must_use]
+    pub fn with_space(mut self, space: HexSpace) -> Self {
+        self.space = space;
+        self
+    }
+}

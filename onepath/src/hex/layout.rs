@@ -1,0 +1,118 @@
+//! [`HexLayout`]: which rows or columns of the offset array are shifted, and the offset ↔ axial
+//! conversions of `grids.md` ("Layout").
+
+use super::coord::HexCoord;
+
+/// The four offset layouts of a rectangular hex array.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum HexLayout {
+    /// Pointy-top hexes, odd rows shifted right.
+    #[default]
+    PointyOddRow,
+    /// Pointy-top hexes, even rows shifted right.
+    PointyEvenRow,
+    /// Flat-top hexes, odd columns shifted down.
+    FlatOddColumn,
+    /// Flat-top hexes, even columns shifted down.
+    FlatEvenColumn,
+}
+
+/// Saturating `i64 → i32` (values beyond lie outside every grid).
+fn sat(v: i64) -> i32 {
+    v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+}
+
+impl HexLayout {
+    /// All four layouts.
+    pub const ALL: [HexLayout; 4] = [
+        Self::PointyOddRow,
+        Self::PointyEvenRow,
+        Self::FlatOddColumn,
+        Self::FlatEvenColumn,
+    ];
+
+    /// Whether hexes are pointy-topped (rows shifted) rather than flat-topped.
+    pub const fn is_pointy(self) -> bool {
+        matches!(self, Self::PointyOddRow | Self::PointyEvenRow)
+    }
+
+    /// Axial (q, r) of the offset cell (col, row):
+    /// - pointy odd: q = col − (row − (row & 1)) / 2, r = row;
+    /// - pointy even: q = col − (row + (row & 1)) / 2, r = row;
+    /// - flat odd: q = col, r = row − (col − (col & 1)) / 2;
+    /// - flat even: q = col, r = row − (col + (col & 1)) / 2.
+    pub fn offset_to_axial(self, col: i32, row: i32) -> HexCoord {
+        let (c, r) = (i64::from(col), i64::from(row));
+        let (q, r) = match self {
+            Self::PointyOddRow => (c - (r - (r & 1)) / 2, r),
+            Self::PointyEvenRow => (c - (r + (r & 1)) / 2, r),
+            Self::FlatOddColumn => (c, r - (c - (c & 1)) / 2),
+            Self::FlatEvenColumn => (c, r - (c + (c & 1)) / 2),
+        };
+        HexCoord::new(sat(q), sat(r))
+    }
+
+    /// Offset (col, row) of an axial coordinate (the inverse of
+    /// [`offset_to_axial`](HexLayout::offset_to_axial)).
+    pub fn axial_to_offset(self, h: HexCoord) -> (i32, i32) {
+        let (q, r) = (i64::from(h.q), i64::from(h.r));
+        let (c, row) = match self {
+            Self::PointyOddRow => (q + (r - (r & 1)) / 2, r),
+            Self::PointyEvenRow => (q + (r + (r & 1)) / 2, r),
+            Self::FlatOddColumn => (q, r + (q - (q & 1)) / 2),
+            Self::FlatEvenColumn => (q, r + (q + (q & 1)) / 2),
+        };
+        (sat(c), sat(row))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hand_worked_conversions() {
+        // (col 3, row 5)
+        assert_eq!(
+            HexLayout::PointyOddRow.offset_to_axial(3, 5),
+            HexCoord::new(1, 5)
+        );
+        assert_eq!(
+            HexLayout::PointyEvenRow.offset_to_axial(3, 5),
+            HexCoord::new(0, 5)
+        );
+        assert_eq!(
+            HexLayout::FlatOddColumn.offset_to_axial(3, 5),
+            HexCoord::new(3, 4)
+        );
+        assert_eq!(
+            HexLayout::FlatEvenColumn.offset_to_axial(3, 5),
+            HexCoord::new(3, 3)
+        );
+        // negative rows/columns divide exactly (the numerators are even)
+        assert_eq!(
+            HexLayout::PointyOddRow.offset_to_axial(0, -3),
+            HexCoord::new(2, -3)
+        );
+        assert_eq!(
+            HexLayout::FlatEvenColumn.offset_to_axial(-1, 0),
+            HexCoord::new(-1, 0)
+        );
+    }
+
+    #[test]
+    fn round_trips() {
+        for layout in HexLayout::ALL {
+            for row in -6..7 {
+                for col in -6..7 {
+                    let a = layout.offset_to_axial(col, row);
+                    assert_eq!(
+                        layout.axial_to_offset(a),
+                        (col, row),
+                        "{layout:?} ({col}, {row})"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! # onepath
+//!
+//! Deterministic, resumable pathfinding for games that run lockstep or rollback netcode: the
+//! same path, the same cost bits, the same expansion count on every machine and every build.
+//!
+//! `#![no_std]` + `alloc`. Costs are `f64` built only from `+ - * /` and a correctly rounded
+//! square root ([`math`]); every priority order is total and written down; no hash-map order,
+//! clock or thread count reaches a result (see `docs/determinism.md`).
+//!
+//! ## Tiers
+//!
+//! - **Tier 1** (this root): [`Grid`], [`HexGrid`], [`GridOptions`], [`GridPath`] —
+//!   `grid.find_path(a, b, &options)`.
+//! - **Tier 2**: [`grid::SquareTopology`], [`hex::HexTopology`] and the resumable
+//!   [`search::AStar`] with struct step-cost and heuristic types ([`topology`]).
+//! - **Tier 3**: [`search::OpenSet`], [`search::SearchBuffers`], the [`topology::Topology`]
+//!   trait for your own graphs.
+//!
+//! ## Example
+//!
+//! ```
+//! use onepath::{Cell, Grid, GridOptions, PathStatus};
+//!
+//! let grid = Grid::from_text("
+//!     ........
+//!     ..####..
+//!     ........
+//! ").unwrap();
+//! let path = grid.find_path(Cell::new(0, 1), Cell::new(7, 1), &GridOptions::DEFAULT).unwrap();
+//! assert_eq!(path.status, PathStatus::Found);
+//! assert_eq!(path.cells.first(), Some(&Cell::new(0, 1)));
+//! // Two diagonal steps and five straight ones, summed in path order.
+//! assert!((path.cost - (5.0 + 2.0 * onepath::math::SQRT2)).abs() < 1e-12);
+//! ```
+//!
+//! The spec this crate follows is `spec/grids.md` (Hart, Nilsson & Raphael 1968 for A*;
+//! Sturtevant 2012 for the Moving AI movement convention).
+
+#![no_std]
+#![deny(unsafe_code)]
+
+extern crate alloc;
+
+pub mod error;
+pub mod grid;
+pub mod hex;
+pub mod math;
+pub mod search;
+pub mod topology;
+
+pub use error::{GridError, QueryError};
+pub use grid::{
+    AreaCosts, Cell, Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, GridPath,
+    GridSpace, HeuristicKind, PathStatus, WorldPoint,
+};
+pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
+pub use search::Step;

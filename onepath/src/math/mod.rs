@@ -1,0 +1,108 @@
+//! The only caller of `libm`: every float operation beyond `+ - * /` goes through here.
+//!
+//! # Determinism
+//!
+//! Rust's `f64::sqrt` lowers to the platform instruction, which IEEE-754 requires to be
+//! correctly rounded, but `f64::sqrt` lives in `std`. `libm::sqrt` is a portable, correctly
+//! rounded implementation, so every platform produces the same bits. `floor` is exact on every
+//! implementation. Nothing here uses fused multiply-add, `powi`, or transcendental functions.
+
+/// √2 as the correctly rounded double (bits `0x3FF6A09E667F3BCD`), the length of a diagonal step.
+pub const SQRT2: f64 = f64::from_bits(0x3FF6_A09E_667F_3BCD);
+
+/// √3 as the correctly rounded double (`1.7320508075688772`), the length of a voxel corner step.
+pub const SQRT3: f64 = f64::from_bits(0x3FFB_B67A_E858_4CAA);
+
+/// √3 / 2 as the spec writes it (`0.8660254037844386`), used by the hex world mapping.
+pub const HEX_SQRT3_2: f64 = 0.866_025_403_784_438_6;
+
+/// The coordinate rule: world coordinates must satisfy |v| ≤ 2^21 (exact in Q31.32).
+pub const COORDINATE_BOUND: f64 = 2_097_152.0;
+
+/// Correctly rounded square root (libm), identical on every platform.
+#[inline]
+pub fn sqrt(v: f64) -> f64 {
+    libm::sqrt(v)
+}
+
+/// Largest integer value not greater than `v`.
+#[inline]
+pub fn floor(v: f64) -> f64 {
+    libm::floor(v)
+}
+
+/// Absolute value (sign-bit clear; exact).
+#[inline]
+pub fn abs(v: f64) -> f64 {
+    f64::from_bits(v.to_bits() & !(1u64 << 63))
+}
+
+/// Checks the coordinate rule for one world coordinate.
+///
+/// # Errors
+///
+/// [`CoordinateError`] when `v` is NaN, infinite, or `|v| > 2^21`; the error carries the value
+/// and the bound.
+pub fn check_coordinate(v: f64) -> Result<f64, CoordinateError> {
+    if v.is_finite() && abs(v) <= COORDINATE_BOUND {
+        Ok(v)
+    } else {
+        Err(CoordinateError { value: v })
+    }
+}
+
+/// A world coordinate outside the coordinate rule (|v| ≤ 2^21 and finite).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CoordinateError {
+    /// The offending value.
+    pub value: f64,
+}
+
+impl core::fmt::Display for CoordinateError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "world coordinate {} is outside the coordinate rule: it must be finite with |v| <= {} (2^21)",
+            self.value, COORDINATE_BOUND
+        )
+    }
+}
+
+impl core::error::Error for CoordinateError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constants_have_their_pinned_bits() {
+        assert_eq!(SQRT2.to_bits(), 0x3FF6_A09E_667F_3BCD);
+        assert_eq!(SQRT2.to_bits(), core::f64::consts::SQRT_2.to_bits());
+        assert_eq!(sqrt(2.0).to_bits(), SQRT2.to_bits());
+        assert_eq!(SQRT3, 1.732_050_807_568_877_2);
+        assert_eq!(sqrt(3.0).to_bits(), SQRT3.to_bits());
+        assert_eq!(HEX_SQRT3_2.to_bits(), 0.866_025_403_784_438_6_f64.to_bits());
+        assert_eq!(COORDINATE_BOUND, (1u64 << 21) as f64);
+    }
+
+    #[test]
+    fn coordinate_rule() {
+        assert!(check_coordinate(2_097_152.0).is_ok());
+        assert!(check_coordinate(-2_097_152.0).is_ok());
+        let e = check_coordinate(2_097_152.5).unwrap_err();
+        assert_eq!(e.value, 2_097_152.5);
+        assert!(check_coordinate(f64::NAN).is_err());
+        assert!(check_coordinate(f64::INFINITY).is_err());
+        assert!(check_coordinate(f64::NEG_INFINITY).is_err());
+        let msg = alloc::format!("{}", check_coordinate(3e6).unwrap_err());
+        assert!(msg.contains("3000000") && msg.contains("2097152"), "{msg}");
+    }
+
+    #[test]
+    fn abs_and_floor() {
+        assert_eq!(abs(-0.0).to_bits(), 0);
+        assert_eq!(abs(-2.5), 2.5);
+        assert_eq!(floor(-0.5), -1.0);
+        assert_eq!(floor(2.999), 2.0);
+    }
+}

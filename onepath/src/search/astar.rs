@@ -1,0 +1,334 @@
+//! [`AStar`]: the generic, resumable A* of `grids.md` ("A*"), after Hart, Nilsson & Raphael
+//! (1968), "A Formal Basis for the Heuristic Determination of Minimum Cost Paths".
+//!
+//! # Algorithm (normative)
+//!
+//! `g[start] = 0`, push start with `f = w * h(start)`. One *iteration* pops the best node `n`
+//! (order of [`OpenSet`](super::OpenSet)) and marks it closed; if `n` is the goal the search
+//! ends (cost `g[goal]`); otherwise `n` is *expanded*: its neighbours are visited in the
+//! topology's order, `step = cost_hook(n, m, base)` is skipped if NaN, negative or +∞,
+//! `g' = g[n] + step`, and if `m` was never reached or `g' < g[m]` strictly, `g[m] = g'`,
+//! `parent[m] = n`, `m` is (re)opened and pushed with `(g' + w * h(m), g')`. Equal-cost
+//! alternatives keep the first parent found. An empty open set means no path. A neighbour whose
+//! key would be NaN (a heuristic answering NaN) is skipped.
+
+use alloc::vec::Vec;
+
+use super::buffers::{NO_NODE, SearchBuffers};
+use super::step::{CANCEL_SLICE, Cancelled, Step};
+use crate::error::QueryError;
+use crate::topology::{Heuristic, StepCost, Topology};
+
+/// A resumable A* over any [`Topology`] (tier 2). It owns its buffers and borrows the map per
+/// call, so a simulation can keep it between ticks and give it a budget per tick.
+///
+/// # Determinism
+///
+/// Any sequence of budgets gives the same expansion order, path, cost bits and counts as one
+/// unsliced run: a budget only decides where the loop pauses, never what it does.
+///
+/// # Memory
+///
+/// After the first search of a given node count, `try_begin`, `step` and `copy_path` allocate
+/// nothing (unless expansion recording grows its list).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::SquareTopology;
+/// use onepath::search::{AStar, Step};
+/// use onepath::topology::{DefaultStepCost, OctileHeuristic};
+/// use onepath::{Connectivity, DiagonalRule, Grid};
+///
+/// let grid = Grid::from_text("....\n.##.\n....").unwrap();
+/// let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+/// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+/// assert_eq!(search.try_begin(&topo, 4, 7), Step::InProgress);
+/// while search.step(&topo, 2) == Step::InProgress {} // two iterations per "tick"
+/// assert_eq!(search.state(), Step::Found);
+/// let mut path = [0u32; 16];
+/// let n = search.copy_path(&mut path).unwrap();
+/// // No corner cutting: the diagonal past a wall corner is illegal, so the path goes around.
+/// assert_eq!(&path[..n], &[4, 0, 1, 2, 3, 7]);
+/// assert_eq!(search.cost(), 5.0);
+/// ```
+#[derive(Clone, Debug)]
+pub struct AStar<C, H> {
+    cost: C,
+    heuristic: H,
+    weight: f64,
+    buffers: SearchBuffers,
+    start: u32,
+    goal: u32,
+    state: Step,
+    iterations: u32,
+    expansions: u32,
+}
+
+impl<C: StepCost, H: Heuristic> AStar<C, H> {
+    /// A search with weight 1 and fresh buffers.
+    pub fn new(cost: C, heuristic: H) -> Self {
+        Self::with_buffers(cost, heuristic, SearchBuffers::new())
+    }
+
+    /// A search that reuses `buffers` (e.g. taken from another search with
+    /// [`into_buffers`](AStar::into_buffers)).
+    pub fn with_buffers(cost: C, heuristic: H, buffers: SearchBuffers) -> Self {
+        Self {
+            cost,
+            heuristic,
+            weight: 1.0,
+            buffers,
+            start: NO_NODE,
+            goal: NO_NODE,
+            state: Step::Idle,
+            iterations: 0,
+            expansions: 0,
+        }
+    }
+
+    /// Sets the heuristic weight `w` of `f = g + w * h` (default 1). Weights above 1 trade
+    /// optimality for speed; 0 is Dijkstra.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::InvalidWeight`] unless `w` is finite and `>= 0`; nothing changes then.
+    pub fn set_weight(&mut self, w: f64) -> Result<(), QueryError> {
+        if !(w.is_finite() && w >= 0.0) {
+            return Err(QueryError::InvalidWeight { value: w });
+        }
+        self.weight = w;
+        Ok(())
+    }
+
+    /// Builder form of [`set_weight`](AStar::set_weight).
+    ///
+    /// # Errors
+    ///
+    /// As [`set_weight`](AStar::set_weight).
+    pub fn with_weight(mut self, w: f64) -> Result<Self, QueryError> {
+        self.set_weight(w)?;
+        Ok(self)
+    }
+
+    /// The heuristic weight.
+    pub fn weight(&self) -> f64 {
+        self.weight
+    }
+
+    /// The working memory (read-only: g, parents, marks, recorded expansions).
+    pub fn buffers(&self) -> &SearchBuffers {
+        &self.buffers
+    }
+
+    /// Turns expansion recording on or off for the next searches.
+    pub fn set_record_expansions(&mut self, on: bool) {
+        self.buffers.set_record_expansions(on);
+    }
+
+    /// Gives the buffers back for reuse by another search.
+    pub fn into_buffers(self) -> SearchBuffers {
+        self.buffers
+    }
+
+    /// The cost hook.
+    pub fn cost_hook(&self) -> &C {
+        &self.cost
+    }
+
+    /// The heuristic.
+    pub fn heuristic(&self) -> &H {
+        &self.heuristic
+    }
+
+    /// Starts a search from `start` to `goal`.
+    ///
+    /// Returns [`Step::InProgress`], or [`Step::StartInvalid`] / [`Step::GoalInvalid`] when an
+    /// endpoint is out of range or not walkable in `topology`; a refusal leaves the search that
+    /// was running (if any) untouched.
+    ///
+    /// # Complexity
+    ///
+    /// O(1) once the buffers hold `topology.node_count()` nodes (else one allocation).
+    pub fn try_begin<T: Topology>(&mut self, topology: &T, start: u32, goal: u32) -> Step {
+        if !topology.is_walkable(start) {
+            return Step::StartInvalid;
+        }
+        if !topology.is_walkable(goal) {
+            return Step::GoalInvalid;
+        }
+        let b = &mut self.buffers;
+        b.begin(topology.node_count());
+        self.heuristic.set_goal(goal);
+        self.start = start;
+        self.goal = goal;
+        self.iterations = 0;
+        self.expansions = 0;
+        b.g[start as usize] = 0.0;
+        b.parent[start as usize] = NO_NODE;
+        b.set_open(start);
+        let f = self.weight * self.heuristic.estimate(start);
+        self.state = if b.open.push(start, f, 0.0).is_ok() {
+            Step::InProgress
+        } else {
+            Step::NoPath
+        };
+        self.state
+    }
+
+    /// Performs at most `budget` iterations (pops) and returns the state: call again only on
+    /// [`Step::InProgress`]. `topology` must be the one given to `try_begin` (same map, not
+    /// edited since).
+    pub fn step<T: Topology>(&mut self, topology: &T, budget: u32) -> Step {
+        if self.state != Step::InProgress {
+            return self.state;
+        }
+        let Self {
+            cost,
+            heuristic,
+            weight,
+            buffers: b,
+            goal,
+            iterations,
+            expansions,
+            ..
+        } = self;
+        let (w, goal) = (*weight, *goal);
+        for _ in 0..budget {
+            let Some((n, _f, gn)) = b.open.pop() else {
+                self.state = Step::NoPath;
+                return self.state;
+            };
+            *iterations += 1;
+            b.set_closed(n);
+            if n == goal {
+                self.state = Step::Found;
+                return self.state;
+            }
+            *expansions += 1;
+            if b.record_expansions {
+                b.expanded.push(n);
+            }
+            topology.for_each_neighbor(n, |m, base| {
+                let step = cost.cost(n, m, base);
+                // Skips NaN (every comparison false), negative and +inf steps.
+                if !(0.0..f64::INFINITY).contains(&step) {
+                    return;
+                }
+                let g2 = gn + step;
+                if b.is_reached(m) && g2 >= b.g[m as usize] {
+                    return;
+                }
+                let f = g2 + w * heuristic.estimate(m);
+                if f.is_nan() {
+                    return;
+                }
+                b.g[m as usize] = g2;
+                b.parent[m as usize] = n;
+                b.set_open(m);
+                // Cannot fail: f and g2 are not NaN.
+                let _ = b.open.push(m, f, g2);
+            });
+        }
+        self.state
+    }
+
+    /// Runs to the end.
+    pub fn run<T: Topology>(&mut self, topology: &T) -> Step {
+        while self.step(topology, u32::MAX) == Step::InProgress {}
+        self.state
+    }
+
+    /// Runs to the end in slices of 256 iterations, asking `cancel` before each slice.
+    ///
+    /// # Errors
+    ///
+    /// [`Cancelled`] when `cancel` returned `true`; the search stays resumable.
+    pub fn run_cancellable<T: Topology>(
+        &mut self,
+        topology: &T,
+        mut cancel: impl FnMut() -> bool,
+    ) -> Result<Step, Cancelled> {
+        while self.state == Step::InProgress {
+            if cancel() {
+                return Err(Cancelled);
+            }
+            self.step(topology, CANCEL_SLICE);
+        }
+        Ok(self.state)
+    }
+
+    /// The current state.
+    pub fn state(&self) -> Step {
+        self.state
+    }
+
+    /// Start node of the current search (`u32::MAX` before any).
+    pub fn start(&self) -> u32 {
+        self.start
+    }
+
+    /// Goal node of the current search (`u32::MAX` before any).
+    pub fn goal(&self) -> u32 {
+        self.goal
+    }
+
+    /// Iterations (pops) so far.
+    pub fn iterations(&self) -> u32 {
+        self.iterations
+    }
+
+    /// Expansions so far (pops that expanded a node; the goal's pop is not one).
+    pub fn expansions(&self) -> u32 {
+        self.expansions
+    }
+
+    /// The path cost `g[goal]` when found, else +∞.
+    pub fn cost(&self) -> f64 {
+        if self.state == Step::Found {
+            self.buffers.g[self.goal as usize]
+        } else {
+            f64::INFINITY
+        }
+    }
+
+    /// Number of nodes on the found path (0 unless found).
+    pub fn path_len(&self) -> usize {
+        self.walk_back(|_| {})
+    }
+
+    /// Writes the path, start first, into `out` and returns its length; `None` (and nothing
+    /// written) when `out` is shorter than [`path_len`](AStar::path_len). `Some(0)` unless found.
+    pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
+        let len = self.path_len();
+        let dst = out.get_mut(..len)?;
+        let mut i = len;
+        self.walk_back(|n| {
+            i -= 1;
+            dst[i] = n;
+        });
+        Some(len)
+    }
+
+    /// The path as a new vector (allocates; tier-1 convenience).
+    pub fn path(&self) -> Vec<u32> {
+        let mut v = alloc::vec![0; self.path_len()];
+        let _ = self.copy_path(&mut v);
+        v
+    }
+
+    /// Calls `f` for each node from the goal back to the start; returns the count.
+    fn walk_back(&self, mut f: impl FnMut(u32)) -> usize {
+        if self.state != Step::Found {
+            return 0;
+        }
+        let mut count = 0usize;
+        let mut n = self.goal;
+        while n != NO_NODE {
+            f(n);
+            count += 1;
+            n = self.buffers.parent[n as usize];
+        }
+        count
+    }
+}

@@ -1,0 +1,161 @@
+//! [`SearchBuffers`]: reusable working memory of a best-first search.
+
+use alloc::vec::Vec;
+
+use super::open_set::OpenSet;
+
+/// "No node" in parent links and wire formats.
+pub const NO_NODE: u32 = u32::MAX;
+
+/// Per-node search state (cost, parent, generation mark) plus the open set, reused across
+/// searches without clearing.
+///
+/// # Invariants
+///
+/// `g`, `parent` and `mark` have the same length (the node capacity). A node is *reached* in the
+/// current search iff `mark[n] >> 1 == generation`, and *closed* iff additionally bit 0 is set;
+/// `g[n]` and `parent[n]` are meaningful only for reached nodes. `generation` is in
+/// `1..2^31`; when it would overflow, every mark is zeroed once.
+///
+/// # Complexity
+///
+/// 16 bytes per node (g 8, parent 4, mark 4) plus 4 bytes per node of open-set index and
+/// 24 bytes per open entry. Starting a search is O(1) once the buffers are large enough.
+#[derive(Clone, Debug, Default)]
+pub struct SearchBuffers {
+    pub(crate) g: Vec<f64>,
+    pub(crate) parent: Vec<u32>,
+    pub(crate) mark: Vec<u32>,
+    pub(crate) generation: u32,
+    pub(crate) open: OpenSet,
+    pub(crate) record_expansions: bool,
+    pub(crate) expanded: Vec<u32>,
+}
+
+impl SearchBuffers {
+    /// Empty buffers; they grow to the first search's node count.
+    pub const fn new() -> Self {
+        Self {
+            g: Vec::new(),
+            parent: Vec::new(),
+            mark: Vec::new(),
+            generation: 0,
+            open: OpenSet::new(),
+            record_expansions: false,
+            expanded: Vec::new(),
+        }
+    }
+
+    /// Buffers already sized for `node_count` nodes, so the first search allocates nothing.
+    pub fn with_capacity(node_count: u32) -> Self {
+        let mut b = Self::new();
+        b.ensure(node_count);
+        b
+    }
+
+    /// Whether expanded nodes are recorded in order (debug drawing).
+    pub fn set_record_expansions(&mut self, on: bool) {
+        self.record_expansions = on;
+    }
+
+    /// Whether expanded nodes are recorded.
+    pub fn record_expansions(&self) -> bool {
+        self.record_expansions
+    }
+
+    /// The nodes expanded by the current search, in order (empty unless recording).
+    pub fn expanded_nodes(&self) -> &[u32] {
+        &self.expanded
+    }
+
+    /// Node capacity.
+    pub fn node_capacity(&self) -> u32 {
+        self.g.len() as u32
+    }
+
+    /// Bytes of per-node state (excluding open entries).
+    pub const BYTES_PER_NODE: usize = 8 + 4 + 4 + 4;
+
+    fn ensure(&mut self, node_count: u32) {
+        let n = node_count as usize;
+        if self.g.len() < n {
+            self.g.resize(n, 0.0);
+            self.parent.resize(n, NO_NODE);
+            self.mark.resize(n, 0);
+        }
+        self.open.reserve_nodes(node_count);
+    }
+
+    /// Starts a new search over `node_count` nodes: grows if needed, forgets the previous
+    /// search in O(1) by bumping the generation.
+    pub(crate) fn begin(&mut self, node_count: u32) {
+        self.ensure(node_count);
+        self.open.clear();
+        self.expanded.clear();
+        if self.generation >= (u32::MAX >> 1) {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.generation = 0;
+        }
+        self.generation += 1;
+    }
+
+    #[inline]
+    pub(crate) fn is_reached(&self, n: u32) -> bool {
+        self.mark[n as usize] >> 1 == self.generation
+    }
+
+    #[inline]
+    pub(crate) fn is_closed(&self, n: u32) -> bool {
+        self.mark[n as usize] == (self.generation << 1 | 1)
+    }
+
+    #[inline]
+    pub(crate) fn set_open(&mut self, n: u32) {
+        self.mark[n as usize] = self.generation << 1;
+    }
+
+    #[inline]
+    pub(crate) fn set_closed(&mut self, n: u32) {
+        self.mark[n as usize] = self.generation << 1 | 1;
+    }
+
+    /// Cost from the start of a reached node, or `None`.
+    pub fn g_of(&self, n: u32) -> Option<f64> {
+        ((n as usize) < self.g.len() && self.is_reached(n)).then(|| self.g[n as usize])
+    }
+
+    /// Parent of a reached node (`None` for the start and unreached nodes).
+    pub fn parent_of(&self, n: u32) -> Option<u32> {
+        ((n as usize) < self.g.len() && self.is_reached(n))
+            .then(|| self.parent[n as usize])
+            .filter(|&p| p != NO_NODE)
+    }
+
+    /// Whether `n` is closed in the current search.
+    pub fn closed(&self, n: u32) -> bool {
+        (n as usize) < self.g.len() && self.is_closed(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generations_forget_without_clearing() {
+        let mut b = SearchBuffers::with_capacity(4);
+        b.begin(4);
+        b.set_closed(2);
+        b.g[2] = 5.0;
+        assert!(b.is_reached(2) && b.is_closed(2));
+        b.begin(4);
+        assert!(!b.is_reached(2) && !b.is_closed(2));
+        assert_eq!(b.g_of(2), None);
+        b.generation = u32::MAX >> 1;
+        b.set_open(1);
+        b.begin(4);
+        assert_eq!(b.generation, 1);
+        assert!(!b.is_reached(1));
+        assert!(b.mark.iter().all(|&m| m == 0));
+    }
+}

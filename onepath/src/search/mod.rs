@@ -1,0 +1,15 @@
+//! Best-first search over any [`Topology`](crate::topology::Topology): the open set, reusable
+//! buffers and the resumable A* (tier 2/3).
+//!
+//! Every search here is a state machine: `try_begin`, then `step(map, budget)` until it stops
+//! answering [`Step::InProgress`]. One iteration is one pop; a budget only says where to pause.
+
+mod astar;
+mod buffers;
+mod open_set;
+mod step;
+
+pub use astar::AStar;
+pub use buffers::{NO_NODE, SearchBuffers};
+pub use open_set::{NanKey, OpenSet};
+pub use step::{CANCEL_SLICE, Cancelled, Step};

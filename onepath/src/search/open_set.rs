@@ -1,0 +1,276 @@
+//! [`OpenSet`]: the indexed 4-ary min-heap every grid and graph search shares
+//! (`grids.md`, "Open set").
+//!
+//! # Order
+//!
+//! Smaller `f` first; on equal `f`, larger `g` first; on equal `g`, smaller node id first.
+//! Doubles are compared with `<`, `==`, `>`; NaN keys are refused. A node is in the set at most
+//! once: pushing a present node replaces its keys and re-sifts, so the pop order depends only on
+//! the keys (the arity is an implementation detail).
+
+use alloc::vec::Vec;
+
+/// Position value for "not in the heap" (only meaningful together with the membership check).
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Entry {
+    f: f64,
+    g: f64,
+    node: u32,
+}
+
+/// Strict total order of two entries (`a` pops before `b`).
+#[inline]
+fn before(a: &Entry, b: &Entry) -> bool {
+    if a.f != b.f {
+        return a.f < b.f;
+    }
+    if a.g != b.g {
+        return a.g > b.g;
+    }
+    a.node < b.node
+}
+
+/// An indexed 4-ary min-heap over node ids with decrease-key (any key change, in fact).
+///
+/// # Invariants
+///
+/// For every heap slot `i`, `pos[heap[i].node] == i`, and no entry pops after one of its
+/// children. `pos` of a node not in the heap may hold anything: membership is checked as
+/// `pos[n] < len && heap[pos[n]].node == n`, so nothing is cleared between searches.
+///
+/// # Complexity
+///
+/// `push` and `pop` O(log₄ n); `contains` O(1). Allocates only when it grows.
+#[derive(Clone, Debug, Default)]
+pub struct OpenSet {
+    heap: Vec<Entry>,
+    pos: Vec<u32>,
+}
+
+/// A NaN key was offered to [`OpenSet::push`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NanKey;
+
+impl OpenSet {
+    /// An empty set; call [`reserve_nodes`](OpenSet::reserve_nodes) before pushing.
+    pub const fn new() -> Self {
+        Self {
+            heap: Vec::new(),
+            pos: Vec::new(),
+        }
+    }
+
+    /// Makes room for node ids `0..node_count` (allocates only when growing) and empties the
+    /// set.
+    pub fn reserve_nodes(&mut self, node_count: u32) {
+        if self.pos.len() < node_count as usize {
+            self.pos.resize(node_count as usize, NONE);
+        }
+        self.heap.clear();
+    }
+
+    /// Number of node ids this set can hold.
+    pub fn node_capacity(&self) -> u32 {
+        self.pos.len() as u32
+    }
+
+    /// Empties the set without freeing memory.
+    pub fn clear(&mut self) {
+        self.heap.clear();
+    }
+
+    /// Entries in the set.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.heap.len()
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.heap.is_empty()
+    }
+
+    /// Whether `node` is in the set.
+    #[inline]
+    pub fn contains(&self, node: u32) -> bool {
+        match self.pos.get(node as usize) {
+            Some(&p) => (p as usize) < self.heap.len() && self.heap[p as usize].node == node,
+            None => false,
+        }
+    }
+
+    /// Inserts `node` with keys (f, g), or replaces its keys if present.
+    ///
+    /// # Errors
+    ///
+    /// [`NanKey`] when `f` or `g` is NaN; the set is unchanged.
+    ///
+    /// # Panics
+    ///
+    /// When `node >= node_capacity()` (a programmer error: reserve first).
+    #[inline]
+    pub fn push(&mut self, node: u32, f: f64, g: f64) -> Result<(), NanKey> {
+        if f.is_nan() || g.is_nan() {
+            return Err(NanKey);
+        }
+        let e = Entry { f, g, node };
+        if self.contains(node) {
+            let i = self.pos[node as usize] as usize;
+            let old = self.heap[i];
+            self.heap[i] = e;
+            if before(&e, &old) {
+                self.sift_up(i);
+            } else {
+                self.sift_down(i);
+            }
+        } else {
+            let i = self.heap.len();
+            self.heap.push(e);
+            self.pos[node as usize] = i as u32;
+            self.sift_up(i);
+        }
+        Ok(())
+    }
+
+    /// The best entry `(node, f, g)` without removing it.
+    pub fn peek(&self) -> Option<(u32, f64, f64)> {
+        self.heap.first().map(|e| (e.node, e.f, e.g))
+    }
+
+    /// Removes and returns the best entry `(node, f, g)`.
+    #[inline]
+    pub fn pop(&mut self) -> Option<(u32, f64, f64)> {
+        let top = *self.heap.first()?;
+        let last = self.heap.pop()?;
+        if !self.heap.is_empty() {
+            self.heap[0] = last;
+            self.pos[last.node as usize] = 0;
+            self.sift_down(0);
+        }
+        self.pos[top.node as usize] = NONE;
+        Some((top.node, top.f, top.g))
+    }
+
+    /// The entries in heap-array order `(node, f, g)` (for snapshots and debugging).
+    pub fn entries(&self) -> impl Iterator<Item = (u32, f64, f64)> + '_ {
+        self.heap.iter().map(|e| (e.node, e.f, e.g))
+    }
+
+    /// Checks the heap order and the position index; for tests and fuzzing.
+    pub fn check_invariants(&self) -> bool {
+        self.heap.iter().enumerate().all(|(i, e)| {
+            let parent_ok = i == 0 || !before(e, &self.heap[(i - 1) / 4]);
+            parent_ok && self.pos.get(e.node as usize) == Some(&(i as u32))
+        })
+    }
+
+    #[inline]
+    fn sift_up(&mut self, mut i: usize) {
+        let e = self.heap[i];
+        while i > 0 {
+            let p = (i - 1) / 4;
+            if !before(&e, &self.heap[p]) {
+                break;
+            }
+            self.heap[i] = self.heap[p];
+            self.pos[self.heap[i].node as usize] = i as u32;
+            i = p;
+        }
+        self.heap[i] = e;
+        self.pos[e.node as usize] = i as u32;
+    }
+
+    #[inline]
+    fn sift_down(&mut self, mut i: usize) {
+        let n = self.heap.len();
+        let e = self.heap[i];
+        loop {
+            let first = 4 * i + 1;
+            if first >= n {
+                break;
+            }
+            let mut best = first;
+            for c in first + 1..(first + 4).min(n) {
+                if before(&self.heap[c], &self.heap[best]) {
+                    best = c;
+                }
+            }
+            if !before(&self.heap[best], &e) {
+                break;
+            }
+            self.heap[i] = self.heap[best];
+            self.pos[self.heap[i].node as usize] = i as u32;
+            i = best;
+        }
+        self.heap[i] = e;
+        self.pos[e.node as usize] = i as u32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    fn drain(s: &mut OpenSet) -> Vec<u32> {
+        let mut v = vec![];
+        while let Some((n, _, _)) = s.pop() {
+            assert!(s.check_invariants());
+            v.push(n);
+        }
+        v
+    }
+
+    #[test]
+    fn ties_break_on_larger_g_then_smaller_node() {
+        let mut s = OpenSet::new();
+        s.reserve_nodes(10);
+        s.push(5, 3.0, 1.0).unwrap();
+        s.push(2, 3.0, 1.0).unwrap();
+        s.push(7, 3.0, 2.0).unwrap();
+        s.push(9, 2.5, 0.0).unwrap();
+        s.push(1, 4.0, 4.0).unwrap();
+        assert_eq!(drain(&mut s), vec![9, 7, 2, 5, 1]);
+    }
+
+    #[test]
+    fn pushing_again_replaces_keys() {
+        let mut s = OpenSet::new();
+        s.reserve_nodes(8);
+        for n in 0..8 {
+            s.push(n, f64::from(n), 0.0).unwrap();
+        }
+        s.push(6, -1.0, 0.0).unwrap();
+        s.push(0, 10.0, 0.0).unwrap();
+        assert_eq!(s.len(), 8);
+        assert!(s.check_invariants());
+        assert_eq!(drain(&mut s), vec![6, 1, 2, 3, 4, 5, 7, 0]);
+        assert!(!s.contains(6));
+    }
+
+    #[test]
+    fn nan_is_refused() {
+        let mut s = OpenSet::new();
+        s.reserve_nodes(2);
+        assert_eq!(s.push(0, f64::NAN, 0.0), Err(NanKey));
+        assert_eq!(s.push(0, 0.0, f64::NAN), Err(NanKey));
+        assert!(s.is_empty());
+        s.push(1, f64::INFINITY, 0.0).unwrap();
+        assert_eq!(s.pop(), Some((1, f64::INFINITY, 0.0)));
+    }
+
+    #[test]
+    fn stale_positions_are_not_membership() {
+        let mut s = OpenSet::new();
+        s.reserve_nodes(4);
+        s.push(3, 1.0, 0.0).unwrap();
+        s.reserve_nodes(4);
+        assert!(!s.contains(3));
+        s.push(1, 1.0, 0.0).unwrap();
+        assert!(!s.contains(3));
+        assert!(s.contains(1));
+    }
+}

@@ -1,0 +1,178 @@
+//! The grid heuristics of the spec (`grids.md`, "A*"): zero (Dijkstra), Manhattan, octile and hex
+//! distance, each scaled by the smallest area multiplier so they stay admissible when
+//! multipliers are below 1.
+//!
+//! # Determinism
+//!
+//! Distances are integer cell offsets converted exactly to `f64`; octile is evaluated as
+//! `scale * ((max - min) + min * √2)` in exactly that order.
+
+use super::Heuristic;
+use crate::hex::{HexCoord, HexLayout};
+use crate::math::SQRT2;
+
+/// The zero estimate: A* with it is Dijkstra's algorithm.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ZeroHeuristic;
+
+impl Heuristic for ZeroHeuristic {
+    #[inline]
+    fn set_goal(&mut self, _goal: u32) {}
+    #[inline]
+    fn estimate(&self, _node: u32) -> f64 {
+        0.0
+    }
+}
+
+/// Decodes row-major node ids of a `width`-wide grid and remembers the goal cell.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct GoalCell {
+    width: u32,
+    gx: i64,
+    gy: i64,
+}
+
+impl GoalCell {
+    fn new(width: u32) -> Self {
+        Self {
+            width: width.max(1),
+            gx: 0,
+            gy: 0,
+        }
+    }
+    fn set(&mut self, goal: u32) {
+        self.gx = i64::from(goal % self.width);
+        self.gy = i64::from(goal / self.width);
+    }
+    #[inline]
+    fn offset(&self, node: u32) -> (u64, u64) {
+        let x = i64::from(node % self.width);
+        let y = i64::from(node / self.width);
+        ((x - self.gx).unsigned_abs(), (y - self.gy).unsigned_abs())
+    }
+}
+
+/// `scale * (|dx| + |dy|)`: admissible for four-connected square grids.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ManhattanHeuristic {
+    goal: GoalCell,
+    scale: f64,
+}
+
+impl ManhattanHeuristic {
+    /// For a row-major grid of `width` columns; `scale` is usually `AreaCosts::min_cost()`.
+    pub fn new(width: u32, scale: f64) -> Self {
+        Self {
+            goal: GoalCell::new(width),
+            scale,
+        }
+    }
+}
+
+impl Heuristic for ManhattanHeuristic {
+    fn set_goal(&mut self, goal: u32) {
+        self.goal.set(goal);
+    }
+    #[inline]
+    fn estimate(&self, node: u32) -> f64 {
+        let (dx, dy) = self.goal.offset(node);
+        self.scale * ((dx + dy) as f64)
+    }
+}
+
+/// `scale * ((max - min) + min * √2)`: the exact eight-connected distance on an open grid.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OctileHeuristic {
+    goal: GoalCell,
+    scale: f64,
+}
+
+impl OctileHeuristic {
+    /// For a row-major grid of `width` columns; `scale` is usually `AreaCosts::min_cost()`.
+    pub fn new(width: u32, scale: f64) -> Self {
+        Self {
+            goal: GoalCell::new(width),
+            scale,
+        }
+    }
+}
+
+impl Heuristic for OctileHeuristic {
+    fn set_goal(&mut self, goal: u32) {
+        self.goal.set(goal);
+    }
+    #[inline]
+    fn estimate(&self, node: u32) -> f64 {
+        let (dx, dy) = self.goal.offset(node);
+        let (min, max) = if dx < dy { (dx, dy) } else { (dy, dx) };
+        self.scale * (((max - min) as f64) + (min as f64) * SQRT2)
+    }
+}
+
+/// `scale * hex_distance`: the exact step count on an open hex grid.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HexDistanceHeuristic {
+    width: u32,
+    layout: HexLayout,
+    goal: HexCoord,
+    scale: f64,
+}
+
+impl HexDistanceHeuristic {
+    /// For a hex grid of `width` columns in `layout`; `scale` is usually `AreaCosts::min_cost()`.
+    pub fn new(width: u32, layout: HexLayout, scale: f64) -> Self {
+        Self {
+            width: width.max(1),
+            layout,
+            goal: HexCoord::new(0, 0),
+            scale,
+        }
+    }
+
+    fn axial(&self, node: u32) -> HexCoord {
+        let col = (node % self.width) as i32;
+        let row = (node / self.width) as i32;
+        self.layout.offset_to_axial(col, row)
+    }
+}
+
+impl Heuristic for HexDistanceHeuristic {
+    fn set_goal(&mut self, goal: u32) {
+        self.goal = self.axial(goal);
+    }
+    #[inline]
+    fn estimate(&self, node: u32) -> f64 {
+        self.scale * (self.axial(node).distance(self.goal) as f64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn octile_on_hand_worked_offsets() {
+        let mut h = OctileHeuristic::new(10, 1.0);
+        h.set_goal(0);
+        assert_eq!(h.estimate(3 * 10 + 5), 2.0 + 3.0 * SQRT2);
+        assert_eq!(h.estimate(0), 0.0);
+        let mut h = OctileHeuristic::new(10, 0.5);
+        h.set_goal(99);
+        assert_eq!(h.estimate(0), 0.5 * (9.0 * SQRT2));
+    }
+
+    #[test]
+    fn manhattan_on_hand_worked_offsets() {
+        let mut h = ManhattanHeuristic::new(7, 2.0);
+        h.set_goal(7 * 2 + 6);
+        assert_eq!(h.estimate(0), 2.0 * 8.0);
+    }
+
+    #[test]
+    fn hex_distance_counts_steps() {
+        let mut h = HexDistanceHeuristic::new(5, HexLayout::PointyOddRow, 1.0);
+        h.set_goal(0);
+        // (col 2, row 2): axial q = 2 - (2 - 0) / 2 = 1, r = 2 -> distance (1 + 2 + 3) / 2 = 3.
+        assert_eq!(h.estimate(2 * 5 + 2), 3.0);
+    }
+}

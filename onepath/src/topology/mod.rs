@@ -1,0 +1,78 @@
+//! The search-space abstraction shared by every best-first search: [`Topology`] (nodes and
+//! their neighbours in canonical order), [`StepCost`] (a hook over the topology's own move
+//! cost) and [`Heuristic`] (an estimate towards a goal set with [`Heuristic::set_goal`]).
+//!
+//! These are tier 2/3: implement [`Topology`] to search your own graph with
+//! [`AStar`](crate::search::AStar).
+
+mod filtered;
+mod heuristics;
+
+pub use filtered::Filtered;
+
+pub use heuristics::{HexDistanceHeuristic, ManhattanHeuristic, OctileHeuristic, ZeroHeuristic};
+
+/// A search space of nodes `0..node_count()`.
+///
+/// # Contract
+///
+/// - `for_each_neighbor` calls `visit(neighbor, cost)` once per legal move out of `node`, in the
+///   topology's canonical (normative) order, and allocates nothing. `cost` is the base move cost
+///   before any [`StepCost`] hook.
+/// - `is_walkable` says whether a search may start or end at `node` (in range, open, and wide
+///   enough for the agent). Implementations never panic for any `node`.
+pub trait Topology {
+    /// Number of nodes; node ids are `0..node_count()`.
+    fn node_count(&self) -> u32;
+
+    /// Whether `node` exists and a search may start or end there.
+    fn is_walkable(&self, node: u32) -> bool;
+
+    /// Visits the legal moves out of `node` in canonical order, each with its base cost.
+    fn for_each_neighbor<F: FnMut(u32, f64)>(&self, node: u32, visit: F);
+}
+
+/// A hook that may replace a move's cost. Returning NaN, a negative value or +∞ removes the
+/// move (the search skips it).
+///
+/// Called once per move looked at, in the topology's neighbour order, as
+/// `cost(from, to, base_cost)`.
+pub trait StepCost {
+    /// The cost of the move `from → to` whose base cost is `base`.
+    fn cost(&self, from: u32, to: u32, base: f64) -> f64;
+}
+
+/// The identity hook: every move costs what the topology says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DefaultStepCost;
+
+impl StepCost for DefaultStepCost {
+    #[inline]
+    fn cost(&self, _from: u32, _to: u32, base: f64) -> f64 {
+        base
+    }
+}
+
+/// A [`StepCost`] from a closure `Fn(from, to, base) -> cost`.
+#[derive(Clone, Copy, Debug)]
+pub struct FnStepCost<F>(pub F);
+
+impl<F: Fn(u32, u32, f64) -> f64> StepCost for FnStepCost<F> {
+    #[inline]
+    fn cost(&self, from: u32, to: u32, base: f64) -> f64 {
+        (self.0)(from, to, base)
+    }
+}
+
+/// An estimate of the remaining cost from a node to the goal last passed to
+/// [`set_goal`](Heuristic::set_goal).
+///
+/// Admissible (never above the true cost) estimates give optimal paths with weight 1;
+/// consistent ones never reopen a node.
+pub trait Heuristic {
+    /// Fixes the goal for the following [`estimate`](Heuristic::estimate) calls.
+    fn set_goal(&mut self, goal: u32);
+
+    /// The estimate from `node` to the goal.
+    fn estimate(&self, node: u32) -> f64;
+}
