@@ -41,6 +41,12 @@
 
 extern crate alloc;
 
+// x87 arithmetic keeps 80-bit intermediates and is not IEEE-exact: refuse it.
+#[cfg(all(target_arch = "x86", not(target_feature = "sse2")))]
+compile_error!(
+    "onepath needs SSE2 on 32-bit x86: x87 arithmetic is not IEEE-exact (docs/determinism.md)"
+);
+
 pub mod error;
 pub mod grid;
 pub mod hex;
