@@ -168,6 +168,17 @@ pub enum QueryError {
     HeuristicNotSupported,
     /// A world point outside the coordinate rule.
     Coordinate(CoordinateError),
+    /// A caller-supplied clearance does not have one entry per cell.
+    ClearanceMismatch,
+    /// The cancellation callback asked the query to stop; the grid is untouched.
+    Cancelled,
+    /// The grid was edited (or another grid given) while a search was in progress.
+    GridChanged {
+        /// The version the search began on.
+        expected: u64,
+        /// The version found.
+        found: u64,
+    },
 }
 
 impl fmt::Display for QueryError {
@@ -187,6 +198,14 @@ impl fmt::Display for QueryError {
                 )
             }
             Self::Coordinate(e) => e.fmt(f),
+            Self::ClearanceMismatch => {
+                write!(f, "the clearance map does not have one entry per grid cell")
+            }
+            Self::Cancelled => write!(f, "the query was cancelled"),
+            Self::GridChanged { expected, found } => write!(
+                f,
+                "the grid changed during the search (began on version {expected}, now {found}); begin again"
+            ),
         }
     }
 }

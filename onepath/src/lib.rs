@@ -52,6 +52,7 @@ pub mod grid;
 pub mod hex;
 pub mod math;
 pub mod search;
+pub mod state;
 pub mod topology;
 
 pub use error::{GridError, QueryError};
@@ -60,4 +61,4 @@ pub use grid::{
     GridSpace, HeuristicKind, PathStatus, WorldPoint,
 };
 pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
-pub use search::Step;
+pub use search::{GridSearch, Step};

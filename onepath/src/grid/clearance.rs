@@ -4,7 +4,6 @@
 //! the grid counting as walls, capped at 255, computed from the bottom-right corner in
 //! O(cells). An agent of size `s` may stand on a cell iff its clearance is at least `s`.
 
-use alloc::vec;
 use alloc::vec::Vec;
 
 use super::grid::{Grid, WALL};
@@ -15,10 +14,18 @@ use super::grid::{Grid, WALL};
 ///
 /// O(cells) time, one byte per cell.
 pub fn compute_clearance(grid: &Grid) -> Vec<u8> {
+    let mut c = Vec::new();
+    compute_clearance_into(grid, &mut c);
+    c
+}
+
+/// [`compute_clearance`] into a caller's vector (no allocation once it is large enough).
+pub fn compute_clearance_into(grid: &Grid, c: &mut Vec<u8>) {
     let w = grid.width() as usize;
     let h = grid.height() as usize;
     let cells = grid.cells();
-    let mut c = vec![0u8; cells.len()];
+    c.clear();
+    c.resize(cells.len(), 0);
     for y in (0..h).rev() {
         for x in (0..w).rev() {
             let i = y * w + x;
@@ -35,7 +42,6 @@ pub fn compute_clearance(grid: &Grid) -> Vec<u8> {
             c[i] = right.min(down).min(diag).saturating_add(1);
         }
     }
-    c
 }
 
 #[cfg(test)]

@@ -2,15 +2,13 @@
 
 use super::cell::{Cell, WorldPoint};
 use super::grid::Grid;
-use super::movement::Connectivity;
-use super::options::{GridOptions, HeuristicKind};
+use super::options::GridOptions;
 use super::path::GridPath;
-use super::query::{AnyHeuristic, check_weight, run_query};
+use super::query::{check_weight, resolve_square_heuristic, run_query};
 use super::square_topology::SquareTopology;
 use crate::error::QueryError;
-use crate::topology::{
-    DefaultStepCost, Filtered, FnStepCost, ManhattanHeuristic, OctileHeuristic, ZeroHeuristic,
-};
+use crate::search::{CANCEL_SLICE, GridSearch, Step};
+use crate::topology::{Filtered, FnStepCost};
 
 impl Grid {
     /// Finds a path from `start` to `goal` with A* under `options`.
@@ -53,8 +51,48 @@ impl Grid {
         goal: Cell,
         options: &GridOptions,
     ) -> Result<GridPath, QueryError> {
-        let topology = self.topology_for(options)?;
-        self.run(&topology, DefaultStepCost, start, goal, options)
+        let mut search = GridSearch::new(*options)?;
+        let begun = search.try_begin(self, start, goal);
+        if begun != Step::InProgress {
+            return Ok(GridPath::refused_by(begun));
+        }
+        search.step(self, options.iteration_budget)?;
+        Ok(search.to_path(self))
+    }
+
+    /// [`find_path`](Grid::find_path) that asks `cancel` before every slice of 256 iterations
+    /// and stops with [`QueryError::Cancelled`] when it answers `true` (the grid is untouched,
+    /// the next query exact). Slicing never changes a result: a callback that never cancels
+    /// gives the same path, cost bits and counts as `find_path`, and the iteration budget
+    /// counts the same iterations.
+    ///
+    /// # Errors
+    ///
+    /// As [`find_path`](Grid::find_path), plus [`QueryError::Cancelled`].
+    pub fn find_path_cancellable(
+        &self,
+        start: Cell,
+        goal: Cell,
+        options: &GridOptions,
+        mut cancel: impl FnMut() -> bool,
+    ) -> Result<GridPath, QueryError> {
+        let mut search = GridSearch::new(*options)?;
+        let begun = search.try_begin(self, start, goal);
+        if begun != Step::InProgress {
+            return Ok(GridPath::refused_by(begun));
+        }
+        let mut remaining = options.iteration_budget;
+        while search.state() == Step::InProgress && remaining > 0 {
+            if cancel() {
+                return Err(QueryError::Cancelled);
+            }
+            let slice = remaining.min(CANCEL_SLICE);
+            search.step(self, slice)?;
+            if options.iteration_budget != u32::MAX {
+                remaining -= slice;
+            }
+        }
+        Ok(search.to_path(self))
     }
 
     /// [`find_path`](Grid::find_path) between world points, mapped to cells by
@@ -115,17 +153,7 @@ impl Grid {
         goal: Cell,
         options: &GridOptions,
     ) -> Result<GridPath, QueryError> {
-        let scale = self.areas().min_cost();
-        let heuristic = match (options.heuristic, options.connectivity) {
-            (HeuristicKind::Zero, _) => AnyHeuristic::Zero(ZeroHeuristic),
-            (HeuristicKind::Manhattan, _) | (HeuristicKind::Auto, Connectivity::Four) => {
-                AnyHeuristic::Manhattan(ManhattanHeuristic::new(self.width(), scale))
-            }
-            (HeuristicKind::Octile, _) | (HeuristicKind::Auto, Connectivity::Eight) => {
-                AnyHeuristic::Octile(OctileHeuristic::new(self.width(), scale))
-            }
-            (HeuristicKind::HexDistance, _) => return Err(QueryError::HeuristicNotSupported),
-        };
+        let heuristic = resolve_square_heuristic(options, self.width(), self.areas().min_cost())?;
         let space = self.space();
         run_query(
             topology,

@@ -260,6 +260,26 @@ impl Grid {
         self
     }
 
+    /// Replaces every field from validated snapshot parts, reusing the cell memory when the
+    /// size matches.
+    pub(crate) fn restore_parts(
+        &mut self,
+        width: u32,
+        height: u32,
+        cells: &[u8],
+        areas: AreaCosts,
+        version: u64,
+        space: GridSpace,
+    ) {
+        self.cells.clear();
+        self.cells.extend_from_slice(cells);
+        self.width = width;
+        self.height = height;
+        self.areas = areas;
+        self.version = version;
+        self.space = space;
+    }
+
     /// Whether an agent of side `size` fits with its top-left at `cell`: the `size × size` block
     /// there lies inside the grid and has no wall (true clearance ≥ size). `false` for size 0.
     ///

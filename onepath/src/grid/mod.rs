@@ -7,6 +7,7 @@ mod area_costs;
 mod cell;
 mod clearance;
 mod find_path;
+mod future;
 #[allow(clippy::module_inception)]
 pub(crate) mod grid;
 mod movement;
@@ -19,7 +20,8 @@ pub(crate) mod text;
 
 pub use area_costs::AreaCosts;
 pub use cell::{Cell, WorldPoint};
-pub use clearance::compute_clearance;
+pub use clearance::{compute_clearance, compute_clearance_into};
+pub use future::FindPathFuture;
 pub use grid::{Grid, WALL};
 pub use movement::{Connectivity, DiagonalRule, Dir8};
 pub use options::{GridAlgorithm, GridOptions, HeuristicKind};

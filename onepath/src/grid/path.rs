@@ -55,6 +55,15 @@ impl GridPath {
         }
     }
 
+    /// The result of a `try_begin` that refused an endpoint.
+    pub(crate) fn refused_by(step: crate::search::Step) -> Self {
+        Self::refused(if step == crate::search::Step::StartInvalid {
+            PathStatus::StartInvalid
+        } else {
+            PathStatus::GoalInvalid
+        })
+    }
+
     /// Whether a path was found.
     pub fn is_found(&self) -> bool {
         self.status == PathStatus::Found

@@ -4,43 +4,33 @@
 use alloc::vec::Vec;
 
 use super::cell::{Cell, WorldPoint};
+use super::movement::Connectivity;
+use super::options::HeuristicKind;
 use super::options::{GridAlgorithm, GridOptions};
 use super::path::{GridPath, PathStatus};
 use crate::error::QueryError;
 use crate::search::{AStar, Step};
 use crate::topology::{
-    Heuristic, HexDistanceHeuristic, ManhattanHeuristic, OctileHeuristic, StepCost, Topology,
-    ZeroHeuristic,
+    AnyHeuristic, ManhattanHeuristic, OctileHeuristic, StepCost, Topology, ZeroHeuristic,
 };
 
-/// The heuristic a tier-1 query resolved to.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum AnyHeuristic {
-    Zero(ZeroHeuristic),
-    Manhattan(ManhattanHeuristic),
-    Octile(OctileHeuristic),
-    Hex(HexDistanceHeuristic),
-}
-
-impl Heuristic for AnyHeuristic {
-    fn set_goal(&mut self, goal: u32) {
-        match self {
-            Self::Zero(h) => h.set_goal(goal),
-            Self::Manhattan(h) => h.set_goal(goal),
-            Self::Octile(h) => h.set_goal(goal),
-            Self::Hex(h) => h.set_goal(goal),
+/// Resolves the heuristic of a square-grid query (`Auto`: Manhattan for four moves, octile for
+/// eight), scaled by `scale` (the smallest area multiplier).
+pub(crate) fn resolve_square_heuristic(
+    options: &GridOptions,
+    width: u32,
+    scale: f64,
+) -> Result<AnyHeuristic, QueryError> {
+    Ok(match (options.heuristic, options.connectivity) {
+        (HeuristicKind::Zero, _) => AnyHeuristic::Zero(ZeroHeuristic),
+        (HeuristicKind::Manhattan, _) | (HeuristicKind::Auto, Connectivity::Four) => {
+            AnyHeuristic::Manhattan(ManhattanHeuristic::new(width, scale))
         }
-    }
-
-    #[inline]
-    fn estimate(&self, node: u32) -> f64 {
-        match self {
-            Self::Zero(h) => h.estimate(node),
-            Self::Manhattan(h) => h.estimate(node),
-            Self::Octile(h) => h.estimate(node),
-            Self::Hex(h) => h.estimate(node),
+        (HeuristicKind::Octile, _) | (HeuristicKind::Auto, Connectivity::Eight) => {
+            AnyHeuristic::Octile(OctileHeuristic::new(width, scale))
         }
-    }
+        (HeuristicKind::HexDistance, _) => return Err(QueryError::HeuristicNotSupported),
+    })
 }
 
 /// Checks the options every grid kind shares.
@@ -80,6 +70,16 @@ pub(crate) fn run_query<T: Topology, C: StepCost>(
         Step::InProgress => search.step(topology, options.iteration_budget),
         other => other,
     };
+    Ok(pack_path(&search, state, to_cell, to_point))
+}
+
+/// Packs a finished (or budget-stopped) search into a [`GridPath`].
+pub(crate) fn pack_path<C: StepCost, H: crate::topology::Heuristic>(
+    search: &AStar<C, H>,
+    state: Step,
+    to_cell: impl Fn(u32) -> Cell,
+    to_point: impl Fn(Cell) -> WorldPoint,
+) -> GridPath {
     let status = match state {
         Step::Found => PathStatus::Found,
         Step::NoPath | Step::Idle => PathStatus::NoPath,
@@ -88,7 +88,7 @@ pub(crate) fn run_query<T: Topology, C: StepCost>(
         Step::InProgress => PathStatus::BudgetExhausted,
     };
     let cells: Vec<Cell> = search.path().into_iter().map(&to_cell).collect();
-    Ok(GridPath {
+    GridPath {
         status,
         points: cells.iter().map(|&c| to_point(c)).collect(),
         cells,
@@ -102,5 +102,5 @@ pub(crate) fn run_query<T: Topology, C: StepCost>(
             .map(|&n| to_cell(n))
             .collect(),
         algorithm: GridAlgorithm::AStar,
-    })
+    }
 }

@@ -30,7 +30,16 @@ pub struct SquareTopology<'g> {
     agent_size: u8,
     connectivity: Connectivity,
     rule: DiagonalRule,
-    clearance: Option<Vec<u8>>,
+    clearance: Clearance<'g>,
+}
+
+/// Where a topology for agents wider than one cell reads the true clearance from.
+#[derive(Clone, Debug)]
+enum Clearance<'g> {
+    /// Size 1: walkability is the cell byte alone.
+    NotNeeded,
+    Owned(Vec<u8>),
+    Borrowed(&'g [u8]),
 }
 
 impl<'g> SquareTopology<'g> {
@@ -48,7 +57,45 @@ impl<'g> SquareTopology<'g> {
         if agent_size == 0 {
             return Err(QueryError::InvalidAgentSize { size: 0, max: 255 });
         }
-        let clearance = (agent_size > 1).then(|| compute_clearance(grid));
+        let clearance = if agent_size > 1 {
+            Clearance::Owned(compute_clearance(grid))
+        } else {
+            Clearance::NotNeeded
+        };
+        Ok(Self {
+            grid,
+            agent_size,
+            connectivity,
+            rule,
+            clearance,
+        })
+    }
+
+    /// As [`new`](SquareTopology::new), reading a clearance the caller keeps (e.g. a cache
+    /// refreshed after edits) instead of computing one: O(1), no allocation.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::InvalidAgentSize`] for size 0; [`QueryError::ClearanceMismatch`] when
+    /// `clearance` does not have one entry per cell.
+    pub fn with_clearance(
+        grid: &'g Grid,
+        agent_size: u8,
+        connectivity: Connectivity,
+        rule: DiagonalRule,
+        clearance: &'g [u8],
+    ) -> Result<Self, QueryError> {
+        if agent_size == 0 {
+            return Err(QueryError::InvalidAgentSize { size: 0, max: 255 });
+        }
+        if clearance.len() != grid.cells().len() {
+            return Err(QueryError::ClearanceMismatch);
+        }
+        let clearance = if agent_size > 1 {
+            Clearance::Borrowed(clearance)
+        } else {
+            Clearance::NotNeeded
+        };
         Ok(Self {
             grid,
             agent_size,
@@ -81,8 +128,9 @@ impl<'g> SquareTopology<'g> {
     #[inline]
     fn fits(&self, i: usize) -> bool {
         match &self.clearance {
-            None => self.grid.cells()[i] != WALL,
-            Some(c) => c[i] >= self.agent_size,
+            Clearance::NotNeeded => self.grid.cells()[i] != WALL,
+            Clearance::Owned(c) => c[i] >= self.agent_size,
+            Clearance::Borrowed(c) => c[i] >= self.agent_size,
         }
     }
 

@@ -3,10 +3,11 @@
 use super::hex_grid::HexGrid;
 use super::topology::HexTopology;
 use crate::error::QueryError;
-use crate::grid::query::{AnyHeuristic, run_query};
+use crate::grid::query::run_query;
 use crate::grid::{Cell, GridOptions, GridPath, HeuristicKind, WorldPoint};
 use crate::topology::{
-    DefaultStepCost, Filtered, FnStepCost, HexDistanceHeuristic, StepCost, Topology, ZeroHeuristic,
+    AnyHeuristic, DefaultStepCost, Filtered, FnStepCost, HexDistanceHeuristic, StepCost, Topology,
+    ZeroHeuristic,
 };
 
 impl HexGrid {

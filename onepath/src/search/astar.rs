@@ -54,15 +54,15 @@ use crate::topology::{Heuristic, StepCost, Topology};
 /// ```
 #[derive(Clone, Debug)]
 pub struct AStar<C, H> {
-    cost: C,
-    heuristic: H,
-    weight: f64,
-    buffers: SearchBuffers,
-    start: u32,
-    goal: u32,
-    state: Step,
-    iterations: u32,
-    expansions: u32,
+    pub(super) cost: C,
+    pub(super) heuristic: H,
+    pub(super) weight: f64,
+    pub(super) buffers: SearchBuffers,
+    pub(super) start: u32,
+    pub(super) goal: u32,
+    pub(super) state: Step,
+    pub(super) iterations: u32,
+    pub(super) expansions: u32,
 }
 
 impl<C: StepCost, H: Heuristic> AStar<C, H> {
@@ -126,9 +126,23 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         self.buffers.set_record_expansions(on);
     }
 
+    /// Turns the desync trace on or off for the next searches: after every iteration a
+    /// 64-bit digest of (popped node, g bits, open-set size) is appended to
+    /// [`SearchBuffers::trace`]; compare two peers' traces with
+    /// [`first_divergence`](super::first_divergence).
+    pub fn set_record_trace(&mut self, on: bool) {
+        self.buffers.record_trace = on;
+    }
+
     /// Gives the buffers back for reuse by another search.
     pub fn into_buffers(self) -> SearchBuffers {
         self.buffers
+    }
+
+    /// Replaces the heuristic; it takes effect at the next [`try_begin`](AStar::try_begin)
+    /// (which sets its goal). Replacing it mid-search changes the rest of that search.
+    pub fn set_heuristic(&mut self, heuristic: H) {
+        self.heuristic = heuristic;
     }
 
     /// The cost hook.
@@ -201,6 +215,10 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             };
             *iterations += 1;
             b.set_closed(n);
+            if b.record_trace {
+                b.trace
+                    .push(super::trace::iteration_digest(n, gn, b.open.len()));
+            }
             if n == goal {
                 self.state = Step::Found;
                 return self.state;

@@ -30,6 +30,8 @@ pub struct SearchBuffers {
     pub(crate) open: OpenSet,
     pub(crate) record_expansions: bool,
     pub(crate) expanded: Vec<u32>,
+    pub(crate) record_trace: bool,
+    pub(crate) trace: Vec<u64>,
 }
 
 impl SearchBuffers {
@@ -43,6 +45,8 @@ impl SearchBuffers {
             open: OpenSet::new(),
             record_expansions: false,
             expanded: Vec::new(),
+            record_trace: false,
+            trace: Vec::new(),
         }
     }
 
@@ -68,15 +72,22 @@ impl SearchBuffers {
         &self.expanded
     }
 
+    /// The desync trace of the current search (empty unless recording): one digest per
+    /// iteration, see [`AStar::set_record_trace`](super::AStar::set_record_trace).
+    pub fn trace(&self) -> &[u64] {
+        &self.trace
+    }
+
     /// Node capacity.
     pub fn node_capacity(&self) -> u32 {
         self.g.len() as u32
     }
 
-    /// Bytes of per-node state (excluding open entries).
+    /// Bytes of per-node state: g 8, parent 4, mark 4, open-set position 4 (open entries,
+    /// 24 bytes each, are reserved separately).
     pub const BYTES_PER_NODE: usize = 8 + 4 + 4 + 4;
 
-    fn ensure(&mut self, node_count: u32) {
+    pub(crate) fn ensure(&mut self, node_count: u32) {
         let n = node_count as usize;
         if self.g.len() < n {
             self.g.resize(n, 0.0);
@@ -92,6 +103,7 @@ impl SearchBuffers {
         self.ensure(node_count);
         self.open.clear();
         self.expanded.clear();
+        self.trace.clear();
         if self.generation >= (u32::MAX >> 1) {
             self.mark.iter_mut().for_each(|m| *m = 0);
             self.generation = 0;

@@ -5,11 +5,17 @@
 //! answering [`Step::InProgress`]. One iteration is one pop; a budget only says where to pause.
 
 mod astar;
+mod astar_state;
 mod buffers;
+mod grid_search;
+mod grid_search_state;
 mod open_set;
 mod step;
+mod trace;
 
 pub use astar::AStar;
 pub use buffers::{NO_NODE, SearchBuffers};
+pub use grid_search::GridSearch;
 pub use open_set::{NanKey, OpenSet};
 pub use step::{CANCEL_SLICE, Cancelled, Step};
+pub use trace::{first_divergence, iteration_digest};

@@ -65,10 +65,27 @@ impl OpenSet {
     /// Makes room for node ids `0..node_count` (allocates only when growing) and empties the
     /// set.
     pub fn reserve_nodes(&mut self, node_count: u32) {
+        self.heap.clear();
         if self.pos.len() < node_count as usize {
             self.pos.resize(node_count as usize, NONE);
+            // A node is in the heap at most once: reserving every node now means no push ever
+            // allocates later (zero allocation in steady state; the pages stay untouched until
+            // used).
+            self.heap.reserve_exact(node_count as usize);
         }
-        self.heap.clear();
+    }
+
+    /// The position index used as scratch by snapshot validation; call
+    /// [`repair_positions`](OpenSet::repair_positions) afterwards.
+    pub(crate) fn scratch(&mut self) -> &mut [u32] {
+        &mut self.pos
+    }
+
+    /// Rewrites the positions of the current entries (after the index was used as scratch).
+    pub(crate) fn repair_positions(&mut self) {
+        for (i, e) in self.heap.iter().enumerate() {
+            self.pos[e.node as usize] = i as u32;
+        }
     }
 
     /// Number of node ids this set can hold.

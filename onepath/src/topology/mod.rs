@@ -5,9 +5,11 @@
 //! These are tier 2/3: implement [`Topology`] to search your own graph with
 //! [`AStar`](crate::search::AStar).
 
+mod any_heuristic;
 mod filtered;
 mod heuristics;
 
+pub use any_heuristic::AnyHeuristic;
 pub use filtered::Filtered;
 
 pub use heuristics::{HexDistanceHeuristic, ManhattanHeuristic, OctileHeuristic, ZeroHeuristic};

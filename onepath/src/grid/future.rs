@@ -1,0 +1,86 @@
+//! [`FindPathFuture`]: a cooperative, executor-agnostic `Future` that drives a
+//! [`GridSearch`] in slices and yields between them (`grids.md`, "Cancellation and async").
+
+use core::future::Future;
+use core::pin::Pin;
+use core::task::{Context, Poll};
+
+use super::cell::Cell;
+use super::grid::Grid;
+use super::options::GridOptions;
+use super::path::GridPath;
+use crate::error::QueryError;
+use crate::search::{GridSearch, Step};
+
+/// Runs [`Grid::find_path`] cooperatively: each `poll` performs at most one slice of
+/// iterations, then wakes itself and returns `Pending`, so other tasks run in between. Its output
+/// equals `find_path`'s for every slice size (slicing never changes a result); an iteration
+/// budget that runs out gives `BudgetExhausted` after exactly `iteration_budget` iterations.
+/// Dropping the future cancels the query; the grid is borrowed, so it cannot be edited meanwhile.
+#[derive(Debug)]
+#[must_use = "futures do nothing unless polled"]
+pub struct FindPathFuture<'g> {
+    grid: &'g Grid,
+    start: Cell,
+    goal: Cell,
+    slice: u32,
+    remaining: u32,
+    search: Result<GridSearch, QueryError>,
+    begun: bool,
+}
+
+impl Grid {
+    /// [`find_path`](Grid::find_path) as a cooperative future that yields after every
+    /// `iterations_per_slice` iterations (at least 1; 256 is the spec's default).
+    pub fn find_path_async(
+        &self,
+        start: Cell,
+        goal: Cell,
+        options: &GridOptions,
+        iterations_per_slice: u32,
+    ) -> FindPathFuture<'_> {
+        FindPathFuture {
+            grid: self,
+            start,
+            goal,
+            slice: iterations_per_slice.max(1),
+            remaining: options.iteration_budget,
+            search: GridSearch::new(*options),
+            begun: false,
+        }
+    }
+}
+
+impl Future for FindPathFuture<'_> {
+    type Output = Result<GridPath, QueryError>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = self.get_mut();
+        let grid = this.grid;
+        let search = match &mut this.search {
+            Ok(s) => s,
+            Err(e) => return Poll::Ready(Err(*e)),
+        };
+        if !this.begun {
+            this.begun = true;
+            let begun = search.try_begin(grid, this.start, this.goal);
+            if begun != Step::InProgress {
+                return Poll::Ready(Ok(GridPath::refused_by(begun)));
+            }
+        }
+        if search.state() == Step::InProgress && this.remaining > 0 {
+            let n = this.remaining.min(this.slice);
+            if let Err(e) = search.step(grid, n) {
+                return Poll::Ready(Err(e));
+            }
+            if this.remaining != u32::MAX {
+                this.remaining -= n;
+            }
+            if search.state() == Step::InProgress && this.remaining > 0 {
+                cx.waker().wake_by_ref();
+                return Poll::Pending;
+            }
+        }
+        Poll::Ready(Ok(search.to_path(grid)))
+    }
+}

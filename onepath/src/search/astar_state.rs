@@ -1,0 +1,383 @@
+//! Snapshot kind 2: the state of an [`AStar`] search (`docs/snapshot-format.md`).
+//!
+//! Payload (all little-endian): node_count u32, start u32, goal u32, weight f64 bits, state u8
+//! (0 idle, 1 in progress, 2 found, 3 no path), iterations u32, expansions u32, flags u8 (bit 0
+//! record expansions, bit 1 record trace); reached count u32 then one 17-byte record per reached
+//! node in increasing node order (node u32, parent u32 or `u32::MAX`, g f64 bits, closed u8);
+//! open count u32 then the open set in heap-array order (node u32, f f64 bits); expanded count
+//! u32 then node u32 each; trace count u32 then u64 each.
+//!
+//! Restoring validates everything before changing the search (ranges, NaN and negative g, the
+//! start record, parent chains that reach the start without loops, a bijection between
+//! not-closed records and open entries, heap order, the found goal) and never allocates once
+//! the buffers are sized; the open set's position index serves as validation scratch.
+
+use super::astar::AStar;
+use super::buffers::NO_NODE;
+use super::step::Step;
+use crate::state::codec::{HEADER_LEN, Reader, read_frame, write_frame};
+use crate::state::{KIND_ASTAR, StateError};
+use crate::topology::{Heuristic, StepCost, Topology};
+
+const FIXED: usize = 4 + 4 + 4 + 8 + 1 + 4 + 4 + 1;
+const RECORD: usize = 4 + 4 + 8 + 1;
+const OPEN: usize = 4 + 8;
+
+fn invalid(field: &'static str) -> StateError {
+    StateError::InvalidField { field }
+}
+
+fn state_code(s: Step) -> u8 {
+    match s {
+        Step::InProgress => 1,
+        Step::Found => 2,
+        Step::NoPath => 3,
+        // StartInvalid/GoalInvalid never become the state (a refusal leaves it alone).
+        Step::Idle | Step::StartInvalid | Step::GoalInvalid => 0,
+    }
+}
+
+/// A reached-node record read from the payload.
+#[derive(Clone, Copy)]
+struct Rec {
+    node: u32,
+    parent: u32,
+    g: f64,
+    closed: bool,
+}
+
+/// The records region of a payload, read by index (fixed-size records, sorted by node).
+struct Records<'a> {
+    bytes: &'a [u8],
+    count: usize,
+}
+
+impl Records<'_> {
+    fn get(&self, i: usize) -> Rec {
+        let b = &self.bytes[i * RECORD..(i + 1) * RECORD];
+        let u32_at = |o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
+        let mut g = [0u8; 8];
+        g.copy_from_slice(&b[8..16]);
+        Rec {
+            node: u32_at(0),
+            parent: u32_at(4),
+            g: f64::from_le_bytes(g),
+            closed: b[16] != 0,
+        }
+    }
+
+    fn find(&self, node: u32) -> Option<usize> {
+        let (mut lo, mut hi) = (0, self.count);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            let n = self.get(mid).node;
+            if n == node {
+                return Some(mid);
+            }
+            if n < node {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        None
+    }
+}
+
+impl<C: StepCost, H: Heuristic> AStar<C, H> {
+    fn reached_count(&self, node_count: u32) -> usize {
+        (0..node_count)
+            .filter(|&n| self.buffers.is_reached(n))
+            .count()
+    }
+
+    fn node_count_for_state(&self) -> u32 {
+        if self.state == Step::Idle {
+            0
+        } else {
+            self.buffers.node_capacity()
+        }
+    }
+
+    /// Bytes [`save_state`](AStar::save_state) writes. Allocates nothing.
+    ///
+    /// # Complexity
+    ///
+    /// O(nodes) (one pass over the marks).
+    pub fn state_size(&self) -> usize {
+        let n = self.node_count_for_state();
+        let b = &self.buffers;
+        HEADER_LEN
+            + FIXED
+            + 4
+            + self.reached_count(n) * RECORD
+            + 4
+            + b.open.len() * OPEN
+            + 4
+            + b.expanded.len() * 4
+            + 4
+            + b.trace.len() * 8
+    }
+
+    /// Writes the search state (kind 2) into `out`, tied to the map whose content hash is
+    /// `map_hash` (e.g. [`Grid::content_hash`](crate::Grid::content_hash)); returns the byte
+    /// count. Allocates nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::BufferTooSmall`] when `out` is shorter than
+    /// [`state_size`](AStar::state_size).
+    pub fn save_state(&self, map_hash: u64, out: &mut [u8]) -> Result<usize, StateError> {
+        let n = self.node_count_for_state();
+        let size = self.state_size();
+        let b = &self.buffers;
+        write_frame(out, KIND_ASTAR, map_hash, size - HEADER_LEN, |w| {
+            w.u32(n);
+            w.u32(self.start);
+            w.u32(self.goal);
+            w.f64(self.weight);
+            w.u8(state_code(self.state));
+            w.u32(self.iterations);
+            w.u32(self.expansions);
+            w.u8(u8::from(b.record_expansions) | (u8::from(b.record_trace) << 1));
+            w.u32(self.reached_count(n) as u32);
+            for node in (0..n).filter(|&v| b.is_reached(v)) {
+                w.u32(node);
+                w.u32(b.parent[node as usize]);
+                w.f64(b.g[node as usize]);
+                w.u8(u8::from(b.is_closed(node)));
+            }
+            w.u32(b.open.len() as u32);
+            for (node, f, _g) in b.open.entries() {
+                w.u32(node);
+                w.f64(f);
+            }
+            w.u32(b.expanded.len() as u32);
+            for &e in &b.expanded {
+                w.u32(e);
+            }
+            w.u32(b.trace.len() as u32);
+            for &t in &b.trace {
+                w.u64(t);
+            }
+        })
+    }
+
+    /// Restores a state saved by [`save_state`](AStar::save_state) for the map `topology`
+    /// whose content hash is `map_hash`. On any error the search is unchanged.
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::MapMismatch`] when `map_hash` differs from the snapshot's, and every other
+    /// [`StateError`] for malformed, truncated or inconsistent bytes.
+    ///
+    /// # Complexity
+    ///
+    /// O(r log r) for r reached nodes, plus O(nodes) the first time the buffers grow.
+    pub fn restore_state<T: Topology>(
+        &mut self,
+        topology: &T,
+        map_hash: u64,
+        bytes: &[u8],
+    ) -> Result<(), StateError> {
+        let frame = read_frame(bytes, KIND_ASTAR)?;
+        if frame.map_hash != map_hash {
+            return Err(StateError::MapMismatch {
+                expected: map_hash,
+                found: frame.map_hash,
+            });
+        }
+        let mut r = Reader::new(frame.payload);
+        let node_count = r.u32()?;
+        let (start, goal) = (r.u32()?, r.u32()?);
+        let weight = r.f64()?;
+        let state = match r.u8()? {
+            0 => Step::Idle,
+            1 => Step::InProgress,
+            2 => Step::Found,
+            3 => Step::NoPath,
+            _ => return Err(invalid("astar.state")),
+        };
+        let (iterations, expansions) = (r.u32()?, r.u32()?);
+        let flags = r.u8()?;
+        if flags > 3 {
+            return Err(invalid("astar.flags"));
+        }
+        if !(weight.is_finite() && weight >= 0.0) {
+            return Err(invalid("astar.weight"));
+        }
+        let count = r.u32()? as usize;
+        let records = Records {
+            bytes: r.bytes(count.checked_mul(RECORD).ok_or(invalid("astar.reached"))?)?,
+            count,
+        };
+        let open_count = r.u32()? as usize;
+        let open = r.bytes(open_count.checked_mul(OPEN).ok_or(invalid("astar.open"))?)?;
+        let exp_count = r.u32()? as usize;
+        let expanded = r.bytes(exp_count.checked_mul(4).ok_or(invalid("astar.expanded"))?)?;
+        let trace_count = r.u32()? as usize;
+        let trace = r.bytes(trace_count.checked_mul(8).ok_or(invalid("astar.trace"))?)?;
+        r.finish("astar.payload_length")?;
+
+        if state == Step::Idle {
+            if count + open_count + exp_count + trace_count != 0 || node_count != 0 {
+                return Err(invalid("astar.idle"));
+            }
+        } else {
+            if node_count != topology.node_count() {
+                return Err(invalid("astar.node_count"));
+            }
+            if !topology.is_walkable(start) || !topology.is_walkable(goal) {
+                return Err(invalid("astar.endpoints"));
+            }
+        }
+        let read_u32 = |s: &[u8], i: usize| {
+            u32::from_le_bytes([s[4 * i], s[4 * i + 1], s[4 * i + 2], s[4 * i + 3]])
+        };
+        if (0..exp_count).any(|i| read_u32(expanded, i) >= node_count) {
+            return Err(invalid("astar.expanded"));
+        }
+
+        self.buffers.ensure(node_count);
+        let checked = self.validate(&records, open, start, goal, state);
+        self.buffers.open.repair_positions();
+        checked?;
+
+        // Commit: nothing below can fail.
+        let b = &mut self.buffers;
+        b.begin(node_count);
+        for i in 0..count {
+            let rec = records.get(i);
+            b.g[rec.node as usize] = rec.g;
+            b.parent[rec.node as usize] = rec.parent;
+            if rec.closed {
+                b.set_closed(rec.node);
+            } else {
+                b.set_open(rec.node);
+            }
+        }
+        for i in 0..open_count {
+            let node = read_u32(&open[i * OPEN..], 0);
+            let mut fb = [0u8; 8];
+            fb.copy_from_slice(&open[i * OPEN + 4..i * OPEN + 12]);
+            let g = b.g[node as usize];
+            // Validated: not NaN, heap order holds, so pushing in array order keeps the layout.
+            let _ = b.open.push(node, f64::from_le_bytes(fb), g);
+        }
+        b.record_expansions = flags & 1 != 0;
+        b.record_trace = flags & 2 != 0;
+        b.expanded
+            .extend((0..exp_count).map(|i| read_u32(expanded, i)));
+        b.trace.extend((0..trace_count).map(|i| {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(&trace[i * 8..i * 8 + 8]);
+            u64::from_le_bytes(a)
+        }));
+        self.start = if state == Step::Idle { NO_NODE } else { start };
+        self.goal = if state == Step::Idle { NO_NODE } else { goal };
+        if state != Step::Idle {
+            self.heuristic.set_goal(goal);
+        }
+        self.weight = weight;
+        self.state = state;
+        self.iterations = iterations;
+        self.expansions = expansions;
+        Ok(())
+    }
+
+    /// Checks records and open entries; uses the open set's position index as scratch.
+    fn validate(
+        &mut self,
+        records: &Records<'_>,
+        open: &[u8],
+        start: u32,
+        goal: u32,
+        state: Step,
+    ) -> Result<(), StateError> {
+        let count = records.count;
+        let node_count = self.buffers.node_capacity();
+        let mut prev: Option<u32> = None;
+        let mut not_closed = 0usize;
+        for i in 0..count {
+            let rec = records.get(i);
+            if prev.is_some_and(|p| rec.node <= p) || rec.node >= node_count {
+                return Err(invalid("astar.reached.node"));
+            }
+            prev = Some(rec.node);
+            if rec.g.is_nan() || rec.g < 0.0 {
+                return Err(invalid("astar.reached.g"));
+            }
+            if records.bytes[i * RECORD + 16] > 1 {
+                return Err(invalid("astar.reached.closed"));
+            }
+            let is_start = rec.node == start;
+            if is_start != (rec.parent == NO_NODE) || (is_start && rec.g.to_bits() != 0) {
+                return Err(invalid("astar.reached.start"));
+            }
+            not_closed += usize::from(!rec.closed);
+        }
+        if state != Step::Idle && records.find(start).is_none() {
+            return Err(invalid("astar.reached.start"));
+        }
+        // Parent chains: every chain must end at the start without a loop. Walk ids in the
+        // scratch index; a chain that meets its own id has a loop.
+        let scratch = self.buffers.open.scratch();
+        scratch[..count].iter_mut().for_each(|s| *s = 0);
+        for i in 0..count {
+            let walk = i as u32 + 1;
+            let mut j = i;
+            while scratch[j] == 0 {
+                scratch[j] = walk;
+                let parent = records.get(j).parent;
+                if parent == NO_NODE {
+                    break;
+                }
+                j = records
+                    .find(parent)
+                    .ok_or(invalid("astar.reached.parent"))?;
+                if scratch[j] == walk {
+                    return Err(invalid("astar.reached.parent_loop"));
+                }
+            }
+        }
+        // Open entries: distinct, not closed, one per not-closed record, heap-ordered.
+        let open_count = open.len() / OPEN;
+        if open_count != not_closed {
+            return Err(invalid("astar.open.count"));
+        }
+        let keys = |k: usize| -> Result<(usize, f64, f64, u32), StateError> {
+            let o = &open[k * OPEN..(k + 1) * OPEN];
+            let node = u32::from_le_bytes([o[0], o[1], o[2], o[3]]);
+            let mut fb = [0u8; 8];
+            fb.copy_from_slice(&o[4..12]);
+            let f = f64::from_le_bytes(fb);
+            let idx = records.find(node).ok_or(invalid("astar.open.node"))?;
+            Ok((idx, f, records.get(idx).g, node))
+        };
+        for k in 0..open_count {
+            let (idx, f, g, node) = keys(k)?;
+            if f.is_nan() || records.get(idx).closed {
+                return Err(invalid("astar.open.entry"));
+            }
+            let scratch = self.buffers.open.scratch();
+            if scratch[idx] == u32::MAX {
+                return Err(invalid("astar.open.duplicate"));
+            }
+            scratch[idx] = u32::MAX;
+            if k > 0 {
+                let (_, pf, pg, pnode) = keys((k - 1) / 4)?;
+                let before = f < pf || (f == pf && (g > pg || (g == pg && node < pnode)));
+                if before {
+                    return Err(invalid("astar.open.order"));
+                }
+            }
+        }
+        if state == Step::Found && !records.find(goal).is_some_and(|i| records.get(i).closed) {
+            return Err(invalid("astar.found_goal"));
+        }
+        if state == Step::NoPath && open_count != 0 {
+            return Err(invalid("astar.open.count"));
+        }
+        Ok(())
+    }
+}

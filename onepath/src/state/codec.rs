@@ -1,0 +1,235 @@
+//! Fixed-width little-endian writer and reader over caller slices (no allocation), and the
+//! common header (`docs/snapshot-format.md`).
+
+use super::digest::Fnv1a64;
+use super::error::StateError;
+
+/// `OPSN`.
+pub const MAGIC: [u8; 4] = *b"OPSN";
+/// The format version this build writes and reads.
+pub const FORMAT_VERSION: u16 = 1;
+/// Header bytes: magic 4, version 2, kind 2, payload length 4, map hash 8, checksum 8.
+pub const HEADER_LEN: usize = 28;
+
+/// Writes fixed-width little-endian values; callers size the buffer first, so writes past the
+/// end are a bug (they are ignored and reported by [`Writer::overflowed`]).
+pub(crate) struct Writer<'a> {
+    buf: &'a mut [u8],
+    pos: usize,
+    overflow: bool,
+}
+
+impl<'a> Writer<'a> {
+    pub(crate) fn new(buf: &'a mut [u8]) -> Self {
+        Self {
+            buf,
+            pos: 0,
+            overflow: false,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn bytes(&mut self, b: &[u8]) {
+        match self.buf.get_mut(self.pos..self.pos + b.len()) {
+            Some(dst) => {
+                dst.copy_from_slice(b);
+                self.pos += b.len();
+            }
+            None => self.overflow = true,
+        }
+    }
+    #[inline]
+    pub(crate) fn u8(&mut self, v: u8) {
+        self.bytes(&[v]);
+    }
+    #[inline]
+    pub(crate) fn u16(&mut self, v: u16) {
+        self.bytes(&v.to_le_bytes());
+    }
+    #[inline]
+    pub(crate) fn u32(&mut self, v: u32) {
+        self.bytes(&v.to_le_bytes());
+    }
+    #[inline]
+    pub(crate) fn u64(&mut self, v: u64) {
+        self.bytes(&v.to_le_bytes());
+    }
+    #[inline]
+    pub(crate) fn f64(&mut self, v: f64) {
+        self.u64(v.to_bits());
+    }
+    pub(crate) fn pos(&self) -> usize {
+        self.pos
+    }
+    pub(crate) fn overflowed(&self) -> bool {
+        self.overflow
+    }
+}
+
+/// Reads fixed-width little-endian values; running past the end is [`StateError::Truncated`].
+pub(crate) struct Reader<'a> {
+    buf: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub(crate) fn new(buf: &'a [u8]) -> Self {
+        Self { buf, pos: 0 }
+    }
+
+    #[inline]
+    pub(crate) fn bytes(&mut self, n: usize) -> Result<&'a [u8], StateError> {
+        let end = self
+            .pos
+            .checked_add(n)
+            .filter(|&e| e <= self.buf.len())
+            .ok_or(StateError::Truncated {
+                needed: (self.pos as u64).saturating_add(n as u64),
+                available: self.buf.len() as u64,
+            })?;
+        let s = &self.buf[self.pos..end];
+        self.pos = end;
+        Ok(s)
+    }
+    #[inline]
+    pub(crate) fn u8(&mut self) -> Result<u8, StateError> {
+        Ok(self.bytes(1)?[0])
+    }
+    #[inline]
+    pub(crate) fn u16(&mut self) -> Result<u16, StateError> {
+        let b = self.bytes(2)?;
+        Ok(u16::from_le_bytes([b[0], b[1]]))
+    }
+    #[inline]
+    pub(crate) fn u32(&mut self) -> Result<u32, StateError> {
+        let b = self.bytes(4)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+    #[inline]
+    pub(crate) fn u64(&mut self) -> Result<u64, StateError> {
+        let b = self.bytes(8)?;
+        let mut a = [0u8; 8];
+        a.copy_from_slice(b);
+        Ok(u64::from_le_bytes(a))
+    }
+    #[inline]
+    pub(crate) fn f64(&mut self) -> Result<f64, StateError> {
+        Ok(f64::from_bits(self.u64()?))
+    }
+    pub(crate) fn remaining(&self) -> usize {
+        self.buf.len() - self.pos
+    }
+    /// Fails with `InvalidField` when bytes remain (the payload length was inconsistent).
+    pub(crate) fn finish(&self, field: &'static str) -> Result<(), StateError> {
+        if self.remaining() == 0 {
+            Ok(())
+        } else {
+            Err(StateError::InvalidField { field })
+        }
+    }
+}
+
+/// The validated header of a snapshot and its payload.
+pub(crate) struct Frame<'a> {
+    pub(crate) map_hash: u64,
+    pub(crate) payload: &'a [u8],
+}
+
+/// Writes header + payload into `out`. `payload_len` must be exact; `write` fills the payload.
+pub(crate) fn write_frame(
+    out: &mut [u8],
+    kind: u16,
+    map_hash: u64,
+    payload_len: usize,
+    write: impl FnOnce(&mut Writer<'_>),
+) -> Result<usize, StateError> {
+    write_frame_raw(out, kind, map_hash, payload_len, |body| {
+        let mut w = Writer::new(body);
+        write(&mut w);
+        debug_assert!(
+            !w.overflowed() && w.pos() == payload_len,
+            "payload size mismatch"
+        );
+        if w.overflowed() || w.pos() != payload_len {
+            return Err(StateError::InvalidField {
+                field: "payload_length",
+            });
+        }
+        Ok(())
+    })
+}
+
+/// Writes header + payload into `out`; `fill` receives the exact payload slice.
+pub(crate) fn write_frame_raw(
+    out: &mut [u8],
+    kind: u16,
+    map_hash: u64,
+    payload_len: usize,
+    fill: impl FnOnce(&mut [u8]) -> Result<(), StateError>,
+) -> Result<usize, StateError> {
+    let total = HEADER_LEN + payload_len;
+    let Ok(declared) = u32::try_from(payload_len) else {
+        return Err(StateError::InvalidField {
+            field: "payload_length",
+        });
+    };
+    if out.len() < total {
+        return Err(StateError::BufferTooSmall {
+            needed: total as u64,
+            available: out.len() as u64,
+        });
+    }
+    let (head, rest) = out.split_at_mut(HEADER_LEN);
+    let body = &mut rest[..payload_len];
+    fill(body)?;
+    let mut h = Writer::new(head);
+    h.bytes(&MAGIC);
+    h.u16(FORMAT_VERSION);
+    h.u16(kind);
+    h.u32(declared);
+    h.u64(map_hash);
+    h.u64(Fnv1a64::of(body));
+    Ok(total)
+}
+
+/// Checks magic, version, kind, exact length and checksum, and returns the payload.
+pub(crate) fn read_frame(bytes: &[u8], kind: u16) -> Result<Frame<'_>, StateError> {
+    let mut r = Reader::new(bytes);
+    let head = r.bytes(HEADER_LEN)?;
+    if head[..4] != MAGIC {
+        return Err(StateError::BadMagic);
+    }
+    let mut h = Reader::new(&head[4..]);
+    let version = h.u16()?;
+    if version != FORMAT_VERSION {
+        return Err(StateError::UnsupportedVersion { found: version });
+    }
+    let found = h.u16()?;
+    if found != kind {
+        return Err(StateError::WrongKind {
+            expected: kind,
+            found,
+        });
+    }
+    let len = h.u32()? as usize;
+    let map_hash = h.u64()?;
+    let checksum = h.u64()?;
+    let expected = HEADER_LEN as u64 + len as u64;
+    if (bytes.len() as u64) < expected {
+        return Err(StateError::Truncated {
+            needed: expected,
+            available: bytes.len() as u64,
+        });
+    }
+    if (bytes.len() as u64) > expected {
+        return Err(StateError::TrailingBytes {
+            expected,
+            found: bytes.len() as u64,
+        });
+    }
+    let payload = &bytes[HEADER_LEN..];
+    if Fnv1a64::of(payload) != checksum {
+        return Err(StateError::ChecksumMismatch);
+    }
+    Ok(Frame { map_hash, payload })
+}

@@ -1,0 +1,69 @@
+//! FNV-1a 64 (Fowler, Noll & Vo): the digest of snapshot payloads, path records and traces.
+//! Offset basis 14695981039346656037, prime 1099511628211, over bytes.
+
+/// FNV-1a 64 offset basis.
+pub const FNV_OFFSET: u64 = 0xCBF2_9CE4_8422_2325;
+/// FNV-1a 64 prime.
+pub const FNV_PRIME: u64 = 0x0000_0100_0000_01B3;
+
+/// An incremental FNV-1a 64 digest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fnv1a64(u64);
+
+impl Default for Fnv1a64 {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Fnv1a64 {
+    /// A digest at the offset basis.
+    pub const fn new() -> Self {
+        Self(FNV_OFFSET)
+    }
+
+    /// Feeds bytes.
+    #[inline]
+    pub fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(FNV_PRIME);
+        }
+    }
+
+    /// Feeds a `u32` as 4 little-endian bytes.
+    #[inline]
+    pub fn write_u32(&mut self, v: u32) {
+        self.write(&v.to_le_bytes());
+    }
+
+    /// Feeds a `u64` as 8 little-endian bytes.
+    #[inline]
+    pub fn write_u64(&mut self, v: u64) {
+        self.write(&v.to_le_bytes());
+    }
+
+    /// The digest so far.
+    pub const fn finish(self) -> u64 {
+        self.0
+    }
+
+    /// The digest of `bytes`.
+    pub fn of(bytes: &[u8]) -> u64 {
+        let mut h = Self::new();
+        h.write(bytes);
+        h.finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_answers() {
+        // Published FNV-1a 64 test vectors.
+        assert_eq!(Fnv1a64::of(b""), 0xCBF2_9CE4_8422_2325);
+        assert_eq!(Fnv1a64::of(b"a"), 0xAF63_DC4C_8601_EC8C);
+        assert_eq!(Fnv1a64::of(b"foobar"), 0x8594_4171_F739_67E8);
+    }
+}

@@ -1,0 +1,140 @@
+//! Snapshot kind 1: a square [`Grid`] (cells, area multipliers, version, world mapping).
+
+use super::KIND_GRID;
+use super::codec::{HEADER_LEN, Reader, read_frame, write_frame};
+use super::error::StateError;
+use super::map_hash::content_hash_of;
+use crate::grid::{AreaCosts, Grid, GridSpace};
+
+/// Fixed payload bytes before the cells: width, height, version, space (3 × f64), 255 × f64.
+const FIXED: usize = 4 + 4 + 8 + 3 * 8 + 255 * 8;
+
+/// A grid decoded and validated from snapshot bytes, borrowing its cells from the input.
+struct Decoded<'a> {
+    width: u32,
+    height: u32,
+    version: u64,
+    space: GridSpace,
+    areas: AreaCosts,
+    cells: &'a [u8],
+}
+
+fn decode(bytes: &[u8]) -> Result<Decoded<'_>, StateError> {
+    let frame = read_frame(bytes, KIND_GRID)?;
+    let mut r = Reader::new(frame.payload);
+    let width = r.u32()?;
+    let height = r.u32()?;
+    let n = crate::grid::grid::checked_cell_count(width, height)
+        .map_err(|_| StateError::InvalidField { field: "grid.size" })?;
+    let version = r.u64()?;
+    let (ox, oy, size) = (r.f64()?, r.f64()?, r.f64()?);
+    let space = GridSpace::new(ox, oy, size).map_err(|_| StateError::InvalidField {
+        field: "grid.space",
+    })?;
+    let mut areas = AreaCosts::new();
+    for a in 0..255u8 {
+        areas
+            .set(a, r.f64()?)
+            .map_err(|_| StateError::InvalidField {
+                field: "grid.area_cost",
+            })?;
+    }
+    if r.remaining() != n {
+        return Err(StateError::InvalidField {
+            field: "grid.cells",
+        });
+    }
+    let cells = r.bytes(n)?;
+    let hash = content_hash_of(width, height, cells, areas.as_slice());
+    if hash != frame.map_hash {
+        return Err(StateError::MapMismatch {
+            expected: hash,
+            found: frame.map_hash,
+        });
+    }
+    Ok(Decoded {
+        width,
+        height,
+        version,
+        space,
+        areas,
+        cells,
+    })
+}
+
+impl Grid {
+    /// The grid's content hash (`grids.md`, "Host API"): a function of size, cells and area
+    /// multipliers only (not of version, world mapping or history).
+    ///
+    /// # Complexity
+    ///
+    /// O(cells).
+    pub fn content_hash(&self) -> u64 {
+        content_hash_of(
+            self.width(),
+            self.height(),
+            self.cells(),
+            self.areas().as_slice(),
+        )
+    }
+
+    /// Bytes [`save_state`](Grid::save_state) writes.
+    pub fn state_size(&self) -> usize {
+        HEADER_LEN + FIXED + self.cells().len()
+    }
+
+    /// Writes the grid's snapshot (kind 1, `docs/snapshot-format.md`) into `out`; returns the
+    /// byte count. Allocates nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::BufferTooSmall`] when `out` is shorter than
+    /// [`state_size`](Grid::state_size).
+    pub fn save_state(&self, out: &mut [u8]) -> Result<usize, StateError> {
+        let space = self.space();
+        write_frame(
+            out,
+            KIND_GRID,
+            self.content_hash(),
+            FIXED + self.cells().len(),
+            |w| {
+                w.u32(self.width());
+                w.u32(self.height());
+                w.u64(self.version());
+                w.f64(space.origin().x);
+                w.f64(space.origin().y);
+                w.f64(space.cell_size());
+                for m in self.areas().as_slice() {
+                    w.f64(*m);
+                }
+                w.bytes(self.cells());
+            },
+        )
+    }
+
+    /// Replaces this grid with the snapshot in `bytes`. Reuses the cell memory when the size
+    /// matches (no allocation), and leaves the grid unchanged on any error.
+    ///
+    /// # Errors
+    ///
+    /// Any [`StateError`]: header, length, checksum, sizes, multipliers, world mapping, or a
+    /// map hash that does not match the decoded contents.
+    pub fn restore_state(&mut self, bytes: &[u8]) -> Result<(), StateError> {
+        let d = decode(bytes)?;
+        self.restore_parts(d.width, d.height, d.cells, d.areas, d.version, d.space);
+        Ok(())
+    }
+
+    /// A new grid from a snapshot (allocates).
+    ///
+    /// # Errors
+    ///
+    /// As [`restore_state`](Grid::restore_state).
+    pub fn from_state(bytes: &[u8]) -> Result<Grid, StateError> {
+        let d = decode(bytes)?;
+        let mut g = Grid::from_areas(d.width, d.height, d.cells.to_vec())
+            .map_err(|_| StateError::InvalidField { field: "grid.size" })?;
+        g.restore_parts(d.width, d.height, d.cells, d.areas, d.version, d.space);
+        Ok(g)
+    }
+}

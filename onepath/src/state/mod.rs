@@ -1,0 +1,29 @@
+//! Snapshots: byte-exact `save_state` / `restore_state` for grids and searches, in the format
+//! `docs/snapshot-format.md` defines (normative).
+//!
+//! Every snapshot is a 28-byte header — magic `OPSN`, format version (u16), kind (u16), payload
+//! length (u32), content hash of the map it belongs to (u64), FNV-1a 64 checksum of the payload
+//! (u64) — followed by the kind's payload. All integers are fixed-width little-endian, floats
+//! are IEEE bit patterns, `u32::MAX` means "none", and nothing depends on `usize` width, so the
+//! bytes are a function of the state alone and identical on every platform.
+//!
+//! The codec is written by hand rather than with postcard: postcard's varints would make the
+//! layout depend on values, and a hand-written reader validates while it reads without
+//! allocating.
+
+pub(crate) mod codec;
+mod digest;
+mod error;
+mod grid_state;
+pub(crate) mod map_hash;
+
+pub use codec::{FORMAT_VERSION, HEADER_LEN, MAGIC};
+pub use digest::{FNV_OFFSET, FNV_PRIME, Fnv1a64};
+pub use error::StateError;
+
+/// Kind id of a square [`Grid`](crate::Grid) snapshot.
+pub const KIND_GRID: u16 = 1;
+/// Kind id of an [`AStar`](crate::search::AStar) search snapshot.
+pub const KIND_ASTAR: u16 = 2;
+/// Kind id of a [`GridSearch`](crate::GridSearch) handle snapshot.
+pub const KIND_GRID_SEARCH: u16 = 3;

@@ -1,0 +1,37 @@
+//! [`AnyHeuristic`]: a grid heuristic chosen at run time.
+
+use super::{Heuristic, HexDistanceHeuristic, ManhattanHeuristic, OctileHeuristic, ZeroHeuristic};
+
+/// One of the grid heuristics chosen at run time (what tier-1 queries and [`GridSearch`](crate::GridSearch) use).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AnyHeuristic {
+    /// Dijkstra.
+    Zero(ZeroHeuristic),
+    /// Four-connected square grids.
+    Manhattan(ManhattanHeuristic),
+    /// Eight-connected square grids.
+    Octile(OctileHeuristic),
+    /// Hex grids.
+    Hex(HexDistanceHeuristic),
+}
+
+impl Heuristic for AnyHeuristic {
+    fn set_goal(&mut self, goal: u32) {
+        match self {
+            Self::Zero(h) => h.set_goal(goal),
+            Self::Manhattan(h) => h.set_goal(goal),
+            Self::Octile(h) => h.set_goal(goal),
+            Self::Hex(h) => h.set_goal(goal),
+        }
+    }
+
+    #[inline]
+    fn estimate(&self, node: u32) -> f64 {
+        match self {
+            Self::Zero(h) => h.estimate(node),
+            Self::Manhattan(h) => h.estimate(node),
+            Self::Octile(h) => h.estimate(node),
+            Self::Hex(h) => h.estimate(node),
+        }
+    }
+}

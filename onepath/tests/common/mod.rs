@@ -1,0 +1,54 @@
+//! Shared helpers of the core's integration tests.
+#![allow(dead_code)]
+
+use onepath::math::SplitMix64;
+use onepath::{Connectivity, DiagonalRule, Grid, GridOptions, HeuristicKind};
+
+/// A random grid: walls with probability `wall_pct`%, areas 0..=3 with multipliers 1, 1.5, 2, 0.5.
+pub fn random_grid(seed: u64, w: u32, h: u32, wall_pct: u32, areas: bool) -> Grid {
+    let mut r = SplitMix64::new(seed);
+    let cells = (0..w * h)
+        .map(|_| {
+            if r.chance(wall_pct, 100) {
+                255
+            } else if areas {
+                r.below(4) as u8
+            } else {
+                0
+            }
+        })
+        .collect();
+    let mut g = Grid::from_areas(w, h, cells).unwrap();
+    if areas {
+        g.set_area_cost(1, 1.5).unwrap();
+        g.set_area_cost(2, 2.0).unwrap();
+        g.set_area_cost(3, 0.5).unwrap();
+    }
+    g
+}
+
+/// A spread of option variants.
+pub fn option_variants() -> Vec<GridOptions> {
+    vec![
+        GridOptions::DEFAULT,
+        GridOptions::FOUR_CONNECTED,
+        GridOptions::NO_SQUEEZING,
+        GridOptions::DEFAULT.with_diagonal_rule(DiagonalRule::AllowAll),
+        GridOptions::for_agent_size(2),
+        GridOptions::DEFAULT.with_heuristic(HeuristicKind::Zero),
+        GridOptions::DEFAULT.with_weight(1.5),
+        GridOptions::DEFAULT
+            .with_connectivity(Connectivity::Four)
+            .with_agent_size(3),
+        GridOptions::DEFAULT.with_record_expansions(true),
+    ]
+}
+
+/// The first and last walkable cells of a grid (for deterministic endpoints).
+pub fn far_endpoints(g: &Grid, size: u8) -> Option<(onepath::Cell, onepath::Cell)> {
+    let fits: Vec<_> = (0..g.cell_count())
+        .map(|i| g.cell_of(i))
+        .filter(|&c| g.can_fit(c, size))
+        .collect();
+    Some((*fits.first()?, *fits.last()?))
+}

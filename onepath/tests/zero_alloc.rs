@@ -1,0 +1,140 @@
+//! Zero allocation in steady state: after the first search on a grid of a given size,
+//! `try_begin`, `step`, `copy_path`, `state_size`, `save_state` and `restore_state` allocate
+//! nothing, for every option variant (a counting global allocator proves it).
+#![allow(unsafe_code)]
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell as StdCell;
+
+use common::random_grid;
+use onepath::search::AStar;
+use onepath::topology::{DefaultStepCost, OctileHeuristic};
+use onepath::{Cell, GridOptions, GridSearch, HeuristicKind, Step};
+
+struct Counting;
+
+thread_local! {
+    static ON: StdCell<bool> = const { StdCell::new(false) };
+    static COUNT: StdCell<u64> = const { StdCell::new(0) };
+}
+
+// SAFETY: forwards to the system allocator; the thread-locals are const-initialised, so touching
+// them never allocates.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if ON.with(StdCell::get) {
+            COUNT.with(|c| c.set(c.get() + 1));
+        }
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if ON.with(StdCell::get) {
+            COUNT.with(|c| c.set(c.get() + 1));
+        }
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Allocations made by `f` on this thread.
+fn allocations<R>(f: impl FnOnce() -> R) -> (R, u64) {
+    COUNT.with(|c| c.set(0));
+    ON.with(|o| o.set(true));
+    let r = f();
+    ON.with(|o| o.set(false));
+    (r, COUNT.with(StdCell::get))
+}
+
+fn endpoints(seed: u64, g: &onepath::Grid, size: u8) -> (Cell, Cell) {
+    let fits: Vec<Cell> = (0..g.cell_count())
+        .map(|i| g.cell_of(i))
+        .filter(|&c| g.can_fit(c, size))
+        .collect();
+    let a = fits[(seed as usize * 7) % fits.len()];
+    let b = fits[(seed as usize * 13 + 5) % fits.len()];
+    (a, b)
+}
+
+#[test]
+fn grid_search_entry_points_allocate_nothing_after_warm_up() {
+    let variants = [
+        GridOptions::DEFAULT,
+        GridOptions::FOUR_CONNECTED,
+        GridOptions::NO_SQUEEZING,
+        GridOptions::for_agent_size(2),
+        GridOptions::DEFAULT
+            .with_heuristic(HeuristicKind::Zero)
+            .with_weight(0.5),
+    ];
+    for options in variants {
+        let grid = random_grid(42, 40, 30, 25, true);
+        let other = random_grid(43, 40, 30, 25, true);
+        let mut search = GridSearch::new(options).unwrap();
+        let mut path = vec![Cell::default(); grid.cell_count() as usize];
+        let mut bytes = vec![0u8; 1 << 20];
+        // Warm-up: the first search of this size grows every buffer once.
+        let (a, b) = endpoints(1, &grid, options.agent_size);
+        search.try_begin(&grid, a, b);
+        while search.step(&grid, 64).unwrap() == Step::InProgress {}
+        let n = search.save_state(&grid, &mut bytes).unwrap();
+        search.restore_state(&grid, &bytes[..n]).unwrap();
+
+        for seed in 2..8 {
+            let g = if seed % 2 == 0 { &grid } else { &other };
+            let (a, b) = endpoints(seed, g, options.agent_size);
+            let (_, c) = allocations(|| search.try_begin(g, a, b));
+            assert_eq!(c, 0, "try_begin allocated ({options:?})");
+            let (_, c) = allocations(|| search.step(g, 10).unwrap());
+            assert_eq!(c, 0, "step allocated ({options:?})");
+            let (size, c) = allocations(|| search.state_size());
+            assert_eq!(c, 0, "state_size allocated");
+            let (saved, c) = allocations(|| search.save_state(g, &mut bytes).unwrap());
+            assert_eq!(saved, size);
+            assert_eq!(c, 0, "save_state allocated ({options:?})");
+            let (_, c) = allocations(|| while search.step(g, 100).unwrap() == Step::InProgress {});
+            assert_eq!(c, 0, "step allocated ({options:?})");
+            let (_, c) = allocations(|| search.copy_path(&mut path));
+            assert_eq!(c, 0, "copy_path allocated");
+            let (r, c) = allocations(|| search.restore_state(g, &bytes[..saved]));
+            r.unwrap();
+            assert_eq!(c, 0, "restore_state allocated ({options:?})");
+        }
+    }
+}
+
+#[test]
+fn generic_astar_allocates_nothing_after_warm_up() {
+    let grid = random_grid(9, 50, 50, 30, false);
+    let topo = onepath::grid::SquareTopology::new(
+        &grid,
+        1,
+        onepath::Connectivity::Eight,
+        onepath::DiagonalRule::NoCornerCutting,
+    )
+    .unwrap();
+    let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    let mut out = vec![0u32; 2500];
+    search.try_begin(&topo, 0, 2499);
+    search.run(&topo);
+    for goal in [100u32, 777, 2000, 2450] {
+        let (_, c) = allocations(|| {
+            search.try_begin(&topo, 3, goal);
+            search.run(&topo);
+            search.copy_path(&mut out)
+        });
+        assert_eq!(c, 0);
+    }
+}
+
+#[test]
+fn the_counter_does_count() {
+    let (_, c) = allocations(|| vec![1u8; 10]);
+    assert_eq!(c, 1);
+}
