@@ -58,7 +58,7 @@ fn a_callback_that_never_cancels_changes_nothing() {
 
 #[test]
 fn cancelling_stops_and_the_next_query_is_exact() {
-    let grid = random_grid(77, 80, 80, 20, false);
+    let grid = random_grid(77, 80, 80, 0, false);
     let (a, b) = common::far_endpoints(&grid, 1).unwrap();
     let dijkstra = GridOptions::DEFAULT.with_heuristic(onepath::HeuristicKind::Zero);
     let expected = grid.find_path(a, b, &dijkstra).unwrap();
