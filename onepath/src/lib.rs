@@ -38,6 +38,9 @@
 
 #![no_std]
 #![deny(unsafe_code)]
+// The core names `core`/`alloc` items, never their `std` re-exports (DESIGN §6); the std
+// crates of the workspace are exempt.
+#![warn(clippy::std_instead_of_core, clippy::alloc_instead_of_core)]
 
 extern crate alloc;
 
