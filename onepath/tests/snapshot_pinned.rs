@@ -2,6 +2,7 @@
 //! `tests/pinned/`, so any change to the format shows up in review (docs/snapshot-format.md).
 //! Regenerate deliberately with `ONEPATH_BLESS_PINNED=1 cargo test -p onepath --test snapshot_pinned`.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use onepath::search::AStar;
@@ -11,7 +12,7 @@ use onepath::{Cell, Grid, GridOptions, GridSearch, GridSpace, Step};
 fn hex(bytes: &[u8]) -> String {
     let mut s = String::new();
     for (i, b) in bytes.iter().enumerate() {
-        s.push_str(&format!("{b:02x}"));
+        write!(s, "{b:02x}").unwrap();
         s.push(if i % 32 == 31 { '\n' } else { ' ' });
     }
     s.trim_end().to_string() + "\n"

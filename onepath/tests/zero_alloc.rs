@@ -98,7 +98,7 @@ fn grid_search_entry_points_allocate_nothing_after_warm_up() {
             let (saved, c) = allocations(|| search.save_state(g, &mut bytes).unwrap());
             assert_eq!(saved, size);
             assert_eq!(c, 0, "save_state allocated ({options:?})");
-            let (_, c) = allocations(|| while search.step(g, 100).unwrap() == Step::InProgress {});
+            let ((), c) = allocations(|| while search.step(g, 100).unwrap() == Step::InProgress {});
             assert_eq!(c, 0, "step allocated ({options:?})");
             let (_, c) = allocations(|| search.copy_path(&mut path));
             assert_eq!(c, 0, "copy_path allocated");
