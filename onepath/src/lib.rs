@@ -65,3 +65,8 @@ pub use grid::{
 };
 pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
 pub use search::{GridSearch, Step};
+
+/// Keeps the README's example compiling and true (`cargo test --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
