@@ -53,6 +53,7 @@ compile_error!(
 pub mod error;
 pub mod grid;
 pub mod hex;
+pub mod jps;
 pub mod math;
 pub mod search;
 pub mod state;

@@ -227,7 +227,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             if b.record_expansions {
                 b.expanded.push(n);
             }
-            topology.for_each_neighbor(n, |m, base| {
+            topology.for_each_successor(n, b.parent[n as usize], |m, base| {
                 let step = cost.cost(n, m, base);
                 // Skips NaN (every comparison false), negative and +inf steps.
                 if !(0.0..f64::INFINITY).contains(&step) {

@@ -32,6 +32,14 @@ pub trait Topology {
 
     /// Visits the legal moves out of `node` in canonical order, each with its base cost.
     fn for_each_neighbor<F: FnMut(u32, f64)>(&self, node: u32, visit: F);
+
+    /// The successors a best-first search expands from `node`, reached from `parent`
+    /// (`u32::MAX` for the start). By default the neighbours; a pruning topology (jump point
+    /// search) uses the parent to choose and may return distant nodes with their path cost.
+    fn for_each_successor<F: FnMut(u32, f64)>(&self, node: u32, parent: u32, visit: F) {
+        let _ = parent;
+        self.for_each_neighbor(node, visit);
+    }
 }
 
 /// A hook that may replace a move's cost. Returning NaN, a negative value or +∞ removes the

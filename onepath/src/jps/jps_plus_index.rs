@@ -1,0 +1,192 @@
+//! [`JpsPlusIndex`]: the JPS+ distance tables (Harabor & Grastien 2014, offline variant; Rabin's
+//! formulation, Game AI Pro 2).
+//!
+//! One signed 16-bit value per cell and direction, stored cell by cell
+//! (`table[cell * 8 + direction]`, direction order N, E, S, W, NE, SE, SW, NW). `d > 0`: the next
+//! jump point is `d` steps away; `d <= 0`: no jump point before a wall, and `-d` walkable cells
+//! lie before it. A wall cell has all zeros.
+//!
+//! - Straight: for the next cell `q`: 0 if `q` is a wall; 1 if `q` has a forced neighbour for
+//!   this arrival; else `q`'s value moved one step further (`v + 1` if `v > 0`, else `v - 1`).
+//! - Diagonal: 0 if the step is illegal (a side cell or the target is a wall); 1 if `q`'s table
+//!   for either cardinal component is positive; else the same chain rule on the diagonal.
+//!
+//! Build order: the four straight tables, then the four diagonals, each from the far end.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::rules::JumpRules;
+use crate::grid::{Dir8, Grid, WALL};
+
+/// The largest side a JPS+ index supports (distances must fit in `i16`).
+pub const MAX_JPS_PLUS_SIDE: u32 = 32_766;
+
+/// The JPS+ tables of a grid (16 bytes per cell).
+///
+/// # Invariants
+///
+/// `table.len() == 8 * width * height`; the values equal a fresh build over the grid version
+/// `version`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct JpsPlusIndex {
+    width: u32,
+    height: u32,
+    table: Vec<i16>,
+    version: u64,
+}
+
+/// Why an index cannot be built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridTooLarge {
+    /// The longer side.
+    pub side: u32,
+}
+
+impl JpsPlusIndex {
+    /// Builds the tables of `grid`.
+    ///
+    /// # Errors
+    ///
+    /// [`GridTooLarge`] when a side exceeds [`MAX_JPS_PLUS_SIDE`].
+    ///
+    /// # Complexity
+    ///
+    /// O(8 · cells) time, 16 bytes per cell.
+    pub fn new(grid: &Grid) -> Result<Self, GridTooLarge> {
+        let mut i = Self::default();
+        i.rebuild(grid)?;
+        Ok(i)
+    }
+
+    /// Rebuilds from `grid`, reusing memory.
+    ///
+    /// # Errors
+    ///
+    /// As [`new`](Self::new); the index is unchanged then.
+    pub fn rebuild(&mut self, grid: &Grid) -> Result<(), GridTooLarge> {
+        let (w, h) = (grid.width(), grid.height());
+        if w.max(h) > MAX_JPS_PLUS_SIDE {
+            return Err(GridTooLarge { side: w.max(h) });
+        }
+        self.width = w;
+        self.height = h;
+        self.table.clear();
+        self.table.resize(8 * grid.cells().len(), 0);
+        let walk = |x: i32, y: i32| {
+            x >= 0
+                && y >= 0
+                && (x as u32) < w
+                && (y as u32) < h
+                && grid.cells()[(y as u32 * w + x as u32) as usize] != WALL
+        };
+        for dir in Dir8::ALL {
+            let (dx, dy) = dir.offset();
+            // From the far end: cells whose successor `q` lies further along `dir` first.
+            let ys: Vec<i32> = if dy > 0 {
+                (0..h as i32).rev().collect()
+            } else {
+                (0..h as i32).collect()
+            };
+            for &y in &ys {
+                for i in 0..w as i32 {
+                    let x = if dx > 0 { w as i32 - 1 - i } else { i };
+                    if walk(x, y) {
+                        let v = self.compute(&walk, x, y, dir);
+                        self.put(x, y, dir, v);
+                    }
+                }
+            }
+        }
+        self.version = grid.version();
+        Ok(())
+    }
+
+    /// The value for a walkable cell (x, y) in `dir`, from the values of the next cell.
+    pub(crate) fn compute(
+        &self,
+        walk: &impl Fn(i32, i32) -> bool,
+        x: i32,
+        y: i32,
+        dir: Dir8,
+    ) -> i16 {
+        let (dx, dy) = dir.offset();
+        let (qx, qy) = (x + dx, y + dy);
+        if dir.is_diagonal() {
+            if !(walk(x + dx, y) && walk(x, y + dy) && walk(qx, qy)) {
+                return 0;
+            }
+            let h = super::jumper::horizontal(dx);
+            let v = super::jumper::vertical(dy);
+            if self.get(qx, qy, h) > 0 || self.get(qx, qy, v) > 0 {
+                return 1;
+            }
+        } else {
+            if !walk(qx, qy) {
+                return 0;
+            }
+            if JumpRules::has_forced(walk, qx, qy, dir) {
+                return 1;
+            }
+        }
+        let v = self.get(qx, qy, dir);
+        if v > 0 { v + 1 } else { v - 1 }
+    }
+
+    #[inline]
+    fn slot(&self, x: i32, y: i32, dir: Dir8) -> usize {
+        (y as usize * self.width as usize + x as usize) * 8 + dir as usize
+    }
+
+    /// The stored value of (x, y) in `dir` (0 outside the grid).
+    #[inline]
+    pub fn get(&self, x: i32, y: i32, dir: Dir8) -> i16 {
+        if x < 0 || y < 0 || x as u32 >= self.width || y as u32 >= self.height {
+            return 0;
+        }
+        self.table[self.slot(x, y, dir)]
+    }
+
+    /// Writes one value (incremental repair).
+    pub(crate) fn put(&mut self, x: i32, y: i32, dir: Dir8, v: i16) {
+        let s = self.slot(x, y, dir);
+        self.table[s] = v;
+    }
+
+    /// The table cell by cell: `[cell * 8 + direction]`.
+    pub fn raw(&self) -> &[i16] {
+        &self.table
+    }
+
+    /// A direction-major copy: `[direction * cell_count + cell]` (allocates).
+    pub fn tables(&self) -> Vec<i16> {
+        let n = (self.width * self.height) as usize;
+        let mut out = vec![0; 8 * n];
+        for (c, vals) in self.table.chunks_exact(8).enumerate() {
+            for (d, &v) in vals.iter().enumerate() {
+                out[d * n + c] = v;
+            }
+        }
+        out
+    }
+
+    /// The grid version the tables reflect.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Columns.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Bytes held (16 per cell).
+    pub fn bytes(&self) -> usize {
+        self.table.len() * 2
+    }
+}

@@ -1,0 +1,141 @@
+//! [`JumpTopology`]: jump point search as a [`Topology`], so the generic [`AStar`] runs it
+//! unchanged (`grids.md`, "Search (JumpSearch)").
+//!
+//! A* over jump points: successors come from [`JumpRules::successors`] of the node's arrival
+//! direction (all eight at the start), in direction order 0..7, each resolved by the
+//! [`Jumper`]; a jump of `steps` unit steps costs `steps * m` (straight) or `steps * (m * √2)`
+//! (diagonal), so a path's cost is one product per segment added in path order. The open list,
+//! tie-breaking, goal test at pop, reopening, budgets and counters are [`AStar`]'s: one
+//! iteration pops one jump point.
+//!
+//! It applies to eight-connected moves without corner cutting, agent size 1 and one cost
+//! multiplier `m` for every area.
+//!
+//! [`AStar`]: crate::search::AStar
+
+use alloc::vec::Vec;
+
+use super::jumper::Jumper;
+use super::rules::{JumpRules, arrival};
+use crate::grid::{Cell, Dir8, Grid, WALL};
+use crate::math::SQRT2;
+use crate::search::NO_NODE;
+use crate::topology::Topology;
+
+/// Jump point search over `grid` towards one goal (tier 2). The goal must be the goal the
+/// search begins with.
+#[derive(Clone, Copy, Debug)]
+pub struct JumpTopology<'g, J> {
+    grid: &'g Grid,
+    jumper: J,
+    goal: (i32, i32),
+    straight: f64,
+    diagonal: f64,
+}
+
+impl<'g, J: Jumper> JumpTopology<'g, J> {
+    /// Jump point search on `grid` towards `goal` with unit cost `m` (the common multiplier).
+    pub fn new(grid: &'g Grid, jumper: J, goal: Cell, m: f64) -> Self {
+        Self {
+            grid,
+            jumper,
+            goal: (goal.x, goal.y),
+            straight: m,
+            diagonal: m * SQRT2,
+        }
+    }
+
+    #[inline]
+    fn walk(&self, x: i32, y: i32) -> bool {
+        let g = self.grid;
+        x >= 0
+            && y >= 0
+            && (x as u32) < g.width()
+            && (y as u32) < g.height()
+            && g.cells()[(y as u32 * g.width() + x as u32) as usize] != WALL
+    }
+}
+
+impl<J: Jumper> Topology for JumpTopology<'_, J> {
+    fn node_count(&self) -> u32 {
+        self.grid.cell_count()
+    }
+
+    fn is_walkable(&self, node: u32) -> bool {
+        self.grid
+            .cells()
+            .get(node as usize)
+            .is_some_and(|&a| a != WALL)
+    }
+
+    fn for_each_neighbor<F: FnMut(u32, f64)>(&self, node: u32, visit: F) {
+        self.for_each_successor(node, NO_NODE, visit);
+    }
+
+    fn for_each_successor<F: FnMut(u32, f64)>(&self, node: u32, parent: u32, mut visit: F) {
+        let w = self.grid.width();
+        let (x, y) = ((node % w) as i32, (node / w) as i32);
+        let from = (parent != NO_NODE).then(|| ((parent % w) as i32, (parent / w) as i32));
+        let came = from.and_then(|p| arrival(p, (x, y)));
+        let walk = |x, y| self.walk(x, y);
+        let dirs = JumpRules::successors(&walk, x, y, came);
+        for dir in Dir8::ALL {
+            if dirs & (1 << dir as u8) == 0 {
+                continue;
+            }
+            if let Some((jx, jy, steps)) = self.jumper.jump(x, y, dir, self.goal) {
+                let unit = if dir.is_diagonal() {
+                    self.diagonal
+                } else {
+                    self.straight
+                };
+                visit(jy as u32 * w + jx as u32, f64::from(steps) * unit);
+            }
+        }
+    }
+}
+
+/// The number of cells of the path through `points` (jump points, start first), each hop
+/// walked straight or diagonally.
+pub fn expanded_len(width: u32, points: &[u32]) -> usize {
+    let w = width.max(1);
+    let hops: usize = points
+        .windows(2)
+        .map(|p| {
+            let (ax, ay) = ((p[0] % w) as i32, (p[0] / w) as i32);
+            let (bx, by) = ((p[1] % w) as i32, (p[1] / w) as i32);
+            (ax - bx).unsigned_abs().max((ay - by).unsigned_abs()) as usize
+        })
+        .sum();
+    if points.is_empty() { 0 } else { hops + 1 }
+}
+
+/// Writes every cell of the path through `points` into `out` (which must hold
+/// [`expanded_len`] cells); consecutive cells are neighbours.
+pub fn expand_into(width: u32, points: &[u32], out: &mut [Cell]) {
+    let w = width.max(1);
+    let mut i = 0;
+    for (k, &p) in points.iter().enumerate() {
+        let (x, y) = ((p % w) as i32, (p / w) as i32);
+        if k == 0 {
+            out[0] = Cell::new(x, y);
+            i = 1;
+            continue;
+        }
+        let prev = out[i - 1];
+        let (dx, dy) = ((x - prev.x).signum(), (y - prev.y).signum());
+        let mut c = prev;
+        while (c.x, c.y) != (x, y) {
+            c = Cell::new(c.x + dx, c.y + dy);
+            out[i] = c;
+            i += 1;
+        }
+    }
+}
+
+/// [`expand_into`] into a new vector.
+pub fn expand(width: u32, points: &[u32]) -> Vec<Cell> {
+    let mut v = alloc::vec![Cell::default(); expanded_len(width, points)];
+    expand_into(width, points, &mut v);
+    v
+}

@@ -1,0 +1,95 @@
+//! The [`Jumper`] trait and the cell-by-cell [`OnlineJumper`].
+
+use super::rules::JumpRules;
+use crate::grid::{Dir8, Grid, WALL};
+
+/// Finds the next jump point from a node in one direction (tier 3). From (x, y) it walks in
+/// `dir` until it reaches the goal, or (straight) a cell with a forced neighbour, or
+/// (diagonal) a cell whose straight scan along one of its two cardinal components finds such a
+/// cell or the goal; a wall (or a diagonal step whose side cells are not both free) ends the
+/// walk with `None`. The result is the cell and the number of unit steps.
+pub trait Jumper {
+    /// The next jump point from (x, y) in `dir`, towards `goal`.
+    fn jump(&self, x: i32, y: i32, dir: Dir8, goal: (i32, i32)) -> Option<(i32, i32, u32)>;
+}
+
+/// The reference jumper: walks cell by cell over the grid (Harabor & Grastien 2011).
+#[derive(Clone, Copy, Debug)]
+pub struct OnlineJumper<'g> {
+    grid: &'g Grid,
+}
+
+impl<'g> OnlineJumper<'g> {
+    /// A jumper over `grid` (walls are area 255; agent size 1).
+    pub fn new(grid: &'g Grid) -> Self {
+        Self { grid }
+    }
+
+    #[inline]
+    fn walk(&self, x: i32, y: i32) -> bool {
+        let g = self.grid;
+        x >= 0
+            && y >= 0
+            && (x as u32) < g.width()
+            && (y as u32) < g.height()
+            && g.cells()[(y as u32 * g.width() + x as u32) as usize] != WALL
+    }
+
+    fn straight(
+        &self,
+        mut x: i32,
+        mut y: i32,
+        dir: Dir8,
+        goal: (i32, i32),
+    ) -> Option<(i32, i32, u32)> {
+        let (dx, dy) = dir.offset();
+        let walk = |x, y| self.walk(x, y);
+        let mut steps = 0;
+        loop {
+            x += dx;
+            y += dy;
+            if !self.walk(x, y) {
+                return None;
+            }
+            steps += 1;
+            if (x, y) == goal || JumpRules::has_forced(&walk, x, y, dir) {
+                return Some((x, y, steps));
+            }
+        }
+    }
+}
+
+impl Jumper for OnlineJumper<'_> {
+    fn jump(&self, x: i32, y: i32, dir: Dir8, goal: (i32, i32)) -> Option<(i32, i32, u32)> {
+        if !dir.is_diagonal() {
+            return self.straight(x, y, dir, goal);
+        }
+        let (dx, dy) = dir.offset();
+        let (h, v) = (horizontal(dx), vertical(dy));
+        let (mut x, mut y, mut steps) = (x, y, 0);
+        loop {
+            if !(self.walk(x + dx, y) && self.walk(x, y + dy) && self.walk(x + dx, y + dy)) {
+                return None;
+            }
+            x += dx;
+            y += dy;
+            steps += 1;
+            if (x, y) == goal
+                || self.straight(x, y, h, goal).is_some()
+                || self.straight(x, y, v, goal).is_some()
+            {
+                return Some((x, y, steps));
+            }
+        }
+    }
+}
+
+/// East or west.
+pub(crate) fn horizontal(dx: i32) -> Dir8 {
+    if dx > 0 { Dir8::East } else { Dir8::West }
+}
+
+/// South or north.
+pub(crate) fn vertical(dy: i32) -> Dir8 {
+    if dy > 0 { Dir8::South } else { Dir8::North }
+}
