@@ -103,7 +103,7 @@ proptest! {
         w in 1u32..24,
         h in 1u32..24,
         wall in 0u32..45,
-        variant in 0usize..9,
+        variant in 0usize..12,
         k in 0u32..200,
         m in 0u32..200,
         trace in any::<bool>(),

@@ -18,7 +18,7 @@ pub const WALL: u8 = 255;
 ///
 /// `1 <= width, height`, `width * height <= 2^28`, `cells.len() == width * height`;
 /// `version` grows by one for every edit that changed something.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Grid {
     width: u32,
     height: u32,
@@ -26,6 +26,32 @@ pub struct Grid {
     areas: AreaCosts,
     version: u64,
     space: GridSpace,
+    /// A process-unique stamp of these contents (see [`Grid::revision`]); not part of equality.
+    revision: u64,
+}
+
+/// Grids are equal when their size, cells, area costs, version and world mapping are; the
+/// revision stamp is a cache key, not content.
+impl PartialEq for Grid {
+    fn eq(&self, o: &Self) -> bool {
+        self.width == o.width
+            && self.height == o.height
+            && self.cells == o.cells
+            && self.areas == o.areas
+            && self.version == o.version
+            && self.space == o.space
+    }
+}
+
+#[cfg(target_has_atomic = "64")]
+static NEXT_REVISION: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(1);
+#[cfg(not(target_has_atomic = "64"))]
+static NEXT_REVISION: core::sync::atomic::AtomicUsize = core::sync::atomic::AtomicUsize::new(1);
+
+/// A stamp no other grid contents in this process has had.
+#[allow(clippy::unnecessary_cast)] // usize on targets without 64-bit atomics
+pub(crate) fn fresh_revision() -> u64 {
+    NEXT_REVISION.fetch_add(1, core::sync::atomic::Ordering::Relaxed) as u64
 }
 
 /// Validates a grid size and returns its cell count. Shared by the square and hex grids.
@@ -115,6 +141,7 @@ impl Grid {
 
     fn from_parts(width: u32, height: u32, cells: Vec<u8>) -> Self {
         Self {
+            revision: fresh_revision(),
             width,
             height,
             cells,
@@ -193,7 +220,7 @@ impl Grid {
         };
         if self.cells[i as usize] != area {
             self.cells[i as usize] = area;
-            self.version += 1;
+            self.mark_edited();
         }
         Ok(())
     }
@@ -214,6 +241,21 @@ impl Grid {
             width: self.width,
             height: self.height,
         }
+    }
+
+    /// Records an edit: bumps the version and takes a fresh revision stamp.
+    pub(crate) fn mark_edited(&mut self) {
+        self.version += 1;
+        self.revision = fresh_revision();
+    }
+
+    /// A stamp of the current contents, unique in this process: two grids (or one grid at two
+    /// moments) with the same revision have the same cells and area costs. Clones share it.
+    /// Derived structures (block maps, JPS+ tables, clearance) use it as their cache key. It is
+    /// never part of a result or a snapshot, so it does not affect determinism.
+    #[inline]
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// Number of edits that changed a cell or an area multiplier since the grid was built.
@@ -237,7 +279,7 @@ impl Grid {
         let before = self.areas.get(area);
         self.areas.set(area, multiplier)?;
         if before.to_bits() != multiplier.to_bits() {
-            self.version += 1;
+            self.mark_edited();
         }
         Ok(())
     }
@@ -278,6 +320,7 @@ impl Grid {
         self.areas = areas;
         self.version = version;
         self.space = space;
+        self.revision = fresh_revision();
     }
 
     /// Whether an agent of side `size` fits with its top-left at `cell`: the `size × size` block

@@ -27,6 +27,10 @@ pub enum GridAlgorithm {
     /// The generic A* (Dijkstra when the heuristic is zero).
     #[default]
     AStar,
+    /// Jump point search (Harabor & Grastien 2011) with block-based scanning.
+    Jps,
+    /// JPS+ (Harabor & Grastien 2014; Rabin) with goal bounding.
+    JpsPlus,
 }
 
 /// Options of a tier-1 grid query. Plain data: copy a preset and change it with the `with_*`
@@ -49,6 +53,11 @@ pub struct GridOptions {
     pub iteration_budget: u32,
     /// Record the expanded cells in order (`GridPath::expanded`) for debug drawing.
     pub record_expansions: bool,
+    /// The algorithm to run. JPS and JPS+ apply to eight-connected, no-corner-cutting queries
+    /// for agent size 1 with one multiplier for every area, weight 1 and an octile or zero
+    /// heuristic; other queries run A* (JPS+ falls back to JPS past 32,766 cells a side), and
+    /// `GridPath::algorithm` says what ran.
+    pub algorithm: GridAlgorithm,
 }
 
 impl Default for GridOptions {
@@ -68,6 +77,7 @@ impl GridOptions {
         weight: 1.0,
         iteration_budget: u32::MAX,
         record_expansions: false,
+        algorithm: GridAlgorithm::AStar,
     };
 
     /// `DEFAULT` with four moves.
@@ -129,6 +139,13 @@ impl GridOptions {
     #[must_use]
     pub const fn with_iteration_budget(mut self, budget: u32) -> Self {
         self.iteration_budget = budget;
+        self
+    }
+
+    /// With `algorithm`.
+    #[must_use]
+    pub const fn with_algorithm(mut self, algorithm: GridAlgorithm) -> Self {
+        self.algorithm = algorithm;
         self
     }
 

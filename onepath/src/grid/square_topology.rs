@@ -105,6 +105,30 @@ impl<'g> SquareTopology<'g> {
         })
     }
 
+    /// [`with_clearance`](Self::with_clearance) without the checks, for callers that keep a
+    /// validated clearance (`agent_size >= 1`, one entry per cell).
+    pub(crate) fn borrowed(
+        grid: &'g Grid,
+        agent_size: u8,
+        connectivity: Connectivity,
+        rule: DiagonalRule,
+        clearance: &'g [u8],
+    ) -> Self {
+        debug_assert!(agent_size >= 1 && clearance.len() == grid.cells().len());
+        let clearance = if agent_size > 1 {
+            Clearance::Borrowed(clearance)
+        } else {
+            Clearance::NotNeeded
+        };
+        Self {
+            grid,
+            agent_size,
+            connectivity,
+            rule,
+            clearance,
+        }
+    }
+
     /// The grid this topology reads.
     pub fn grid(&self) -> &'g Grid {
         self.grid

@@ -2,27 +2,71 @@
 //! hosts (`grids.md`, "Host API").
 //!
 //! `try_begin` → `step(grid, n)` per tick → `copy_path`; `save_state` / `restore_state` at any
-//! point. It runs the engine [`Grid::find_path`] would (today the generic A*), and
-//! `find_path(start, goal, o)` is exactly `try_begin` then `step(o.iteration_budget)`, so for
-//! every slicing the handle returns cell for cell what `find_path` returns, with the same
-//! counts and cost bits.
+//! point. It chooses its engine exactly as [`Grid::find_path`] does — the generic A*, or jump
+//! point search over the block map (JPS) or the JPS+ tables when the options ask for it and the
+//! query qualifies — and `find_path(start, goal, o)` is exactly `try_begin` then
+//! `step(o.iteration_budget)`, so for every slicing the handle returns cell for cell what
+//! `find_path` returns, with the same counts and cost bits. One iteration of a jump point
+//! search is one pop of a jump point (the scans are not counted).
 //!
 //! # Memory
 //!
 //! After the first search on a grid of a given size, `try_begin`, `step`, `copy_path`,
 //! `state_size`, `save_state` and `restore_state` allocate nothing (tested with a counting
-//! allocator), unless expansion recording or tracing grows its list.
+//! allocator), unless expansion recording or tracing grows its list. Derived structures
+//! (clearance, block map, JPS+ tables) are cached by the grid's [`revision`](Grid::revision)
+//! and rebuilt in place when it changes.
 
 use super::astar::AStar;
 use super::step::Step;
 use crate::error::QueryError;
 use crate::grid::query::{check_weight, pack_path, resolve_square_heuristic};
 use crate::grid::{
-    Cell, Grid, GridAlgorithm, GridOptions, GridPath, SquareTopology, compute_clearance_into,
+    Cell, Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, GridPath, HeuristicKind,
+    SquareTopology, compute_clearance_into,
 };
-use crate::topology::AnyHeuristic;
-use crate::topology::{DefaultStepCost, Topology};
+use crate::jps::{
+    BlockJumper, BlockMap, JpsPlusIndex, JumpTopology, MAX_JPS_PLUS_SIDE, TableJumper,
+};
+use crate::topology::{AnyHeuristic, DefaultStepCost, Topology};
 use alloc::vec::Vec;
+
+/// Evaluates `$body` with `$t` bound to the topology of the resolved engine (a macro because
+/// the topologies are different types and closures cannot be generic).
+macro_rules! with_topology {
+    ($grid:expr, $options:expr, $running:expr, $caches:expr, $goal:expr, |$t:ident| $body:expr) => {{
+        let grid: &Grid = $grid;
+        let caches: &Caches = $caches;
+        let m = grid.areas().min_cost();
+        let goal = grid.cell_of(($goal).min(grid.cell_count().saturating_sub(1)));
+        match $running {
+            GridAlgorithm::Jps => {
+                let $t = &JumpTopology::new(grid, BlockJumper::new(&caches.blocks), goal, m);
+                $body
+            }
+            GridAlgorithm::JpsPlus => {
+                let $t = &JumpTopology::new(grid, TableJumper::new(&caches.tables), goal, m);
+                $body
+            }
+            _ => {
+                let o: &GridOptions = $options;
+                let clearance = if o.agent_size > 1 {
+                    &caches.clearance[..]
+                } else {
+                    grid.cells()
+                };
+                let $t = &SquareTopology::borrowed(
+                    grid,
+                    o.agent_size,
+                    o.connectivity,
+                    o.diagonal_rule,
+                    clearance,
+                );
+                $body
+            }
+        }
+    }};
+}
 
 /// A resumable grid search you keep between ticks (tier 1).
 ///
@@ -44,10 +88,23 @@ use alloc::vec::Vec;
 pub struct GridSearch {
     pub(super) options: GridOptions,
     pub(super) engine: AStar<DefaultStepCost, AnyHeuristic>,
-    clearance: Vec<u8>,
+    /// The engine the bound query runs (options resolved against the grid).
+    running: GridAlgorithm,
+    caches: Caches,
     pub(super) bound_version: u64,
     pub(super) bound_width: u32,
     pub(super) bound_height: u32,
+}
+
+/// Structures derived from a grid, each with the grid revision it was built for (0 = none).
+#[derive(Clone, Debug, Default)]
+struct Caches {
+    clearance: Vec<u8>,
+    clearance_rev: u64,
+    blocks: BlockMap,
+    blocks_rev: u64,
+    tables: JpsPlusIndex,
+    tables_rev: u64,
 }
 
 /// Answers "may a search start or end here" for snapshot validation without a clearance map.
@@ -66,6 +123,28 @@ impl Topology for EndpointCheck<'_> {
     fn for_each_neighbor<F: FnMut(u32, f64)>(&self, _node: u32, _visit: F) {}
 }
 
+/// The engine `options` run on `grid` (`grids.md`, "When it applies"): JPS and JPS+ need eight
+/// moves, no corner cutting, agent size 1, one multiplier for every area, weight 1 and an
+/// octile or zero estimate; otherwise A*. JPS+ falls back to JPS past 32,766 cells a side.
+pub(crate) fn resolve_algorithm(options: &GridOptions, grid: &Grid) -> GridAlgorithm {
+    let o = options;
+    let qualifies = o.connectivity == Connectivity::Eight
+        && o.diagonal_rule == DiagonalRule::NoCornerCutting
+        && o.agent_size == 1
+        && o.weight == 1.0
+        && matches!(
+            o.heuristic,
+            HeuristicKind::Auto | HeuristicKind::Octile | HeuristicKind::Zero
+        )
+        && grid.areas().is_uniform();
+    let fits_tables = grid.width().max(grid.height()) <= MAX_JPS_PLUS_SIDE;
+    match o.algorithm {
+        GridAlgorithm::JpsPlus if qualifies && fits_tables => GridAlgorithm::JpsPlus,
+        GridAlgorithm::Jps | GridAlgorithm::JpsPlus if qualifies => GridAlgorithm::Jps,
+        _ => GridAlgorithm::AStar,
+    }
+}
+
 impl GridSearch {
     /// A handle for queries under `options`.
     ///
@@ -81,7 +160,8 @@ impl GridSearch {
         Ok(Self {
             options,
             engine,
-            clearance: Vec::new(),
+            running: GridAlgorithm::AStar,
+            caches: Caches::default(),
             bound_version: 0,
             bound_width: 0,
             bound_height: 0,
@@ -101,9 +181,9 @@ impl GridSearch {
         &self.options
     }
 
-    /// The engine that runs (today always the generic A*).
+    /// The engine the current (or last) search runs: A*, JPS or JPS+.
     pub fn algorithm(&self) -> GridAlgorithm {
-        GridAlgorithm::AStar
+        self.running
     }
 
     /// Turns the desync trace on or off for the next searches (see
@@ -112,7 +192,8 @@ impl GridSearch {
         self.engine.set_record_trace(on);
     }
 
-    /// The engine (read-only): counters, buffers, recorded expansions and trace.
+    /// The engine (read-only): counters, buffers, recorded expansions and trace. For jump point
+    /// searches its nodes are jump points.
     pub fn engine(&self) -> &AStar<DefaultStepCost, AnyHeuristic> {
         &self.engine
     }
@@ -139,31 +220,46 @@ impl GridSearch {
             return Step::GoalInvalid;
         }
         self.bind(grid);
-        let heuristic =
-            resolve_square_heuristic(&self.options, grid.width(), grid.areas().min_cost());
-        // Cannot fail: the options were validated in `new`.
-        if let Ok(h) = heuristic {
+        if let Ok(h) =
+            resolve_square_heuristic(&self.options, grid.width(), grid.areas().min_cost())
+        {
             self.engine.set_heuristic(h);
         }
         let Self {
             options,
             engine,
-            clearance,
+            running,
+            caches,
             ..
         } = self;
-        let Ok(topology) = topology_for(grid, options, clearance) else {
-            return Step::StartInvalid;
-        };
-        engine.try_begin(&topology, s, g)
+        with_topology!(grid, options, *running, caches, g, |t| engine
+            .try_begin(t, s, g))
     }
 
-    /// Binds the handle to `grid` (version, size, clearance for wide agents).
+    /// Binds the handle to `grid`: records its version and size, resolves the engine and brings
+    /// the derived structures up to date (in place; no allocation once sized).
     pub(super) fn bind(&mut self, grid: &Grid) {
         self.bound_version = grid.version();
         self.bound_width = grid.width();
         self.bound_height = grid.height();
-        if self.options.agent_size > 1 {
-            compute_clearance_into(grid, &mut self.clearance);
+        self.running = resolve_algorithm(&self.options, grid);
+        let c = &mut self.caches;
+        let rev = grid.revision();
+        if self.options.agent_size > 1 && c.clearance_rev != rev {
+            compute_clearance_into(grid, &mut c.clearance);
+            c.clearance_rev = rev;
+        }
+        if self.running == GridAlgorithm::Jps && c.blocks_rev != rev {
+            c.blocks.rebuild(grid);
+            c.blocks_rev = rev;
+        }
+        if self.running == GridAlgorithm::JpsPlus && c.tables_rev != rev {
+            // Cannot fail: `resolve_algorithm` checked the side length.
+            c.tables_rev = if c.tables.rebuild(grid).is_ok() {
+                rev
+            } else {
+                0
+            };
         }
     }
 
@@ -191,14 +287,17 @@ impl GridSearch {
             return Ok(self.engine.state());
         }
         self.check_grid(grid)?;
+        let goal = self.engine.goal();
         let Self {
             options,
             engine,
-            clearance,
+            running,
+            caches,
             ..
         } = self;
-        let topology = topology_for(grid, options, clearance)?;
-        Ok(engine.step(&topology, budget))
+        Ok(with_topology!(grid, options, *running, caches, goal, |t| {
+            engine.step(t, budget)
+        }))
     }
 
     /// Runs to the end in slices of 256 iterations, asking `cancel` before each slice.
@@ -228,7 +327,12 @@ impl GridSearch {
         let state = self.engine.state();
         let to_cell = |n: u32| Cell::new((n % w) as i32, (n / w) as i32);
         let mut path = pack_path(&self.engine, state, to_cell, |c| space.center(c));
-        path.algorithm = self.algorithm();
+        if self.running != GridAlgorithm::AStar {
+            path.cells = alloc::vec![Cell::default(); self.path_len()];
+            let _ = self.copy_path(&mut path.cells);
+            path.points = path.cells.iter().map(|&c| space.center(c)).collect();
+        }
+        path.algorithm = self.running;
         path
     }
 
@@ -252,49 +356,78 @@ impl GridSearch {
         self.engine.expansions()
     }
 
-    /// Cells on the found path (0 unless found).
-    pub fn path_len(&self) -> usize {
-        self.engine.path_len()
+    /// Walks the found path from the goal back to the start, one node (A*) or jump point at a
+    /// time.
+    fn walk_back(&self, mut f: impl FnMut(u32)) {
+        if self.engine.state() != Step::Found {
+            return;
+        }
+        let mut n = Some(self.engine.goal());
+        while let Some(v) = n {
+            f(v);
+            n = self.engine.buffers().parent_of(v);
+        }
     }
 
-    /// Writes the path as row-major cell indices; `None` when `out` is too short.
+    fn xy(&self, n: u32) -> (i32, i32) {
+        let w = self.bound_width.max(1);
+        ((n % w) as i32, (n / w) as i32)
+    }
+
+    /// Cells on the found path (0 unless found). Jump point paths count every cell between
+    /// the jump points.
+    pub fn path_len(&self) -> usize {
+        let mut len = 0usize;
+        let mut prev: Option<(i32, i32)> = None;
+        self.walk_back(|n| {
+            let p = self.xy(n);
+            len += match prev {
+                None => 1,
+                Some(q) => (q.0 - p.0).unsigned_abs().max((q.1 - p.1).unsigned_abs()) as usize,
+            };
+            prev = Some(p);
+        });
+        len
+    }
+
+    /// Writes the path as row-major cell indices, every cell (also for jump point searches);
+    /// `None` when `out` is too short.
     pub fn copy_path_indices(&self, out: &mut [u32]) -> Option<usize> {
-        self.engine.copy_path(out)
+        let w = self.bound_width;
+        self.fill_back(out, |c| c.y as u32 * w + c.x as u32)
     }
 
     /// Writes the path as cells, start first; `None` (nothing written) when `out` is shorter
     /// than [`path_len`](GridSearch::path_len). Allocates nothing.
     pub fn copy_path(&self, out: &mut [Cell]) -> Option<usize> {
-        let len = self.engine.path_len();
-        let dst = out.get_mut(..len)?;
-        let w = self.bound_width.max(1);
-        let mut i = len;
-        let mut n = self.engine.goal();
-        while i > 0 {
-            i -= 1;
-            dst[i] = Cell::new((n % w) as i32, (n / w) as i32);
-            n = self.engine.buffers().parent_of(n).unwrap_or(n);
-        }
-        Some(len)
+        self.fill_back(out, |c| c)
     }
-}
 
-/// The square topology of `grid` under `options`, reading a cached clearance for wide agents.
-pub(super) fn topology_for<'g>(
-    grid: &'g Grid,
-    options: &GridOptions,
-    clearance: &'g [u8],
-) -> Result<SquareTopology<'g>, QueryError> {
-    let o = options;
-    if o.agent_size > 1 {
-        SquareTopology::with_clearance(
-            grid,
-            o.agent_size,
-            o.connectivity,
-            o.diagonal_rule,
-            clearance,
-        )
-    } else {
-        SquareTopology::with_clearance(grid, 1, o.connectivity, o.diagonal_rule, grid.cells())
+    fn fill_back<T>(&self, out: &mut [T], conv: impl Fn(Cell) -> T) -> Option<usize> {
+        let len = self.path_len();
+        let dst = out.get_mut(..len)?;
+        let mut i = len;
+        let mut prev: Option<(i32, i32)> = None;
+        self.walk_back(|n| {
+            let p = self.xy(n);
+            match prev {
+                None => {
+                    i -= 1;
+                    dst[i] = conv(Cell::new(p.0, p.1));
+                }
+                Some(q) => {
+                    // Cells from just before q back to p along one straight or diagonal line.
+                    let (dx, dy) = ((p.0 - q.0).signum(), (p.1 - q.1).signum());
+                    let mut c = q;
+                    while c != p {
+                        c = (c.0 + dx, c.1 + dy);
+                        i -= 1;
+                        dst[i] = conv(Cell::new(c.0, c.1));
+                    }
+                }
+            }
+            prev = Some(p);
+        });
+        Some(len)
     }
 }

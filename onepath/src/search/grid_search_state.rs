@@ -2,17 +2,19 @@
 //!
 //! Payload: connectivity u8 (0 four, 1 eight), diagonal rule u8 (0 no corner cutting, 1 no
 //! squeezing, 2 allow all), agent size u8, heuristic u8 (0 auto, 1 zero, 2 Manhattan,
-//! 3 octile), weight f64 bits, iteration budget u32, record expansions u8; then the engine's
+//! 3 octile), weight f64 bits, iteration budget u32, record expansions u8, algorithm u8 (0 A*,
+//! 1 JPS, 2 JPS+: the requested one; the engine that runs is resolved against the grid again
+//! on restore); then the engine's
 //! own snapshot (a complete kind-2 frame) as u32 length + bytes. The header's map hash is the
 //! grid's content hash.
 
 use super::grid_search::{EndpointCheck, GridSearch};
 use crate::grid::query::resolve_square_heuristic;
-use crate::grid::{Connectivity, DiagonalRule, Grid, GridOptions, HeuristicKind};
+use crate::grid::{Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, HeuristicKind};
 use crate::state::codec::{HEADER_LEN, Reader, Writer, read_frame, write_frame_raw};
 use crate::state::{KIND_GRID_SEARCH, StateError};
 
-const FIXED: usize = 1 + 1 + 1 + 1 + 8 + 4 + 1 + 4;
+const FIXED: usize = 1 + 1 + 1 + 1 + 8 + 4 + 1 + 1 + 4;
 
 fn invalid(field: &'static str) -> StateError {
     StateError::InvalidField { field }
@@ -55,6 +57,12 @@ fn read_options(r: &mut Reader<'_>) -> Result<GridOptions, StateError> {
         1 => true,
         _ => return Err(invalid("grid_search.record_expansions")),
     };
+    let algorithm = match r.u8()? {
+        0 => GridAlgorithm::AStar,
+        1 => GridAlgorithm::Jps,
+        2 => GridAlgorithm::JpsPlus,
+        _ => return Err(invalid("grid_search.algorithm")),
+    };
     let o = GridOptions {
         connectivity,
         diagonal_rule,
@@ -63,6 +71,7 @@ fn read_options(r: &mut Reader<'_>) -> Result<GridOptions, StateError> {
         weight,
         iteration_budget,
         record_expansions,
+        algorithm,
     };
     GridSearch::check_options(&o).map_err(|_| invalid("grid_search.options"))?;
     Ok(o)
@@ -102,6 +111,11 @@ impl GridSearch {
             w.f64(o.weight);
             w.u32(o.iteration_budget);
             w.u8(u8::from(o.record_expansions));
+            w.u8(match o.algorithm {
+                GridAlgorithm::Jps => 1,
+                GridAlgorithm::JpsPlus => 2,
+                _ => 0,
+            });
             w.u32(inner as u32);
             self.engine.save_state(hash, rest).map(|_| ())
         })

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use onepath::math::SplitMix64;
-use onepath::{Connectivity, DiagonalRule, Grid, GridOptions, HeuristicKind};
+use onepath::{Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, HeuristicKind};
 
 /// A random grid: walls with probability `wall_pct`%, areas 0..=3 with multipliers 1, 1.5, 2, 0.5.
 pub fn random_grid(seed: u64, w: u32, h: u32, wall_pct: u32, areas: bool) -> Grid {
@@ -41,6 +41,13 @@ pub fn option_variants() -> Vec<GridOptions> {
             .with_connectivity(Connectivity::Four)
             .with_agent_size(3),
         GridOptions::DEFAULT.with_record_expansions(true),
+        GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Jps),
+        GridOptions::DEFAULT
+            .with_algorithm(GridAlgorithm::JpsPlus)
+            .with_record_expansions(true),
+        GridOptions::DEFAULT
+            .with_algorithm(GridAlgorithm::JpsPlus)
+            .with_heuristic(HeuristicKind::Zero),
     ]
 }
 
