@@ -108,3 +108,40 @@ fn jps_and_jps_plus_costs_equal_astar() {
         }
     }
 }
+
+#[test]
+fn incremental_tables_equal_a_fresh_build() {
+    let mut r = SplitMix64::new(21);
+    for seed in 0..1300u64 {
+        let (w, h) = (1 + r.below(40), 1 + r.below(30));
+        let mut grid = random_grid(seed, w, h, r.below(40), false);
+        let mut index = JpsPlusIndex::new(&grid).unwrap();
+        for _batch in 0..3 {
+            let mut edited = Vec::new();
+            // Cells and rectangles.
+            for _ in 0..1 + r.below(6) {
+                let (x, y) = (r.below(w) as i32, r.below(h) as i32);
+                let (rw, rh) = if r.chance(1, 3) {
+                    (1 + r.below(4) as i32, 1 + r.below(4) as i32)
+                } else {
+                    (1, 1)
+                };
+                let wall = r.chance(1, 2);
+                for yy in y..(y + rh).min(h as i32) {
+                    for xx in x..(x + rw).min(w as i32) {
+                        grid.set_walkable(Cell::new(xx, yy), !wall).unwrap();
+                        edited.push((xx, yy));
+                    }
+                }
+            }
+            index.update_cells(&grid, &edited);
+            let fresh = JpsPlusIndex::new(&grid).unwrap();
+            assert_eq!(
+                index.raw(),
+                fresh.raw(),
+                "seed {seed} edits {edited:?}\n{}",
+                grid.to_text()
+            );
+        }
+    }
+}

@@ -28,13 +28,26 @@ pub const MAX_JPS_PLUS_SIDE: u32 = 32_766;
 ///
 /// `table.len() == 8 * width * height`; the values equal a fresh build over the grid version
 /// `version`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct JpsPlusIndex {
     width: u32,
     height: u32,
     table: Vec<i16>,
     version: u64,
+    pub(crate) scratch: super::jps_plus_update::UpdateScratch,
 }
+
+/// Indexes are equal when their size, tables and version are.
+impl PartialEq for JpsPlusIndex {
+    fn eq(&self, o: &Self) -> bool {
+        self.width == o.width
+            && self.height == o.height
+            && self.table == o.table
+            && self.version == o.version
+    }
+}
+
+impl Eq for JpsPlusIndex {}
 
 /// Why an index cannot be built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,6 +186,11 @@ impl JpsPlusIndex {
     /// The grid version the tables reflect.
     pub fn version(&self) -> u64 {
         self.version
+    }
+
+    /// Records the grid version after an incremental update.
+    pub(crate) fn set_version(&mut self, v: u64) {
+        self.version = v;
     }
 
     /// Columns.

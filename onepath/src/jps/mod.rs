@@ -11,6 +11,7 @@
 mod block_jumper;
 mod block_map;
 mod jps_plus_index;
+mod jps_plus_update;
 mod jump_topology;
 mod jumper;
 mod rules;
