@@ -119,7 +119,7 @@ fn incremental_tables_equal_a_fresh_build() {
         for _batch in 0..3 {
             let mut edited = Vec::new();
             // Cells and rectangles.
-            for _ in 0..1 + r.below(6) {
+            for _ in 0..=r.below(6) {
                 let (x, y) = (r.below(w) as i32, r.below(h) as i32);
                 let (rw, rh) = if r.chance(1, 3) {
                     (1 + r.below(4) as i32, 1 + r.below(4) as i32)
