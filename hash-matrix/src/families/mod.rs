@@ -1,0 +1,32 @@
+//! The families of scenarios, one file each.
+//!
+//! # Adding a family
+//!
+//! 1. Write `families/<family>.rs` with `pub fn scenarios() -> Vec<Scenario>` (copy
+//!    `grids_hex.rs`: build maps with `crate::gen`, pick queries with
+//!    `crate::runs::pick_queries`, write records through the `Recorder`).
+//! 2. Add one `mod` line and one [`Family`] entry to [`FAMILIES`] below (name, golden file).
+//! 3. `cargo run -p hash-matrix -- bless <family>` writes `golden/<file>`; review it, commit it
+//!    with the change that adds the family, and say so in the commit message.
+//!
+//! Saved-and-restored runs (once a search has `save_state`) record their snapshot as
+//! `QueryRecord::snapshot` and name their never-stopped twin with `Recorder::query_twin`.
+
+mod grids_astar;
+mod grids_hex;
+
+use crate::registry::Family;
+
+/// Every family, in golden-file order.
+pub const FAMILIES: &[Family] = &[
+    Family {
+        name: "grids/astar",
+        golden: "grids-astar.txt",
+        scenarios: grids_astar::scenarios,
+    },
+    Family {
+        name: "grids/hex",
+        golden: "grids-hex.txt",
+        scenarios: grids_hex::scenarios,
+    },
+];

@@ -1,0 +1,212 @@
+//! One golden record: a name and a line of `key=value` fields.
+//!
+//! # Line format (normative for the golden files)
+//!
+//! ```text
+//! <name> status=<PathStatus> cost=0x<f64 bits, 16 hex> it=<iterations> exp=<expansions> len=<path cells> path=0x<FNV-1a 64> [snap_len=<bytes> snap=0x<FNV-1a 64>]
+//! <name>/map w=<width> h=<height> open=<walkable cells> cells=<cell count> cells_fnv=0x<FNV-1a 64>
+//! ```
+//!
+//! - `cost` is `f64::to_bits` in hex (`0x7ff0000000000000` is +∞, the cost of anything not
+//!   found), so equal lines mean bit-identical costs.
+//! - `path` is FNV-1a 64 over the path's cell indices (`y * width + x`, start first) fed as u32
+//!   little-endian; `len` beside it is the number of cells. Likewise `snap_len` beside `snap`
+//!   (snapshot byte count and FNV-1a 64 of the bytes) and `cells` beside `cells_fnv`: every
+//!   digest has a size next to it, so a diff tells a change of shape from a change of values.
+//! - The snapshot pair appears only on records of saved-and-restored runs. None are emitted
+//!   yet: the engine has no `save_state`; [`QueryRecord::snapshot`] is the slot they fill.
+//! - Nothing depends on `usize` width or byte order: fixed-width integers, floats as bits.
+
+use core::fmt::Write as _;
+
+use onepath::{GridPath, PathStatus};
+
+use crate::digest::Digest;
+
+/// What one query produced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QueryRecord {
+    /// How the query ended.
+    pub status: PathStatus,
+    /// `f64::to_bits` of the cost.
+    pub cost_bits: u64,
+    /// Iterations (pops).
+    pub iterations: u32,
+    /// Expansions.
+    pub expansions: u32,
+    /// The path's cell indices: count and digest.
+    pub path: Digest,
+    /// Snapshot byte count and digest, for saved-and-restored runs.
+    pub snapshot: Option<Digest>,
+}
+
+impl QueryRecord {
+    /// The record of a tier-1 result; `index` maps a path cell to its row-major index.
+    ///
+    /// # Panics
+    ///
+    /// When `index` answers `None` for a cell of the path (the engine returned a cell outside
+    /// its own grid).
+    pub fn from_path(path: &GridPath, index: impl Fn(onepath::Cell) -> Option<u32>) -> Self {
+        let cells: Vec<u32> = path
+            .cells
+            .iter()
+            .map(|&c| index(c).expect("path cell inside the grid"))
+            .collect();
+        Self {
+            status: path.status,
+            cost_bits: path.cost.to_bits(),
+            iterations: path.iterations,
+            expansions: path.expansions,
+            path: Digest::of_u32s(&cells),
+            snapshot: None,
+        }
+    }
+
+    /// The `key=value` fields (everything after the name).
+    pub fn fields(&self) -> String {
+        let mut s = self.outcome_fields();
+        if let Some(snap) = self.snapshot {
+            let _ = write!(s, " snap_len={} snap=0x{:016x}", snap.len, snap.fnv);
+        }
+        s
+    }
+
+    /// The fields without the snapshot pair: what twins must agree on (a restored run equals
+    /// its never-stopped twin in everything but the snapshot it went through).
+    pub fn outcome_fields(&self) -> String {
+        format!(
+            "status={} cost=0x{:016x} it={} exp={} len={} path=0x{:016x}",
+            status_name(self.status),
+            self.cost_bits,
+            self.iterations,
+            self.expansions,
+            self.path.len,
+            self.path.fnv
+        )
+    }
+}
+
+/// The golden spelling of a status (written out, not `Debug`, so it cannot drift).
+pub fn status_name(status: PathStatus) -> &'static str {
+    match status {
+        PathStatus::Found => "Found",
+        PathStatus::NoPath => "NoPath",
+        PathStatus::StartInvalid => "StartInvalid",
+        PathStatus::GoalInvalid => "GoalInvalid",
+        PathStatus::BudgetExhausted => "BudgetExhausted",
+    }
+}
+
+/// What a generated map looks like (so a generator change shows up as its own diff line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MapRecord {
+    /// Columns.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    /// Walkable cells.
+    pub open: u32,
+    /// The cell bytes: count and digest.
+    pub cells: Digest,
+}
+
+impl MapRecord {
+    /// The `key=value` fields.
+    pub fn fields(&self) -> String {
+        format!(
+            "w={} h={} open={} cells={} cells_fnv=0x{:016x}",
+            self.width, self.height, self.open, self.cells.len, self.cells.fnv
+        )
+    }
+}
+
+/// The body of a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Body {
+    /// A generated map.
+    Map(MapRecord),
+    /// A query's outcome.
+    Query(QueryRecord),
+}
+
+/// One golden line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Unique name: `<scenario>/<variant>/<query>` or `<scenario>/map`.
+    pub name: String,
+    /// The fields.
+    pub body: Body,
+    /// A record whose fields this one must equal (a sliced run names its unsliced twin).
+    pub twin: Option<String>,
+}
+
+impl Record {
+    /// The fields after the name.
+    pub fn fields(&self) -> String {
+        match &self.body {
+            Body::Map(m) => m.fields(),
+            Body::Query(q) => q.fields(),
+        }
+    }
+
+    /// The fields twins compare (see [`QueryRecord::outcome_fields`]).
+    pub fn outcome_fields(&self) -> String {
+        match &self.body {
+            Body::Map(m) => m.fields(),
+            Body::Query(q) => q.outcome_fields(),
+        }
+    }
+
+    /// The golden line: name, one space, fields.
+    pub fn line(&self) -> String {
+        format!("{} {}", self.name, self.fields())
+    }
+}
+
+/// Splits a golden line into its name and its `(key, value)` fields.
+pub fn parse_line(line: &str) -> (&str, Vec<(&str, &str)>) {
+    let mut parts = line.split_ascii_whitespace();
+    let name = parts.next().unwrap_or("");
+    let fields = parts
+        .map(|p| p.split_once('=').unwrap_or((p, "")))
+        .collect();
+    (name, fields)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_format_is_stable() {
+        let r = Record {
+            name: "grids/astar/x/8ncc/q00".into(),
+            body: Body::Query(QueryRecord {
+                status: PathStatus::Found,
+                cost_bits: 10.0f64.to_bits(),
+                iterations: 12,
+                expansions: 11,
+                path: Digest::of_u32s(&[0, 1, 2]),
+                snapshot: None,
+            }),
+            twin: None,
+        };
+        let line = r.line();
+        assert!(
+            line.starts_with(
+                "grids/astar/x/8ncc/q00 status=Found cost=0x4024000000000000 it=12 exp=11 len=3 path=0x"
+            ),
+            "{line}"
+        );
+        let (name, fields) = parse_line(&line);
+        assert_eq!(name, "grids/astar/x/8ncc/q00");
+        assert_eq!(fields[0], ("status", "Found"));
+        assert_eq!(fields.len(), 6);
+        let mut with_snap = r.clone();
+        if let Body::Query(q) = &mut with_snap.body {
+            q.snapshot = Some(Digest::of_bytes(&[1, 2, 3]));
+        }
+        assert!(with_snap.line().contains(" snap_len=3 snap=0x"));
+    }
+}
