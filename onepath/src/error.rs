@@ -78,6 +78,31 @@ pub enum GridError {
     },
     /// A world origin outside the coordinate rule.
     Coordinate(CoordinateError),
+    /// An edit rectangle does not lie inside the grid (`0 <= x`, `0 <= y`,
+    /// `x + width <= grid_width`, `y + height <= grid_height`). Checked before any cell is
+    /// written.
+    RectOutOfBounds {
+        /// Leftmost column requested.
+        x: i32,
+        /// Top row requested.
+        y: i32,
+        /// Columns requested.
+        width: u32,
+        /// Rows requested.
+        height: u32,
+        /// Grid width.
+        grid_width: u32,
+        /// Grid height.
+        grid_height: u32,
+    },
+    /// The source of a rectangle edit does not hold `width * height` area bytes. Checked
+    /// before any cell is written.
+    RectSourceLength {
+        /// `width * height` of the rectangle.
+        expected: u64,
+        /// Bytes supplied.
+        actual: u64,
+    },
 }
 
 impl fmt::Display for GridError {
@@ -135,6 +160,22 @@ impl fmt::Display for GridError {
                 "cell size {value} is invalid: it must be positive, finite and at most 2^21"
             ),
             Self::Coordinate(e) => e.fmt(f),
+            Self::RectOutOfBounds {
+                x,
+                y,
+                width,
+                height,
+                grid_width,
+                grid_height,
+            } => write!(
+                f,
+                "rectangle at ({x}, {y}) of {width} x {height} cells is outside the grid \
+                 (it must satisfy 0 <= x, 0 <= y, x + width <= {grid_width}, y + height <= {grid_height})"
+            ),
+            Self::RectSourceLength { expected, actual } => write!(
+                f,
+                "{actual} area bytes supplied for the rectangle, expected width * height = {expected}"
+            ),
         }
     }
 }
@@ -179,6 +220,12 @@ pub enum QueryError {
         /// The version found.
         found: u64,
     },
+    /// A [`ClearanceMap`](crate::grid::ClearanceMap) handed to a topology was not refreshed
+    /// against the grid as it is now (refresh it first).
+    StaleClearance {
+        /// The grid's current revision.
+        grid_revision: u64,
+    },
 }
 
 impl fmt::Display for QueryError {
@@ -205,6 +252,10 @@ impl fmt::Display for QueryError {
             Self::GridChanged { expected, found } => write!(
                 f,
                 "the grid changed during the search (began on version {expected}, now {found}); begin again"
+            ),
+            Self::StaleClearance { grid_revision } => write!(
+                f,
+                "the clearance map is not current for this grid (revision {grid_revision}): refresh it first"
             ),
         }
     }

@@ -5,6 +5,9 @@ use alloc::vec::Vec;
 
 use super::area_costs::AreaCosts;
 use super::cell::Cell;
+use super::clearance_map::ClearanceMap;
+use super::content_hash::HashCache;
+use super::journal::EditJournal;
 use super::space::GridSpace;
 use crate::error::{GridError, MAX_CELLS};
 
@@ -14,32 +17,50 @@ pub const WALL: u8 = 255;
 /// A square grid: `width × height` cells of one byte each, row-major (`index = y * width + x`).
 /// A cell byte is an area id: 0..=254 walkable, 255 ([`WALL`]) a wall.
 ///
+/// Edits ([`set_area`](Grid::set_area), [`set_rect`](Grid::set_rect),
+/// [`set_rect_from`](Grid::set_rect_from), [`set_area_cost`](Grid::set_area_cost)) bump
+/// [`version`](Grid::version) once and take a fresh [`revision`](Grid::revision) stamp when they
+/// change something, and are recorded in a bounded journal that derived structures follow
+/// ([`edits_since`](Grid::edits_since)). The grid also caches its
+/// [`content_hash`](Grid::content_hash) and, once read, its [`clearance`](Grid::clearance);
+/// neither cache makes `&Grid` less shareable (`Grid` is `Send + Sync`).
+///
+/// Two grids are equal (`==`) when their size, cells, area costs, version and world mapping are
+/// equal; the revision, the journal and the caches are not compared.
+///
 /// # Invariants
 ///
 /// `1 <= width, height`, `width * height <= 2^28`, `cells.len() == width * height`;
-/// `version` grows by one for every edit that changed something.
+/// `version` grows by one for every edit that changed something (a restore may set it to any
+/// value); `revision` is a process-unique stamp replaced by every such edit and every restore;
+/// the journal's newest entry ends at the current revision; the hash cache, when set, holds the
+/// hash of the current content; the embedded clearance map is current iff its revision is the
+/// grid's.
 #[derive(Clone, Debug)]
 pub struct Grid {
-    width: u32,
-    height: u32,
-    cells: Vec<u8>,
-    areas: AreaCosts,
-    version: u64,
-    space: GridSpace,
+    // Visible to the sibling files that implement the edits and caches (`edits.rs`,
+    // `content_hash.rs`, `clearance_map.rs`); private to everything else.
+    pub(super) width: u32,
+    pub(super) height: u32,
+    pub(super) cells: Vec<u8>,
+    pub(super) areas: AreaCosts,
+    pub(super) version: u64,
     /// A process-unique stamp of these contents (see [`Grid::revision`]); not part of equality.
-    revision: u64,
+    pub(super) revision: u64,
+    pub(super) space: GridSpace,
+    pub(super) journal: EditJournal,
+    pub(super) hash: HashCache,
+    pub(super) clearance_cache: ClearanceMap,
 }
 
-/// Grids are equal when their size, cells, area costs, version and world mapping are; the
-/// revision stamp is a cache key, not content.
 impl PartialEq for Grid {
-    fn eq(&self, o: &Self) -> bool {
-        self.width == o.width
-            && self.height == o.height
-            && self.cells == o.cells
-            && self.areas == o.areas
-            && self.version == o.version
-            && self.space == o.space
+    fn eq(&self, other: &Self) -> bool {
+        self.width == other.width
+            && self.height == other.height
+            && self.cells == other.cells
+            && self.areas == other.areas
+            && self.version == other.version
+            && self.space == other.space
     }
 }
 
@@ -140,14 +161,18 @@ impl Grid {
     }
 
     fn from_parts(width: u32, height: u32, cells: Vec<u8>) -> Self {
+        let revision = fresh_revision();
         Self {
-            revision: fresh_revision(),
             width,
             height,
             cells,
             areas: AreaCosts::new(),
             version: 0,
+            revision,
             space: GridSpace::UNIT,
+            journal: EditJournal::new(revision),
+            hash: HashCache::new(),
+            clearance_cache: ClearanceMap::new(),
         }
     }
 
@@ -209,79 +234,30 @@ impl Grid {
         self.area(cell).is_some_and(|a| a != WALL)
     }
 
-    /// Sets the area id of `cell`; bumps [`version`](Grid::version) when the value changed.
-    ///
-    /// # Errors
-    ///
-    /// [`GridError::CellOutOfBounds`]; nothing changes then.
-    pub fn set_area(&mut self, cell: Cell, area: u8) -> Result<(), GridError> {
-        let Some(i) = self.index_of(cell) else {
-            return Err(self.out_of_bounds(cell));
-        };
-        if self.cells[i as usize] != area {
-            self.cells[i as usize] = area;
-            self.mark_edited();
-        }
-        Ok(())
-    }
-
-    /// Makes `cell` open (area 0) or a wall.
-    ///
-    /// # Errors
-    ///
-    /// As [`Grid::set_area`].
-    pub fn set_walkable(&mut self, cell: Cell, walkable: bool) -> Result<(), GridError> {
-        self.set_area(cell, if walkable { 0 } else { WALL })
-    }
-
-    fn out_of_bounds(&self, cell: Cell) -> GridError {
-        GridError::CellOutOfBounds {
-            x: cell.x,
-            y: cell.y,
-            width: self.width,
-            height: self.height,
-        }
-    }
-
-    /// Records an edit: bumps the version and takes a fresh revision stamp.
-    pub(crate) fn mark_edited(&mut self) {
-        self.version += 1;
-        self.revision = fresh_revision();
+    /// Number of edits that changed a cell or an area multiplier since the grid was built (the
+    /// spec's `Version`). Snapshots save it and [`restore_state`](Grid::restore_state) puts it
+    /// back, so one version can name two contents after a rollback; derived structures follow
+    /// [`revision`](Grid::revision) instead.
+    #[inline]
+    pub fn version(&self) -> u64 {
+        self.version
     }
 
     /// A stamp of the current contents, unique in this process: two grids (or one grid at two
     /// moments) with the same revision have the same cells and area costs. Clones share it.
-    /// Derived structures (block maps, JPS+ tables, clearance) use it as their cache key. It is
-    /// never part of a result or a snapshot, so it does not affect determinism.
+    /// Every edit that changes something and every restore takes a fresh one. Derived structures
+    /// (block maps, JPS+ tables, clearance) use it as their cache key and pass it to
+    /// [`edits_since`](Grid::edits_since) to learn what changed. It is never part of a result or
+    /// a snapshot, so it does not affect determinism.
     #[inline]
     pub fn revision(&self) -> u64 {
         self.revision
-    }
-
-    /// Number of edits that changed a cell or an area multiplier since the grid was built.
-    #[inline]
-    pub fn version(&self) -> u64 {
-        self.version
     }
 
     /// The area cost table.
     #[inline]
     pub fn areas(&self) -> &AreaCosts {
         &self.areas
-    }
-
-    /// Sets the multiplier of `area`; bumps the version when it changed.
-    ///
-    /// # Errors
-    ///
-    /// As [`AreaCosts::set`].
-    pub fn set_area_cost(&mut self, area: u8, multiplier: f64) -> Result<(), GridError> {
-        let before = self.areas.get(area);
-        self.areas.set(area, multiplier)?;
-        if before.to_bits() != multiplier.to_bits() {
-            self.mark_edited();
-        }
-        Ok(())
     }
 
     /// The world mapping (default: origin (0, 0), cell size 1).
@@ -320,28 +296,50 @@ impl Grid {
         self.areas = areas;
         self.version = version;
         self.space = space;
-        self.revision = fresh_revision();
+        self.note_content_replaced();
     }
 
     /// Whether an agent of side `size` fits with its top-left at `cell`: the `size × size` block
-    /// there lies inside the grid and has no wall (true clearance ≥ size). `false` for size 0.
+    /// there lies inside the grid and has no wall (true clearance ≥ size; the spec's `CanFit`).
+    /// `false` for size 0.
     ///
     /// # Complexity
     ///
-    /// O(size²).
+    /// O(1) while the embedded clearance is current ([`Grid::clearance`]), else O(size²).
     pub fn can_fit(&self, cell: Cell, size: u8) -> bool {
-        size >= 1 && self.max_agent_size_at(cell) >= size
+        if size == 0 {
+            return false;
+        }
+        let Some(i) = self.index_of(cell) else {
+            return false;
+        };
+        if let Some(c) = self.cached_clearance() {
+            return c[i as usize] >= size;
+        }
+        let (x0, y0, s) = (cell.x as u32, cell.y as u32, u32::from(size));
+        if x0 + s > self.width || y0 + s > self.height {
+            return false;
+        }
+        (y0..y0 + s).all(|y| {
+            let row = (y * self.width + x0) as usize;
+            !self.cells[row..row + s as usize].contains(&WALL)
+        })
     }
 
     /// The true clearance of `cell`: the side of the largest wall-free square with `cell` as
-    /// its top-left corner, capped at 255; 0 for walls and cells outside the grid.
+    /// its top-left corner, capped at 255; 0 for walls and cells outside the grid (the spec's
+    /// `MaxAgentSizeAt`).
     ///
     /// # Complexity
     ///
+    /// O(1) while the embedded clearance is current ([`Grid::clearance`]), else
     /// O(clearance²).
     pub fn max_agent_size_at(&self, cell: Cell) -> u8 {
         if !self.is_walkable(cell) {
             return 0;
+        }
+        if let (Some(c), Some(i)) = (self.cached_clearance(), self.index_of(cell)) {
+            return c[i as usize];
         }
         let (x0, y0) = (cell.x as u32, cell.y as u32);
         let mut s: u32 = 1;
@@ -429,5 +427,17 @@ mod tests {
         assert!(g.can_fit(Cell::new(0, 0), 3));
         assert!(!g.can_fit(Cell::new(0, 0), 4));
         assert!(!g.can_fit(Cell::new(0, 0), 0));
+        assert!(!g.can_fit(Cell::new(2, 0), 2));
+        assert!(g.can_fit(Cell::new(2, 1), 2));
+        assert!(!g.can_fit(Cell::new(2, 1), 3));
+        assert!(!g.can_fit(Cell::new(-1, 0), 1));
+        // The same answers through the embedded clearance.
+        let mut g = g;
+        g.clearance();
+        assert_eq!(g.max_agent_size_at(Cell::new(0, 0)), 3);
+        assert_eq!(g.max_agent_size_at(Cell::new(3, 0)), 0);
+        assert!(g.can_fit(Cell::new(2, 1), 2));
+        assert!(!g.can_fit(Cell::new(2, 1), 3));
+        assert!(!g.can_fit(Cell::new(0, 3), 1));
     }
 }

@@ -4,6 +4,7 @@
 use alloc::vec::Vec;
 
 use super::clearance::compute_clearance;
+use super::clearance_map::ClearanceMap;
 use super::grid::{Grid, WALL};
 use super::movement::{Connectivity, DiagonalRule, Dir8};
 use crate::error::QueryError;
@@ -23,7 +24,10 @@ use crate::topology::Topology;
 ///
 /// # Complexity
 ///
-/// `new` is O(1) for size 1 and O(cells) for larger agents (clearance).
+/// `new` is O(1) for size 1. For larger agents it borrows the grid's embedded clearance when
+/// that is current ([`Grid::clearance`]) and otherwise computes clearance in O(cells);
+/// [`with_clearance`](SquareTopology::with_clearance) and
+/// [`with_clearance_map`](SquareTopology::with_clearance_map) borrow a caller's.
 #[derive(Clone, Debug)]
 pub struct SquareTopology<'g> {
     grid: &'g Grid,
@@ -57,10 +61,10 @@ impl<'g> SquareTopology<'g> {
         if agent_size == 0 {
             return Err(QueryError::InvalidAgentSize { size: 0, max: 255 });
         }
-        let clearance = if agent_size > 1 {
-            Clearance::Owned(compute_clearance(grid))
-        } else {
-            Clearance::NotNeeded
+        let clearance = match (agent_size > 1, grid.cached_clearance()) {
+            (false, _) => Clearance::NotNeeded,
+            (true, Some(c)) => Clearance::Borrowed(c),
+            (true, None) => Clearance::Owned(compute_clearance(grid)),
         };
         Ok(Self {
             grid,
@@ -103,6 +107,32 @@ impl<'g> SquareTopology<'g> {
             rule,
             clearance,
         })
+    }
+
+    /// As [`with_clearance`](SquareTopology::with_clearance), reading a [`ClearanceMap`] the
+    /// caller keeps current for `grid` and checking that it is (O(1), no allocation).
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::InvalidAgentSize`] for size 0; [`QueryError::StaleClearance`] when the map
+    /// was not refreshed against `grid` as it is now (the check compares the size and the
+    /// grid's [`revision`](Grid::revision), a process-unique stamp of its contents).
+    pub fn with_clearance_map(
+        grid: &'g Grid,
+        agent_size: u8,
+        connectivity: Connectivity,
+        rule: DiagonalRule,
+        map: &'g ClearanceMap,
+    ) -> Result<Self, QueryError> {
+        if agent_size == 0 {
+            return Err(QueryError::InvalidAgentSize { size: 0, max: 255 });
+        }
+        if !map.is_current(grid) {
+            return Err(QueryError::StaleClearance {
+                grid_revision: grid.revision(),
+            });
+        }
+        Self::with_clearance(grid, agent_size, connectivity, rule, map.values())
     }
 
     /// [`with_clearance`](Self::with_clearance) without the checks, for callers that keep a
@@ -212,6 +242,7 @@ impl Topology for SquareTopology<'_> {
 mod tests {
     use super::*;
     use alloc::vec;
+    use alloc::vec::Vec;
 
     fn moves(t: &SquareTopology<'_>, node: u32) -> Vec<(u32, f64)> {
         let mut v = vec![];
@@ -272,5 +303,31 @@ mod tests {
             vec![1, 3]
         );
         assert!(SquareTopology::new(&g, 0, Connectivity::Four, DiagonalRule::AllowAll).is_err());
+    }
+
+    #[test]
+    fn cached_and_caller_clearance_give_the_same_moves() {
+        let mut g = Grid::from_text("....#\n.....\n..#..\n.....").unwrap();
+        let all = |t: &SquareTopology<'_>| (0..20).map(|n| moves(t, n)).collect::<Vec<_>>();
+        let rule = DiagonalRule::NoCornerCutting;
+        let fresh = all(&SquareTopology::new(&g, 2, Connectivity::Eight, rule).unwrap());
+        let mut map = ClearanceMap::new();
+        assert_eq!(
+            SquareTopology::with_clearance_map(&g, 2, Connectivity::Eight, rule, &map).err(),
+            Some(QueryError::StaleClearance {
+                grid_revision: g.revision()
+            })
+        );
+        map.refresh(&g);
+        let t = SquareTopology::with_clearance_map(&g, 2, Connectivity::Eight, rule, &map).unwrap();
+        assert_eq!(all(&t), fresh);
+        g.clearance();
+        let t = SquareTopology::new(&g, 2, Connectivity::Eight, rule).unwrap();
+        assert!(matches!(t.clearance, Clearance::Borrowed(_)));
+        assert_eq!(all(&t), fresh);
+        g.set_area(crate::Cell::new(0, 0), 255).unwrap();
+        let t = SquareTopology::new(&g, 2, Connectivity::Eight, rule).unwrap();
+        assert!(matches!(t.clearance, Clearance::Owned(_)));
+        assert!(!t.is_walkable(0));
     }
 }

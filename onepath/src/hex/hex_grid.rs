@@ -7,8 +7,9 @@ use super::coord::HexCoord;
 use super::layout::HexLayout;
 use super::space::HexSpace;
 use crate::error::GridError;
-use crate::grid::grid::{check_cells_len, checked_cell_count};
-use crate::grid::{AreaCosts, Cell, WALL};
+use crate::grid::grid::{check_cells_len, checked_cell_count, fresh_revision};
+use crate::grid::rect::{GridRect, RectSource, write_rect};
+use crate::grid::{AreaCosts, Cell, EditJournal, EditsSince, GridEdit, WALL};
 
 /// A hex grid: `width` columns × `height` rows in offset coordinates, one area byte per cell
 /// (0..=254 walkable, 255 wall), row-major; [`HexLayout`] says which rows or columns are
@@ -16,8 +17,12 @@ use crate::grid::{AreaCosts, Cell, WALL};
 ///
 /// # Invariants
 ///
-/// As [`Grid`](crate::Grid): 1 ≤ width, height; width·height ≤ 2^28; `version` counts edits.
-#[derive(Clone, Debug, PartialEq)]
+/// As [`Grid`](crate::Grid): 1 ≤ width, height; width·height ≤ 2^28; `version` counts edits,
+/// `revision` is a fresh stamp per edit and the edit journal's newest entry ends at it (hex grids follow the
+/// same [`edits_since`](HexGrid::edits_since) protocol as square grids; they have no clearance
+/// and no content hash). Equality compares size, layout, cells, area costs, version and world
+/// mapping, not the revision or the journal.
+#[derive(Clone, Debug)]
 pub struct HexGrid {
     width: u32,
     height: u32,
@@ -25,7 +30,21 @@ pub struct HexGrid {
     cells: Vec<u8>,
     areas: AreaCosts,
     version: u64,
+    revision: u64,
     space: HexSpace,
+    journal: EditJournal,
+}
+
+impl PartialEq for HexGrid {
+    fn eq(&self, other: &Self) -> bool {
+        self.width == other.width
+            && self.height == other.height
+            && self.layout == other.layout
+            && self.cells == other.cells
+            && self.areas == other.areas
+            && self.version == other.version
+            && self.space == other.space
+    }
 }
 
 impl HexGrid {
@@ -65,6 +84,7 @@ impl HexGrid {
     }
 
     fn from_parts(width: u32, height: u32, layout: HexLayout, cells: Vec<u8>) -> Self {
+        let revision = fresh_revision();
         Self {
             width,
             height,
@@ -72,7 +92,9 @@ impl HexGrid {
             cells,
             areas: AreaCosts::new(),
             version: 0,
+            revision,
             space: HexSpace::UNIT,
+            journal: EditJournal::new(revision),
         }
     }
 
@@ -152,9 +174,79 @@ impl HexGrid {
         };
         if self.cells[i as usize] != area {
             self.cells[i as usize] = area;
-            self.version += 1;
+            self.record(GridEdit::Cells(GridRect::cell(
+                cell.x as u32,
+                cell.y as u32,
+            )));
         }
         Ok(())
+    }
+
+    /// Sets every cell of the `width × height` rectangle of offset cells whose top-left is
+    /// (column `x`, row `y`) to `area`, as one edit; the rules are those of
+    /// [`Grid::set_rect`](crate::Grid::set_rect) (row-major writes, one version bump if anything
+    /// changed, the changed cells' bounding rectangle journaled, empty rectangles a no-op).
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::RectOutOfBounds`], before any cell is written.
+    pub fn set_rect(
+        &mut self,
+        x: i32,
+        y: i32,
+        width: u32,
+        height: u32,
+        area: u8,
+    ) -> Result<(), GridError> {
+        self.rect_edit((x, y, width, height), RectSource::Fill(area))
+    }
+
+    /// Copies `areas` (row-major, `width * height` bytes) into the rectangle, as one edit (see
+    /// [`set_rect`](HexGrid::set_rect)).
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::RectOutOfBounds`], then [`GridError::RectSourceLength`]; both before any cell
+    /// is written.
+    pub fn set_rect_from(
+        &mut self,
+        x: i32,
+        y: i32,
+        width: u32,
+        height: u32,
+        areas: &[u8],
+    ) -> Result<(), GridError> {
+        self.rect_edit((x, y, width, height), RectSource::Areas(areas))
+    }
+
+    fn rect_edit(
+        &mut self,
+        rect: (i32, i32, u32, u32),
+        source: RectSource<'_>,
+    ) -> Result<(), GridError> {
+        if let Some(changed) = write_rect(&mut self.cells, (self.width, self.height), rect, source)?
+        {
+            self.record(GridEdit::Cells(changed));
+        }
+        Ok(())
+    }
+
+    /// What changed after `revision`; see [`Grid::edits_since`](crate::Grid::edits_since).
+    pub fn edits_since(&self, revision: u64) -> EditsSince<'_> {
+        self.journal.since(revision)
+    }
+
+    /// A stamp of the current contents, unique in the process (shared with square grids' stamps):
+    /// every edit that changes something takes a fresh one. Dependents store it and pass it to
+    /// [`edits_since`](HexGrid::edits_since); see [`Grid::revision`](crate::Grid::revision).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    fn record(&mut self, edit: GridEdit) {
+        self.version += 1;
+        self.revision = fresh_revision();
+        self.journal.record(self.revision, edit);
     }
 
     /// Edits that changed something since construction.
@@ -176,7 +268,7 @@ impl HexGrid {
         let before = self.areas.get(area);
         self.areas.set(area, multiplier)?;
         if before.to_bits() != multiplier.to_bits() {
-            self.version += 1;
+            self.record(GridEdit::AreaCosts);
         }
         Ok(())
     }
@@ -196,5 +288,44 @@ impl HexGrid {
     pub fn with_space(mut self, space: HexSpace) -> Self {
         self.space = space;
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    #[test]
+    fn rectangle_edits_and_journal() {
+        let mut g = HexGrid::new(5, 4, HexLayout::PointyOddRow).unwrap();
+        let r0 = g.revision();
+        g.set_rect(1, 1, 2, 2, 0).unwrap();
+        assert_eq!(g.version(), 0);
+        g.set_rect_from(1, 1, 2, 2, &[0, 255, 3, 0]).unwrap();
+        assert_eq!(g.version(), 1);
+        assert_eq!(g.area(Cell::new(2, 1)), Some(255));
+        assert_eq!(g.area(Cell::new(1, 2)), Some(3));
+        g.set_area_cost(3, 2.0).unwrap();
+        let EditsSince::Edits(e) = g.edits_since(r0) else {
+            panic!("journal lost edits")
+        };
+        assert_eq!(
+            e.collect::<Vec<_>>(),
+            [
+                GridEdit::Cells(GridRect {
+                    x: 1,
+                    y: 1,
+                    width: 2,
+                    height: 2
+                }),
+                GridEdit::AreaCosts
+            ]
+        );
+        let before = g.clone();
+        assert!(g.set_rect(4, 0, 2, 1, 255).is_err());
+        assert!(g.set_rect_from(0, 0, 2, 1, &[1]).is_err());
+        assert_eq!(g, before);
+        assert!(g.edits_since(g.revision() + 1).is_rebuild());
     }
 }

@@ -63,21 +63,6 @@ fn decode(bytes: &[u8]) -> Result<Decoded<'_>, StateError> {
 }
 
 impl Grid {
-    /// The grid's content hash (`grids.md`, "Host API"): a function of size, cells and area
-    /// multipliers only (not of version, world mapping or history).
-    ///
-    /// # Complexity
-    ///
-    /// O(cells).
-    pub fn content_hash(&self) -> u64 {
-        content_hash_of(
-            self.width(),
-            self.height(),
-            self.cells(),
-            self.areas().as_slice(),
-        )
-    }
-
     /// Bytes [`save_state`](Grid::save_state) writes.
     pub fn state_size(&self) -> usize {
         HEADER_LEN + FIXED + self.cells().len()

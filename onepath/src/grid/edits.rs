@@ -1,0 +1,321 @@
+//! Tile edits on [`Grid`] (`grids.md`, "Tile edits and incremental clearance"): single cells,
+//! rectangles, area costs. Each edit that changes something bumps the version once, records one
+//! [`GridEdit`] in the journal and invalidates the content-hash cache; an edit that changes
+//! nothing leaves all three alone. Every check happens before the first cell is written.
+
+use super::cell::Cell;
+use super::grid::{Grid, fresh_revision};
+use super::journal::{EditsSince, GridEdit};
+use super::rect::{GridRect, RectSource, write_rect};
+use crate::error::GridError;
+
+impl Grid {
+    /// Sets the area id of `cell` (255 = wall). When the value changed, bumps
+    /// [`version`](Grid::version) and records the cell in the journal.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::CellOutOfBounds`]; nothing changes then.
+    pub fn set_area(&mut self, cell: Cell, area: u8) -> Result<(), GridError> {
+        let Some(i) = self.index_of(cell) else {
+            return Err(GridError::CellOutOfBounds {
+                x: cell.x,
+                y: cell.y,
+                width: self.width,
+                height: self.height,
+            });
+        };
+        if self.cells[i as usize] != area {
+            self.cells[i as usize] = area;
+            self.record(GridEdit::Cells(GridRect::cell(
+                cell.x as u32,
+                cell.y as u32,
+            )));
+        }
+        Ok(())
+    }
+
+    /// Makes `cell` open (area 0) or a wall.
+    ///
+    /// # Errors
+    ///
+    /// As [`Grid::set_area`].
+    pub fn set_walkable(&mut self, cell: Cell, walkable: bool) -> Result<(), GridError> {
+        self.set_area(cell, if walkable { 0 } else { 255 })
+    }
+
+    /// Sets every cell of the rectangle of `width × height` cells whose top-left cell is
+    /// `(x, y)` to `area`, as one edit: cells are written row-major, the version goes up once if
+    /// any cell changed (not at all otherwise), and the journal records the smallest rectangle
+    /// containing the changed cells.
+    ///
+    /// The rectangle must lie inside the grid: `0 <= x`, `0 <= y`, `x + width <= self.width()`,
+    /// `y + height <= self.height()`. A rectangle with `width == 0` or `height == 0` (which
+    /// may sit on the far edge, e.g. `x == self.width()`) writes nothing and is not an error.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::RectOutOfBounds`], before any cell is written.
+    ///
+    /// # Complexity
+    ///
+    /// O(width × height); recording the edit never allocates.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::{EditsSince, GridEdit, GridRect};
+    /// use onepath::{Cell, Grid};
+    /// let mut g = Grid::new(6, 4).unwrap();
+    /// g.set_rect(2, 1, 1, 2, 255).unwrap();
+    /// let (version, seen) = (g.version(), g.revision());
+    /// // Only (3, 1) and (3, 2) change: column 2 holds walls already.
+    /// g.set_rect(2, 1, 2, 2, 255).unwrap();
+    /// g.set_rect(2, 1, 1, 1, 255).unwrap(); // a no-op: nothing recorded
+    /// assert_eq!(g.version(), version + 1);
+    /// let EditsSince::Edits(edits) = g.edits_since(seen) else { unreachable!() };
+    /// let changed = GridRect { x: 3, y: 1, width: 1, height: 2 };
+    /// assert_eq!(edits.collect::<Vec<_>>(), [GridEdit::Cells(changed)]);
+    /// ```
+    pub fn set_rect(
+        &mut self,
+        x: i32,
+        y: i32,
+        width: u32,
+        height: u32,
+        area: u8,
+    ) -> Result<(), GridError> {
+        self.rect_edit((x, y, width, height), RectSource::Fill(area))
+    }
+
+    /// Copies `areas` (row-major, `width * height` bytes) into the rectangle of `width × height`
+    /// cells whose top-left cell is `(x, y)`, as one edit (see [`set_rect`](Grid::set_rect)
+    /// for the version, journal, bounds and empty-rectangle rules).
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::RectOutOfBounds`], then [`GridError::RectSourceLength`] when
+    /// `areas.len() != width * height`; both before any cell is written.
+    ///
+    /// # Complexity
+    ///
+    /// O(width × height).
+    pub fn set_rect_from(
+        &mut self,
+        x: i32,
+        y: i32,
+        width: u32,
+        height: u32,
+        areas: &[u8],
+    ) -> Result<(), GridError> {
+        self.rect_edit((x, y, width, height), RectSource::Areas(areas))
+    }
+
+    fn rect_edit(
+        &mut self,
+        rect: (i32, i32, u32, u32),
+        source: RectSource<'_>,
+    ) -> Result<(), GridError> {
+        if let Some(changed) = write_rect(&mut self.cells, (self.width, self.height), rect, source)?
+        {
+            self.record(GridEdit::Cells(changed));
+        }
+        Ok(())
+    }
+
+    /// Sets the multiplier of `area`. When it changed (bit pattern), bumps the version and
+    /// records [`GridEdit::AreaCosts`], which tells dependents that price moves to rebuild.
+    ///
+    /// # Errors
+    ///
+    /// As [`AreaCosts::set`](crate::AreaCosts::set); nothing changes then.
+    pub fn set_area_cost(&mut self, area: u8, multiplier: f64) -> Result<(), GridError> {
+        let before = self.areas.get(area);
+        self.areas.set(area, multiplier)?;
+        if before.to_bits() != multiplier.to_bits() {
+            self.record(GridEdit::AreaCosts);
+        }
+        Ok(())
+    }
+
+    /// What changed after `revision` (a value of [`revision`](Grid::revision) a dependent
+    /// saw): the journal's changes, oldest first, or [`EditsSince::Rebuild`] when `revision` is
+    /// more than [`EditJournal::CAPACITY`](crate::grid::EditJournal::CAPACITY) changes old or
+    /// not a revision of this grid. See [`journal`](crate::grid::journal) for how a dependent
+    /// uses it.
+    ///
+    /// # Complexity
+    ///
+    /// O(`CAPACITY`) to find `revision`; iterating the changes is O(changes).
+    pub fn edits_since(&self, revision: u64) -> EditsSince<'_> {
+        debug_assert_eq!(self.journal.current(), self.revision);
+        self.journal.since(revision)
+    }
+
+    /// Bumps the version, takes a fresh revision, journals `edit` and drops the content hash.
+    fn record(&mut self, edit: GridEdit) {
+        self.version += 1;
+        self.new_revision(edit);
+    }
+
+    fn new_revision(&mut self, edit: GridEdit) {
+        self.revision = fresh_revision();
+        self.journal.record(self.revision, edit);
+        self.hash.invalidate();
+    }
+
+    /// The hook a snapshot restore calls after replacing cells and area costs wholesale (the
+    /// version is whatever the snapshot said): the grid takes a fresh revision (never one it
+    /// had, so no dependent can mistake the restored content for a state it saw, even when the
+    /// restored version equals one it saw), the journal records [`GridEdit::Everything`], and
+    /// the content hash and embedded clearance are dropped.
+    pub(crate) fn note_content_replaced(&mut self) {
+        self.new_revision(GridEdit::Everything);
+        self.clearance_cache.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    fn edits(g: &Grid, since: u64) -> Option<Vec<GridEdit>> {
+        match g.edits_since(since) {
+            EditsSince::Edits(e) => Some(e.collect()),
+            EditsSince::Rebuild => None,
+        }
+    }
+
+    #[test]
+    fn edits_bump_the_version_once_and_journal_the_changed_box() {
+        let mut g = Grid::new(5, 4).unwrap();
+        let r0 = g.revision();
+        g.set_rect(0, 0, 5, 4, 0).unwrap();
+        assert_eq!((g.version(), g.revision()), (0, r0), "no-op rectangle");
+        g.set_rect(1, 1, 3, 2, 255).unwrap();
+        assert_eq!(g.version(), 1);
+        let r1 = g.revision();
+        assert!(r1 > r0);
+        assert_eq!(
+            edits(&g, r0),
+            Some(vec![GridEdit::Cells(GridRect::from_corners(1, 1, 3, 2))])
+        );
+        // A 3 × 3 source at (1, 0) where three cells differ: (1,1) and (1,2) 255 → 0,
+        // (3,2) 255 → 7. Row 0 and the other walls are written with the value they hold.
+        let src = [0, 0, 0, 0, 255, 255, 0, 255, 7];
+        g.set_rect_from(1, 0, 3, 3, &src).unwrap();
+        assert_eq!(g.version(), 2);
+        let r2 = g.revision();
+        assert_eq!(
+            edits(&g, r1),
+            Some(vec![GridEdit::Cells(GridRect::from_corners(1, 1, 3, 2))])
+        );
+        assert_eq!(g.area(Cell::new(3, 2)), Some(7));
+        g.set_area(Cell::new(4, 3), 9).unwrap();
+        g.set_area_cost(9, 3.0).unwrap();
+        g.set_area_cost(9, 3.0).unwrap();
+        assert_eq!(g.version(), 4);
+        assert_eq!(
+            edits(&g, r2),
+            Some(vec![
+                GridEdit::Cells(GridRect::cell(4, 3)),
+                GridEdit::AreaCosts
+            ])
+        );
+        assert_eq!(edits(&g, g.revision() + 1), None);
+        assert_eq!(edits(&g, g.revision()), Some(vec![]));
+        assert_eq!(edits(&g, r0).map(|e| e.len()), Some(4));
+    }
+
+    #[test]
+    fn bad_rectangles_change_nothing() {
+        let mut g = Grid::new(4, 3).unwrap();
+        let before = g.clone();
+        assert!(matches!(
+            g.set_rect(3, 0, 2, 1, 255),
+            Err(GridError::RectOutOfBounds {
+                x: 3,
+                width: 2,
+                grid_width: 4,
+                ..
+            })
+        ));
+        assert!(g.set_rect(-1, 0, 1, 1, 255).is_err());
+        assert!(g.set_rect(0, 2, 1, 2, 255).is_err());
+        assert!(g.set_rect(-1, -1, 0, 0, 255).is_err());
+        assert_eq!(
+            g.set_rect_from(0, 0, 2, 2, &[255; 3]),
+            Err(GridError::RectSourceLength {
+                expected: 4,
+                actual: 3
+            })
+        );
+        assert!(g.set_area(Cell::new(0, 3), 1).is_err());
+        assert!(g.set_area_cost(255, 1.0).is_err());
+        assert_eq!(g, before);
+        assert_eq!(g.version(), 0);
+        // Empty rectangles are no-ops, even on the far edge.
+        g.set_rect(4, 3, 0, 0, 255).unwrap();
+        g.set_rect(1, 1, 0, 2, 255).unwrap();
+        g.set_rect_from(0, 0, 3, 0, &[]).unwrap();
+        assert_eq!(g, before);
+        let msg = alloc::format!("{}", g.set_rect(3, 0, 2, 1, 255).unwrap_err());
+        assert!(msg.contains("(3, 0)") && msg.contains("<= 4"), "{msg}");
+    }
+
+    #[test]
+    fn restore_hook_takes_a_fresh_revision() {
+        let mut g = Grid::new(3, 3).unwrap();
+        let r0 = g.revision();
+        g.set_area(Cell::new(1, 1), 255).unwrap();
+        let r1 = g.revision();
+        assert!(r1 > r0);
+        assert_eq!(g.version(), 1);
+        g.note_content_replaced();
+        assert_eq!(g.version(), 1);
+        assert!(g.revision() > r1);
+        assert_eq!(edits(&g, r1), Some(vec![GridEdit::Everything]));
+        // Another grid's revision is not one of this grid's.
+        let other = Grid::new(3, 3).unwrap();
+        assert_eq!(edits(&g, other.revision()), None);
+        assert_eq!(edits(&other, r0), None);
+    }
+
+    #[test]
+    fn restore_state_moves_the_revision_and_drops_the_caches() {
+        let mut g = Grid::new(6, 5).unwrap();
+        g.set_area(Cell::new(1, 1), 255).unwrap();
+        let mut snap = vec![0u8; g.state_size()];
+        g.save_state(&mut snap).unwrap();
+        let saved_hash = g.content_hash();
+        // Another branch of history reaches the same version with other contents.
+        g.set_area(Cell::new(1, 1), 0).unwrap();
+        g.set_area(Cell::new(4, 4), 255).unwrap();
+        let mut other = g.clone();
+        other.set_area(Cell::new(3, 0), 255).unwrap();
+        let mut other_snap = vec![0u8; other.state_size()];
+        other.save_state(&mut other_snap).unwrap();
+        g.restore_state(&snap).unwrap();
+        g.set_area(Cell::new(2, 2), 255).unwrap();
+        g.set_area(Cell::new(0, 4), 255).unwrap();
+        g.set_area(Cell::new(5, 0), 255).unwrap();
+        assert_eq!(g.version(), other.version());
+        let mut map = crate::grid::ClearanceMap::for_grid(&g);
+        g.clearance();
+        let _ = g.content_hash();
+        let revision = g.revision();
+        g.restore_state(&other_snap).unwrap();
+        // Same version as the map saw, other contents: the revision tells them apart.
+        assert_eq!(g.version(), other.version());
+        assert!(g.revision() > revision);
+        assert_eq!(edits(&g, revision), Some(vec![GridEdit::Everything]));
+        assert!(!map.is_current(&g));
+        assert_eq!(g.cached_clearance(), None);
+        assert_eq!(g.content_hash(), other.content_hash());
+        assert_eq!(map.refresh(&g), &crate::grid::compute_clearance(&other)[..]);
+        g.restore_state(&snap).unwrap();
+        assert_eq!(g.content_hash(), saved_hash);
+    }
+}
