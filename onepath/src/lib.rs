@@ -62,7 +62,7 @@ pub mod topology;
 pub use error::{GridError, QueryError};
 pub use grid::{
     AreaCosts, Cell, Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, GridPath,
-    GridSpace, HeuristicKind, PathStatus, WorldPoint,
+    GridSpace, HeuristicKind, NearestOptions, PathStatus, WorldPoint,
 };
 pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
 pub use search::{GridSearch, Step};

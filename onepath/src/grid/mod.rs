@@ -2,8 +2,8 @@
 //! sizes", "Tile edits and incremental clearance", Host API): [`Grid`] of area bytes,
 //! [`AreaCosts`], the [`GridSpace`] world mapping, the movement rules, true clearance and its
 //! incremental repair ([`ClearanceMap`]), tile edits and the edit journal ([`EditsSince`]),
-//! the content hash, [`SquareTopology`] for the generic search, and the tier-1
-//! [`Grid::find_path`].
+//! the content hash, nearest-walkable snapping, [`SquareTopology`] for the generic search, and
+//! the tier-1 [`Grid::find_path`].
 //!
 //! # Following edits
 //!
@@ -25,6 +25,7 @@ mod future;
 pub(crate) mod grid;
 pub mod journal;
 mod movement;
+mod nearest;
 mod options;
 mod path;
 pub(crate) mod query;
@@ -41,6 +42,7 @@ pub use future::FindPathFuture;
 pub use grid::{Grid, WALL};
 pub use journal::{EditJournal, Edits, EditsSince, GridEdit};
 pub use movement::{Connectivity, DiagonalRule, Dir8};
+pub use nearest::NearestOptions;
 pub use options::{GridAlgorithm, GridOptions, HeuristicKind};
 pub use path::{GridPath, PathStatus};
 pub use rect::GridRect;
