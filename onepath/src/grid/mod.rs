@@ -2,8 +2,8 @@
 //! sizes", "Tile edits and incremental clearance", Host API): [`Grid`] of area bytes,
 //! [`AreaCosts`], the [`GridSpace`] world mapping, the movement rules, true clearance and its
 //! incremental repair ([`ClearanceMap`]), tile edits and the edit journal ([`EditsSince`]),
-//! the content hash, nearest-walkable snapping, [`SquareTopology`] for the generic search, and
-//! the tier-1 [`Grid::find_path`].
+//! the content hash, nearest-walkable snapping, exact integer costs, [`SquareTopology`] for the
+//! generic search, and the tier-1 [`Grid::find_path`].
 //!
 //! # Following edits
 //!
@@ -20,6 +20,7 @@ mod clearance_map;
 mod content_hash;
 mod edits;
 mod find_path;
+mod fixed_cost;
 mod future;
 #[allow(clippy::module_inception)]
 pub(crate) mod grid;
