@@ -16,6 +16,7 @@
 //! | [`path_check`] | move-by-move path checking and re-pricing |
 
 pub mod dijkstra_ref;
+pub mod edits_ref;
 pub mod r#gen;
 pub mod hex_ref;
 pub mod model;
