@@ -15,21 +15,21 @@
 //! `state_size`, `save_state` and `restore_state` allocate nothing (tested with a counting
 //! allocator), unless expansion recording or tracing grows its list. Derived structures
 //! (clearance, block map, JPS+ tables) are cached by the grid's [`revision`](Grid::revision)
-//! and rebuilt in place when it changes.
+//! and rebuilt in place when it changes; the clearance is repaired from the grid's edit journal
+//! instead ([`ClearanceMap`]).
 
 use super::astar::AStar;
 use super::step::Step;
 use crate::error::QueryError;
 use crate::grid::query::{check_weight, pack_path, resolve_square_heuristic};
 use crate::grid::{
-    Cell, Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, GridPath, HeuristicKind,
-    SquareTopology, compute_clearance_into,
+    Cell, ClearanceMap, Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, GridPath,
+    HeuristicKind, SquareTopology,
 };
 use crate::jps::{
     BlockJumper, BlockMap, JpsPlusIndex, JumpTopology, MAX_JPS_PLUS_SIDE, TableJumper,
 };
 use crate::topology::{AnyHeuristic, DefaultStepCost, Topology};
-use alloc::vec::Vec;
 
 /// Evaluates `$body` with `$t` bound to the topology of the resolved engine (a macro because
 /// the topologies are different types and closures cannot be generic).
@@ -51,7 +51,7 @@ macro_rules! with_topology {
             _ => {
                 let o: &GridOptions = $options;
                 let clearance = if o.agent_size > 1 {
-                    &caches.clearance[..]
+                    caches.clearance.values()
                 } else {
                     grid.cells()
                 };
@@ -99,8 +99,8 @@ pub struct GridSearch {
 /// Structures derived from a grid, each with the grid revision it was built for (0 = none).
 #[derive(Clone, Debug, Default)]
 struct Caches {
-    clearance: Vec<u8>,
-    clearance_rev: u64,
+    /// Follows the grid through its edit journal: repaired after edits, not recomputed.
+    clearance: ClearanceMap,
     blocks: BlockMap,
     blocks_rev: u64,
     tables: JpsPlusIndex,
@@ -245,9 +245,8 @@ impl GridSearch {
         self.running = resolve_algorithm(&self.options, grid);
         let c = &mut self.caches;
         let rev = grid.revision();
-        if self.options.agent_size > 1 && c.clearance_rev != rev {
-            compute_clearance_into(grid, &mut c.clearance);
-            c.clearance_rev = rev;
+        if self.options.agent_size > 1 && !c.clearance.is_current(grid) {
+            c.clearance.refresh(grid);
         }
         if self.running == GridAlgorithm::Jps && c.blocks_rev != rev {
             c.blocks.rebuild(grid);
