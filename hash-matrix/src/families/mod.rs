@@ -13,6 +13,7 @@
 //! `QueryRecord::snapshot` and name their never-stopped twin with `Recorder::query_twin`.
 
 mod grids_astar;
+mod grids_edits;
 mod grids_hex;
 
 use crate::registry::Family;
@@ -28,5 +29,10 @@ pub const FAMILIES: &[Family] = &[
         name: "grids/hex",
         golden: "grids-hex.txt",
         scenarios: grids_hex::scenarios,
+    },
+    Family {
+        name: "grids/edits",
+        golden: "grids-edits.txt",
+        scenarios: grids_edits::scenarios,
     },
 ];
