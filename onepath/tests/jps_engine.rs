@@ -145,3 +145,69 @@ fn incremental_tables_equal_a_fresh_build() {
         }
     }
 }
+
+#[test]
+fn structures_follow_the_edit_journal() {
+    use onepath::{GridAlgorithm, GridOptions, GridSearch, Step};
+    let mut r = SplitMix64::new(33);
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..300u64 {
+        let (w, h) = (2 + r.below(90), 2 + r.below(40));
+        let mut grid = random_grid(seed, w, h, r.below(35), false);
+        let mut blocks = BlockMap::new(&grid);
+        let mut tables = JpsPlusIndex::new(&grid).unwrap();
+        let mut kept = [GridAlgorithm::Jps, GridAlgorithm::JpsPlus]
+            .map(|a| GridSearch::new(GridOptions::DEFAULT.with_algorithm(a)).unwrap());
+        for round in 0..6 {
+            // A few cell and rectangle edits, sometimes more than the journal holds.
+            let edits = if round == 5 { 70 } else { 1 + r.below(5) };
+            for _ in 0..edits {
+                let (x, y) = (r.below(w) as i32, r.below(h) as i32);
+                let area = if r.chance(1, 2) { 255 } else { 0 };
+                if r.chance(1, 3) {
+                    let (rw, rh) = (
+                        1 + r.below(5).min(w - x as u32 - 1),
+                        1 + r.below(5).min(h - y as u32 - 1),
+                    );
+                    grid.set_rect(x, y, rw, rh, area).unwrap();
+                } else {
+                    grid.set_area(Cell::new(x, y), area).unwrap();
+                }
+            }
+            let (b, t) = (blocks.refresh(&grid), tables.refresh(&grid).unwrap());
+            seen.insert(format!("{b:?}").chars().take(5).collect::<String>());
+            seen.insert(format!("{t:?}").chars().take(5).collect::<String>());
+            assert!(
+                blocks == BlockMap::new(&grid),
+                "seed {seed} round {round}: block map"
+            );
+            assert_eq!(
+                tables.raw(),
+                JpsPlusIndex::new(&grid).unwrap().raw(),
+                "seed {seed} round {round}: tables"
+            );
+            // A handle kept across the edits answers what a fresh query answers.
+            let (s, g) = (grid.cell_of(r.below(w * h)), grid.cell_of(r.below(w * h)));
+            for search in &mut kept {
+                let alg = search.options().algorithm;
+                let fresh = grid
+                    .find_path(s, g, &GridOptions::DEFAULT.with_algorithm(alg))
+                    .unwrap();
+                if search.try_begin(&grid, s, g) == Step::InProgress {
+                    while search.step(&grid, 9).unwrap() == Step::InProgress {}
+                    assert_eq!(
+                        search.to_path(&grid),
+                        fresh,
+                        "seed {seed} round {round} {alg:?}"
+                    );
+                }
+            }
+        }
+        if seed == 299 {
+            assert!(
+                seen.contains("Repai") && seen.contains("Rebui"),
+                "both refresh paths must run: {seen:?}"
+            );
+        }
+    }
+}

@@ -3,6 +3,7 @@
 
 use alloc::vec::Vec;
 
+use super::follow::Refresh;
 use crate::grid::{Grid, WALL};
 
 /// Bit `i` of word `k` of a line is position `64k + i`; set = walkable. Positions past the
@@ -16,7 +17,7 @@ use crate::grid::{Grid, WALL};
 /// # Complexity
 ///
 /// cells / 4 bytes; building is O(cells).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct BlockMap {
     width: u32,
     height: u32,
@@ -25,7 +26,24 @@ pub struct BlockMap {
     rows: Vec<u64>,
     cols: Vec<u64>,
     version: u64,
+    revision: u64,
+    changed: Vec<(i32, i32)>,
 }
+
+/// Maps are equal when their size, bits and version are (scratch and revision stamps aside).
+impl PartialEq for BlockMap {
+    fn eq(&self, o: &Self) -> bool {
+        (
+            self.width,
+            self.height,
+            &self.rows,
+            &self.cols,
+            self.version,
+        ) == (o.width, o.height, &o.rows, &o.cols, o.version)
+    }
+}
+
+impl Eq for BlockMap {}
 
 impl BlockMap {
     /// The bit map of `grid`.
@@ -53,6 +71,41 @@ impl BlockMap {
             }
         }
         self.version = grid.version();
+        self.revision = grid.revision();
+    }
+
+    /// Brings the bits up to date with `grid` through its edit journal (a bit per changed cell
+    /// in each orientation), or rebuilds when the journal cannot say or the size changed.
+    pub fn refresh(&mut self, grid: &Grid) -> Refresh {
+        if self.is_current(grid) {
+            return Refresh::UpToDate;
+        }
+        let same_size = grid.width() == self.width && grid.height() == self.height;
+        let limit = grid.cells().len() / 8 + 64;
+        let mut cells = core::mem::take(&mut self.changed);
+        if same_size
+            && self.revision != 0
+            && super::follow::changed_cells(grid, self.revision, limit, &mut cells)
+        {
+            for &(x, y) in &cells {
+                let walkable = grid.cells()[(y as u32 * grid.width() + x as u32) as usize] != WALL;
+                self.put(x as u32, y as u32, walkable);
+            }
+            self.version = grid.version();
+            self.revision = grid.revision();
+            let done = Refresh::Repaired { cells: cells.len() };
+            self.changed = cells;
+            done
+        } else {
+            self.changed = cells;
+            self.rebuild(grid);
+            Refresh::Rebuilt
+        }
+    }
+
+    /// Whether the bits match `grid` as it is now.
+    pub fn is_current(&self, grid: &Grid) -> bool {
+        self.revision != 0 && self.revision == grid.revision()
     }
 
     /// Follows one cell edit (a bit in each orientation).
@@ -66,11 +119,6 @@ impl BlockMap {
             "cell outside the block map"
         );
         self.put(x, y, walkable);
-    }
-
-    /// Records that the map now reflects grid version `version` (after [`set`](Self::set)s).
-    pub fn set_version(&mut self, version: u64) {
-        self.version = version;
     }
 
     fn put(&mut self, x: u32, y: u32, walkable: bool) {

@@ -34,6 +34,7 @@ pub struct JpsPlusIndex {
     height: u32,
     table: Vec<i16>,
     version: u64,
+    revision: u64,
     pub(crate) scratch: super::jps_plus_update::UpdateScratch,
 }
 
@@ -112,6 +113,7 @@ impl JpsPlusIndex {
             }
         }
         self.version = grid.version();
+        self.revision = grid.revision();
         Ok(())
     }
 
@@ -186,6 +188,20 @@ impl JpsPlusIndex {
     /// The grid version the tables reflect.
     pub fn version(&self) -> u64 {
         self.version
+    }
+
+    /// The grid [`revision`](Grid::revision) the tables match (0 before the first build).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Whether the tables match `grid` as it is now.
+    pub fn is_current(&self, grid: &Grid) -> bool {
+        self.revision != 0 && self.revision == grid.revision()
+    }
+
+    pub(crate) fn set_revision(&mut self, r: u64) {
+        self.revision = r;
     }
 
     /// Records the grid version after an incremental update.

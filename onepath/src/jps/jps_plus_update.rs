@@ -12,6 +12,7 @@
 
 use alloc::vec::Vec;
 
+use super::follow::Refresh;
 use super::jps_plus_index::JpsPlusIndex;
 use crate::grid::{Dir8, Grid, WALL};
 
@@ -25,12 +26,46 @@ const DIAGONAL: [Dir8; 4] = [
 /// Reusable scratch of an incremental update.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct UpdateScratch {
+    cells: Vec<(i32, i32)>,
     lines: Vec<i32>,
     touched: Vec<(i32, i32)>,
     work: Vec<(i32, i32, Dir8)>,
 }
 
 impl JpsPlusIndex {
+    /// Brings the tables up to date with `grid` through its edit journal: the cells changed
+    /// since the revision the index matches are repaired with
+    /// [`update_cells`](Self::update_cells), or everything is rebuilt (another grid, a restore,
+    /// an old revision, a new size, or more than [`rebuild_threshold`](Self::rebuild_threshold)
+    /// cells). Afterwards the tables equal a fresh build of `grid`.
+    ///
+    /// # Errors
+    ///
+    /// [`GridTooLarge`](super::GridTooLarge) when a rebuild meets a side above 32,766.
+    pub fn refresh(&mut self, grid: &Grid) -> Result<Refresh, super::GridTooLarge> {
+        if self.is_current(grid) {
+            return Ok(Refresh::UpToDate);
+        }
+        let same_size = grid.width() == self.width() && grid.height() == self.height();
+        let mut cells = core::mem::take(&mut self.scratch.cells);
+        let repairable = same_size
+            && self.revision() != 0
+            && super::follow::changed_cells(
+                grid,
+                self.revision(),
+                self.rebuild_threshold(),
+                &mut cells,
+            );
+        let result = if repairable {
+            self.update_cells(grid, &cells);
+            Ok(Refresh::Repaired { cells: cells.len() })
+        } else {
+            self.rebuild(grid).map(|()| Refresh::Rebuilt)
+        };
+        self.scratch.cells = cells;
+        result
+    }
+
     /// The number of edited cells past which [`update_cells`](Self::update_cells) rebuilds.
     pub fn rebuild_threshold(&self) -> usize {
         256usize.max((self.width() as usize * self.height() as usize) / 64)
@@ -121,6 +156,7 @@ impl JpsPlusIndex {
         }
         self.scratch = s;
         self.set_version(grid.version());
+        self.set_revision(grid.revision());
     }
 
     /// Recomputes one straight entry; records the cell when its sign changed.

@@ -10,6 +10,7 @@
 
 mod block_jumper;
 mod block_map;
+mod follow;
 mod jps_plus_index;
 mod jps_plus_update;
 mod jump_topology;
@@ -19,6 +20,7 @@ mod table_jumper;
 
 pub use block_jumper::BlockJumper;
 pub use block_map::BlockMap;
+pub use follow::Refresh;
 pub use jps_plus_index::{GridTooLarge, JpsPlusIndex, MAX_JPS_PLUS_SIDE};
 pub use jump_topology::{JumpTopology, expand, expand_into, expanded_len};
 pub use jumper::{Jumper, OnlineJumper};

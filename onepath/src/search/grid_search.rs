@@ -92,6 +92,7 @@ pub struct GridSearch {
     running: GridAlgorithm,
     caches: Caches,
     pub(super) bound_version: u64,
+    bound_revision: u64,
     pub(super) bound_width: u32,
     pub(super) bound_height: u32,
 }
@@ -101,10 +102,10 @@ pub struct GridSearch {
 struct Caches {
     /// Follows the grid through its edit journal: repaired after edits, not recomputed.
     clearance: ClearanceMap,
+    /// Follows the grid's edit journal (a bit per changed cell).
     blocks: BlockMap,
-    blocks_rev: u64,
+    /// Follows the grid's edit journal (incremental JPS+ repair).
     tables: JpsPlusIndex,
-    tables_rev: u64,
 }
 
 /// Answers "may a search start or end here" for snapshot validation without a clearance map.
@@ -163,6 +164,7 @@ impl GridSearch {
             running: GridAlgorithm::AStar,
             caches: Caches::default(),
             bound_version: 0,
+            bound_revision: 0,
             bound_width: 0,
             bound_height: 0,
         })
@@ -240,30 +242,26 @@ impl GridSearch {
     /// the derived structures up to date (in place; no allocation once sized).
     pub(super) fn bind(&mut self, grid: &Grid) {
         self.bound_version = grid.version();
+        self.bound_revision = grid.revision();
         self.bound_width = grid.width();
         self.bound_height = grid.height();
         self.running = resolve_algorithm(&self.options, grid);
         let c = &mut self.caches;
-        let rev = grid.revision();
         if self.options.agent_size > 1 && !c.clearance.is_current(grid) {
             c.clearance.refresh(grid);
         }
-        if self.running == GridAlgorithm::Jps && c.blocks_rev != rev {
-            c.blocks.rebuild(grid);
-            c.blocks_rev = rev;
+        if self.running == GridAlgorithm::Jps {
+            let _ = c.blocks.refresh(grid);
         }
-        if self.running == GridAlgorithm::JpsPlus && c.tables_rev != rev {
+        if self.running == GridAlgorithm::JpsPlus {
             // Cannot fail: `resolve_algorithm` checked the side length.
-            c.tables_rev = if c.tables.rebuild(grid).is_ok() {
-                rev
-            } else {
-                0
-            };
+            let _ = c.tables.refresh(grid);
         }
     }
 
     fn check_grid(&self, grid: &Grid) -> Result<(), QueryError> {
-        if grid.version() != self.bound_version
+        // The revision, not the version: a restore can bring a version back with other cells.
+        if grid.revision() != self.bound_revision
             || grid.width() != self.bound_width
             || grid.height() != self.bound_height
         {
