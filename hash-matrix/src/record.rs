@@ -3,8 +3,9 @@
 //! # Line format (normative for the golden files)
 //!
 //! ```text
-//! <name> status=<PathStatus> cost=0x<f64 bits, 16 hex> it=<iterations> exp=<expansions> len=<path cells> path=0x<FNV-1a 64> [snap_len=<bytes> snap=0x<FNV-1a 64>]
+//! <name> status=<PathStatus> [alg=<GridAlgorithm>] cost=0x<f64 bits, 16 hex> it=<iterations> exp=<expansions> len=<path cells> path=0x<FNV-1a 64> [expanded=<cells> expanded_fnv=0x<FNV-1a 64>] [snap_len=<bytes> snap=0x<FNV-1a 64>]
 //! <name>/map w=<width> h=<height> open=<walkable cells> cells=<cell count> cells_fnv=0x<FNV-1a 64>
+//! <name>/grid-state map_hash=0x<Grid::content_hash> snap_len=<bytes> snap=0x<FNV-1a 64>
 //! ```
 //!
 //! - `cost` is `f64::to_bits` in hex (`0x7ff0000000000000` is +∞, the cost of anything not
@@ -13,13 +14,21 @@
 //!   little-endian; `len` beside it is the number of cells. Likewise `snap_len` beside `snap`
 //!   (snapshot byte count and FNV-1a 64 of the bytes) and `cells` beside `cells_fnv`: every
 //!   digest has a size next to it, so a diff tells a change of shape from a change of values.
-//! - The snapshot pair appears only on records of saved-and-restored runs. None are emitted
-//!   yet: the engine has no `save_state`; [`QueryRecord::snapshot`] is the slot they fill.
+//! - `alg` (`AStar`, `Jps`, `JpsPlus`: what actually ran, `GridPath::algorithm`) appears on the
+//!   records of families that choose an algorithm (`grids/jps`); `grids/astar` and `grids/hex`
+//!   lines have none.
+//! - `expanded` / `expanded_fnv` appear only on runs that record expansions: the count and
+//!   FNV-1a 64 of the expanded cells' row-major indices, in expansion order, as u32 LE.
+//! - The snapshot pair appears only on records of saved-and-restored runs (`~snap<k>`): the
+//!   size and FNV-1a 64 of the `GridSearch::save_state` bytes taken at pop `k`, before the
+//!   restore. Those bytes are fixed by `docs/snapshot-format.md`, so the digest pins the byte
+//!   format on every platform. `grid-state` records hold the same pair for `Grid::save_state`
+//!   of the scenario's grid, with its content hash.
 //! - Nothing depends on `usize` width or byte order: fixed-width integers, floats as bits.
 
 use core::fmt::Write as _;
 
-use onepath::{GridPath, PathStatus};
+use onepath::{GridAlgorithm, GridPath, PathStatus};
 
 use crate::digest::Digest;
 
@@ -36,6 +45,10 @@ pub struct QueryRecord {
     pub expansions: u32,
     /// The path's cell indices: count and digest.
     pub path: Digest,
+    /// The algorithm that ran, on records of families that choose one.
+    pub algorithm: Option<GridAlgorithm>,
+    /// The expanded cells' indices (count and digest), on runs that record expansions.
+    pub expanded: Option<Digest>,
     /// Snapshot byte count and digest, for saved-and-restored runs.
     pub snapshot: Option<Digest>,
 }
@@ -59,8 +72,39 @@ impl QueryRecord {
             iterations: path.iterations,
             expansions: path.expansions,
             path: Digest::of_u32s(&cells),
+            algorithm: None,
+            expanded: None,
             snapshot: None,
         }
+    }
+
+    /// A refused query (no search ran): `status`, cost +∞, no counts, an empty path.
+    pub fn refused(status: PathStatus) -> Self {
+        Self {
+            status,
+            cost_bits: f64::INFINITY.to_bits(),
+            iterations: 0,
+            expansions: 0,
+            path: Digest::of_u32s(&[]),
+            algorithm: None,
+            expanded: None,
+            snapshot: None,
+        }
+    }
+
+    /// The same record showing the algorithm that ran (`alg=`).
+    #[must_use]
+    pub fn with_algorithm(mut self, algorithm: GridAlgorithm) -> Self {
+        self.algorithm = Some(algorithm);
+        self
+    }
+
+    /// The same record with the recorded expansions (`expanded=`, `expanded_fnv=`), given as
+    /// row-major cell indices in expansion order.
+    #[must_use]
+    pub fn with_expanded(mut self, indices: &[u32]) -> Self {
+        self.expanded = Some(Digest::of_u32s(indices));
+        self
     }
 
     /// The `key=value` fields (everything after the name).
@@ -75,15 +119,19 @@ impl QueryRecord {
     /// The fields without the snapshot pair: what twins must agree on (a restored run equals
     /// its never-stopped twin in everything but the snapshot it went through).
     pub fn outcome_fields(&self) -> String {
-        format!(
-            "status={} cost=0x{:016x} it={} exp={} len={} path=0x{:016x}",
-            status_name(self.status),
-            self.cost_bits,
-            self.iterations,
-            self.expansions,
-            self.path.len,
-            self.path.fnv
-        )
+        let mut s = format!("status={}", status_name(self.status));
+        if let Some(alg) = self.algorithm {
+            let _ = write!(s, " alg={}", algorithm_name(alg));
+        }
+        let _ = write!(
+            s,
+            " cost=0x{:016x} it={} exp={} len={} path=0x{:016x}",
+            self.cost_bits, self.iterations, self.expansions, self.path.len, self.path.fnv
+        );
+        if let Some(x) = self.expanded {
+            let _ = write!(s, " expanded={} expanded_fnv=0x{:016x}", x.len, x.fnv);
+        }
+        s
     }
 }
 
@@ -95,6 +143,21 @@ pub fn status_name(status: PathStatus) -> &'static str {
         PathStatus::StartInvalid => "StartInvalid",
         PathStatus::GoalInvalid => "GoalInvalid",
         PathStatus::BudgetExhausted => "BudgetExhausted",
+    }
+}
+
+/// The golden spelling of an algorithm.
+///
+/// # Panics
+///
+/// On an algorithm this crate does not know yet (the enum is non-exhaustive): add its name
+/// here, with its own family.
+pub fn algorithm_name(algorithm: GridAlgorithm) -> &'static str {
+    match algorithm {
+        GridAlgorithm::AStar => "AStar",
+        GridAlgorithm::Jps => "Jps",
+        GridAlgorithm::JpsPlus => "JpsPlus",
+        other => panic!("no golden spelling for {other:?}"),
     }
 }
 
@@ -121,11 +184,32 @@ impl MapRecord {
     }
 }
 
+/// A grid's own snapshot (`Grid::save_state`): its content hash and the bytes' size and digest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GridStateRecord {
+    /// `Grid::content_hash`.
+    pub map_hash: u64,
+    /// The snapshot bytes: count and digest.
+    pub snapshot: Digest,
+}
+
+impl GridStateRecord {
+    /// The `key=value` fields.
+    pub fn fields(&self) -> String {
+        format!(
+            "map_hash=0x{:016x} snap_len={} snap=0x{:016x}",
+            self.map_hash, self.snapshot.len, self.snapshot.fnv
+        )
+    }
+}
+
 /// The body of a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Body {
     /// A generated map.
     Map(MapRecord),
+    /// A grid's snapshot.
+    GridState(GridStateRecord),
     /// A query's outcome.
     Query(QueryRecord),
 }
@@ -146,6 +230,7 @@ impl Record {
     pub fn fields(&self) -> String {
         match &self.body {
             Body::Map(m) => m.fields(),
+            Body::GridState(g) => g.fields(),
             Body::Query(q) => q.fields(),
         }
     }
@@ -154,6 +239,7 @@ impl Record {
     pub fn outcome_fields(&self) -> String {
         match &self.body {
             Body::Map(m) => m.fields(),
+            Body::GridState(g) => g.fields(),
             Body::Query(q) => q.outcome_fields(),
         }
     }
@@ -188,6 +274,8 @@ mod tests {
                 iterations: 12,
                 expansions: 11,
                 path: Digest::of_u32s(&[0, 1, 2]),
+                algorithm: None,
+                expanded: None,
                 snapshot: None,
             }),
             twin: None,
@@ -208,5 +296,20 @@ mod tests {
             q.snapshot = Some(Digest::of_bytes(&[1, 2, 3]));
         }
         assert!(with_snap.line().contains(" snap_len=3 snap=0x"));
+        // The snapshot is not an outcome: twins compare everything else.
+        assert_eq!(with_snap.outcome_fields(), r.outcome_fields());
+        let mut jps = r.clone();
+        if let Body::Query(q) = &mut jps.body {
+            *q = q
+                .with_algorithm(GridAlgorithm::JpsPlus)
+                .with_expanded(&[7, 9]);
+        }
+        let line = jps.line();
+        assert!(
+            line.starts_with("grids/astar/x/8ncc/q00 status=Found alg=JpsPlus cost=0x"),
+            "{line}"
+        );
+        assert!(line.contains(" expanded=2 expanded_fnv=0x"), "{line}");
+        assert_ne!(jps.outcome_fields(), r.outcome_fields());
     }
 }

@@ -1,11 +1,11 @@
 //! The registry: families of named scenarios, and the [`Recorder`] a scenario writes into.
 //!
-//! A *family* (`grids/astar`, `grids/hex`, later `grids/jps`, `graphs/...`) owns one golden
+//! A *family* (`grids/astar`, `grids/hex`, `grids/jps`, later `graphs/...`) owns one golden
 //! file and a function listing its scenarios. A *scenario* (`grids/astar/maze-41x41-s5`) builds
 //! its maps from seeds and writes records named `<scenario>/<variant>/<query>`. Scenarios run
 //! lazily, so `list` is instant and `check <prefix>` runs only what it needs.
 
-use crate::record::{Body, MapRecord, QueryRecord, Record};
+use crate::record::{Body, GridStateRecord, MapRecord, QueryRecord, Record};
 
 /// A named scenario: a closure that writes its records.
 pub struct Scenario {
@@ -96,6 +96,15 @@ impl Recorder {
         });
     }
 
+    /// Records a grid's own snapshot as `<scenario>/<label>` (usually `grid-state`).
+    pub fn grid_state(&mut self, label: &str, state: GridStateRecord) {
+        self.records.push(Record {
+            name: format!("{}/{label}", self.prefix),
+            body: Body::GridState(state),
+            twin: None,
+        });
+    }
+
     /// Records a query as `<scenario>/<variant>/<query>`.
     pub fn query(&mut self, variant: &str, query: &str, outcome: QueryRecord) {
         self.records.push(Record {
@@ -106,7 +115,7 @@ impl Recorder {
     }
 
     /// Records a query that must produce the same fields as `<scenario>/<twin>/<query>`
-    /// (sliced versus unsliced, later restored versus never stopped).
+    /// (sliced versus unsliced, restored versus never stopped; the snapshot pair is not compared).
     pub fn query_twin(&mut self, variant: &str, twin: &str, query: &str, outcome: QueryRecord) {
         self.records.push(Record {
             name: format!("{}/{variant}/{query}", self.prefix),

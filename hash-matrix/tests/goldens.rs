@@ -1,11 +1,12 @@
 //! The committed goldens hold in this build (`cargo test` runs in debug, `cargo test
-//! --release` in release), and the matrix's own invariants hold: unique names, sliced runs
-//! equal to unsliced ones, a golden file per family.
+//! --release` in release), and the matrix's own invariants hold: unique names, sliced and
+//! restored runs equal to unsliced ones, a golden file per family, jump point searches and
+//! their fallbacks reporting what ran.
 
 use core::fmt::Write as _;
 
 use hash_matrix::golden;
-use hash_matrix::record::Body;
+use hash_matrix::record::{Body, QueryRecord};
 use hash_matrix::registry::twin_violations;
 use hash_matrix::{FAMILIES, Record};
 
@@ -17,6 +18,13 @@ fn family_records() -> &'static [Vec<Record>] {
 
 fn all_records() -> Vec<Record> {
     family_records().iter().flatten().cloned().collect()
+}
+
+fn query(r: &Record) -> QueryRecord {
+    match r.body {
+        Body::Query(q) => q,
+        _ => panic!("{} is not a query record", r.name),
+    }
 }
 
 #[test]
@@ -48,20 +56,40 @@ fn sliced_runs_equal_unsliced_runs() {
     let records = all_records();
     let violations = twin_violations(&records);
     assert!(violations.is_empty(), "{}", violations.join("\n"));
-    // And explicitly: every sliced record (tier-2 AStar stepped with budgets 1, 7 or 50) has
-    // the line of its unsliced tier-1 twin, status through path digest.
-    let mut sliced = 0;
+    // And explicitly: every sliced record (tier-2 AStar or `GridSearch` stepped with budgets
+    // 1, 7 or 50) has the line of its unsliced tier-1 twin, status through path digest; a
+    // restored record has it too, plus the snapshot it went through.
+    let by_name: std::collections::BTreeMap<&str, &Record> =
+        records.iter().map(|r| (r.name.as_str(), r)).collect();
+    let (mut sliced, mut restored) = (0, 0);
     for r in &records {
         let Some(twin) = &r.twin else { continue };
-        let t = records
-            .iter()
-            .find(|t| &t.name == twin)
-            .expect("twin exists");
-        assert_eq!(r.fields(), t.fields(), "{} vs {}", r.name, t.name);
+        let t = by_name[twin.as_str()];
+        if r.name.contains("~snap") {
+            let snap = query(r)
+                .snapshot
+                .unwrap_or_else(|| panic!("{}: a restored record carries its snapshot", r.name));
+            assert_eq!(
+                r.fields(),
+                format!(
+                    "{} snap_len={} snap=0x{:016x}",
+                    t.fields(),
+                    snap.len,
+                    snap.fnv
+                ),
+                "{} vs {}: only the snapshot pair may be added",
+                r.name,
+                t.name
+            );
+            restored += 1;
+        } else {
+            assert_eq!(r.fields(), t.fields(), "{} vs {}", r.name, t.name);
+        }
         if r.name.contains("~slice") {
             sliced += 1;
         }
     }
+    assert!(restored >= 100, "only {restored} restored records");
     for budget in [1, 7, 50] {
         let tag = format!("~slice{budget}/");
         assert!(
@@ -104,7 +132,7 @@ fn the_matrix_covers_what_it_promises() {
         .iter()
         .filter_map(|r| match r.body {
             Body::Map(m) => Some(m),
-            Body::Query(_) => None,
+            Body::GridState(_) | Body::Query(_) => None,
         })
         .collect();
     assert!(
@@ -127,6 +155,26 @@ fn the_matrix_covers_what_it_promises() {
         "/zero/",
         "/b1/",
         "/hooks/",
+        "/rec/",
+        "~snap1/",
+        "~snap17/",
+        "~snapmid/",
+        "~snapmid-trace/",
+        "/grid-state ",
+        "grids/jps/",
+        "/jps/",
+        "/jps+/",
+        "/jps-zero/",
+        "/jps+-oct/",
+        "/jps~online/",
+        "/jps~block-slice7/",
+        "/jps+~table/",
+        "/jps~slice1/",
+        "/jps+~slice50/",
+        "/jps+~snap17/",
+        " expanded=",
+        " alg=Jps ",
+        " alg=JpsPlus ",
         "grids/hex/pointy-odd/",
         "grids/hex/pointy-even/",
         "grids/hex/flat-odd/",
@@ -137,10 +185,87 @@ fn the_matrix_covers_what_it_promises() {
             "no record with {tag}"
         );
     }
-    // A few hundred records: enough to cover, quick to run and to review.
+    // A few thousand records: enough to cover, quick to run (the debug check stays well under
+    // five seconds) and to review family by family.
     assert!(
-        (300..=1500).contains(&records.len()),
+        (300..=3000).contains(&records.len()),
         "{} records",
         records.len()
     );
+}
+
+#[test]
+fn jump_point_records_say_what_ran() {
+    let records = all_records();
+    let jps: Vec<&Record> = records
+        .iter()
+        .filter(|r| r.name.starts_with("grids/jps/") && matches!(r.body, Body::Query(_)))
+        .collect();
+    assert!(
+        jps.len() >= 500,
+        "only {} grids/jps query records",
+        jps.len()
+    );
+    let (mut fallbacks, mut too_long) = (0, 0);
+    for r in &jps {
+        let q = query(r);
+        let alg = q
+            .algorithm
+            .unwrap_or_else(|| panic!("{}: grids/jps records carry alg=", r.name));
+        let variant = r.name.split('/').nth(3).expect("scenario/variant/query");
+        let refused = q.iterations == 0;
+        let expected = if refused
+            || variant.starts_with("fb")
+            || variant.starts_with("astar")
+            || r.name.starts_with("grids/jps/terrain-72x40-s7/")
+        {
+            // Refused before any search, options JPS cannot honour, or areas that differ.
+            fallbacks += usize::from(!refused);
+            onepath::GridAlgorithm::AStar
+        } else if r.name.starts_with("grids/jps/corridor-") {
+            // A side above the JPS+ limit: JPS+ runs JPS.
+            too_long += 1;
+            onepath::GridAlgorithm::Jps
+        } else if variant.starts_with("jps+") {
+            onepath::GridAlgorithm::JpsPlus
+        } else {
+            onepath::GridAlgorithm::Jps
+        };
+        assert_eq!(alg, expected, "{}", r.name);
+    }
+    assert!(fallbacks >= 50, "only {fallbacks} fallback records");
+    assert!(too_long >= 2, "only {too_long} records past the JPS+ limit");
+    // The other families choose no algorithm and print none.
+    for r in records.iter().filter(|r| !r.name.starts_with("grids/jps/")) {
+        if let Body::Query(q) = r.body {
+            assert!(q.algorithm.is_none(), "{}", r.name);
+        }
+    }
+}
+
+#[test]
+fn snapshots_appear_on_restored_records_only() {
+    let records = all_records();
+    for r in &records {
+        match r.body {
+            Body::Query(q) => {
+                assert_eq!(q.snapshot.is_some(), r.name.contains("~snap"), "{}", r.name);
+            }
+            Body::GridState(g) => {
+                assert!(r.name.ends_with("/grid-state"), "{}", r.name);
+                assert!(g.snapshot.len > 28, "{}", r.name);
+            }
+            Body::Map(_) => assert!(r.name.ends_with("/map"), "{}", r.name),
+        }
+    }
+    // One grid snapshot per scenario of the families that save and restore.
+    for f in FAMILIES
+        .iter()
+        .filter(|f| ["grids/astar", "grids/jps"].contains(&f.name))
+    {
+        for s in (f.scenarios)() {
+            let name = format!("{}/grid-state", s.name);
+            assert!(records.iter().any(|r| r.name == name), "no {name}");
+        }
+    }
 }

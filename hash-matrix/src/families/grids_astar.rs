@@ -2,13 +2,17 @@
 //! `find_path_with`, tier 2 `AStar` over `SquareTopology` in slices).
 //!
 //! Each scenario is one generated map with its area costs, a fixed query list
-//! ([`pick_queries`]) and the option variants of the sets it names.
+//! ([`pick_queries`]) and the option variants of the sets it names, plus the grid's own
+//! snapshot (`grid-state`). Scenarios with the `Snap` set also run saved-and-restored
+//! `GridSearch` handles (`~snap1`, `~snap17`, `~snapmid`; see [`Kind::Restored`]).
+//!
+//! [`Kind::Restored`]: crate::runs::Kind::Restored
 
 use onepath::{DiagonalRule, GridOptions, HeuristicKind};
 
 use crate::mapgen::{self, Map, ROAD};
 use crate::registry::Scenario;
-use crate::runs::{Query, Variant, map_record, pick_queries, run_square};
+use crate::runs::{Query, SnapAt, Variant, grid_state, map_record, pick_queries, run_square};
 
 /// Random queries per map (plus `same`, `wall`, `outside`).
 const RANDOM_QUERIES: usize = 4;
@@ -31,9 +35,13 @@ enum Set {
     Hooks,
     /// Tier-2 sliced twins of the unbudgeted tier-1 variants present.
     Sliced,
+    /// `rec` (8ncc recording expansions) and saved-and-restored twins where present: `8ncc`
+    /// saved after 1, 17 and half its pops, and at half with the desync trace on; `rec` after
+    /// 17 and half; `4`, `a2`, `4-a2`, `w1.5` and `zero` at half.
+    Snap,
 }
 
-use Set::{Agents, Budgets, Core, Hooks, Sliced, Weights};
+use Set::{Agents, Budgets, Core, Hooks, Sliced, Snap, Weights};
 
 fn variants(sets: &[Set]) -> Vec<Variant> {
     let d = GridOptions::DEFAULT;
@@ -81,16 +89,35 @@ fn variants(sets: &[Set]) -> Vec<Variant> {
         v.push(Variant::hooks("hooks", d).without_edges());
         v.push(Variant::hooks("4-hooks", four).without_edges());
     }
+    if sets.contains(&Snap) {
+        v.push(Variant::tier1("rec", d.with_record_expansions(true)));
+    }
     if sets.contains(&Sliced) {
         let mut twins = Vec::new();
         for base in &v {
             let budgets: &[u32] = match base.name.as_str() {
                 "8ncc" if sets.contains(&Weights) => &[1, 7, 50],
-                "8ncc" | "4" | "a2" | "w1.5" => &[7],
+                "8ncc" | "4" | "a2" | "w1.5" | "rec" => &[7],
                 "zero" => &[50],
                 _ => &[],
             };
             twins.extend(budgets.iter().map(|&b| base.sliced(b)));
+        }
+        v.extend(twins);
+    }
+    if sets.contains(&Snap) {
+        let mut twins = Vec::new();
+        for base in v.iter().filter(|b| b.twin.is_none()) {
+            let at: &[SnapAt] = match base.name.as_str() {
+                "8ncc" => &SnapAt::ALL,
+                "rec" => &[SnapAt::Pops(17), SnapAt::Half],
+                "4" | "a2" | "4-a2" | "w1.5" | "zero" => &[SnapAt::Half],
+                _ => &[],
+            };
+            twins.extend(at.iter().map(|&at| base.restored(at, false)));
+            if base.name == "8ncc" {
+                twins.push(base.restored(SnapAt::Half, true));
+            }
         }
         v.extend(twins);
     }
@@ -127,7 +154,7 @@ const CASES: &[Case] = &[
         build: || Map::filled(16, 16, 0),
         costs: &[],
         sealed: None,
-        sets: &[Core, Weights, Sliced],
+        sets: &[Core, Weights, Sliced, Snap],
         seed: 100,
     },
     Case {
@@ -136,7 +163,7 @@ const CASES: &[Case] = &[
         build: || mapgen::noise(48, 48, 10, 1),
         costs: &[],
         sealed: None,
-        sets: &[Core, Agents, Weights, Sliced],
+        sets: &[Core, Agents, Weights, Sliced, Snap],
         seed: 101,
     },
     Case {
@@ -163,7 +190,7 @@ const CASES: &[Case] = &[
         build: || mapgen::rooms(97, 45, 8, 4),
         costs: &[],
         sealed: None,
-        sets: &[Core, Agents, Budgets, Sliced],
+        sets: &[Core, Agents, Budgets, Sliced, Snap],
         seed: 104,
     },
     Case {
@@ -199,7 +226,7 @@ const CASES: &[Case] = &[
         build: || mapgen::terrain(51, 37, 1, 9),
         costs: HEAVY_COSTS,
         sealed: None,
-        sets: &[Core, Weights],
+        sets: &[Core, Weights, Snap],
         seed: 109,
     },
     Case {
@@ -234,6 +261,7 @@ pub fn scenarios() -> Vec<Scenario> {
                 for &(area, m) in c.costs {
                     grid.set_area_cost(area, m).expect("valid multiplier");
                 }
+                rec.grid_state("grid-state", grid_state(&grid).0);
                 let mut queries = pick_queries(&map, c.seed, RANDOM_QUERIES);
                 if let Some((x, y, w, h)) = c.sealed {
                     let inside = Map::cell(x + w / 2, y + h / 2);

@@ -20,7 +20,6 @@ use onepath::math::SplitMix64;
 use onepath::search::Step;
 use onepath::{Cell, Grid, GridOptions, GridSearch, PathStatus};
 
-use crate::digest::Digest;
 use crate::mapgen::{self, Map, ROAD};
 use crate::record::QueryRecord;
 use crate::registry::{Recorder, Scenario};
@@ -133,14 +132,7 @@ fn edit(grid: &mut Grid, map: &mut Map, seed: u64) {
 
 /// A kept handle's answer as a record: the refusals `find_path` reports, or the finished run.
 fn kept_record(search: &mut GridSearch, grid: &Grid, q: &Query) -> QueryRecord {
-    let refused = |status| QueryRecord {
-        status,
-        cost_bits: f64::INFINITY.to_bits(),
-        iterations: 0,
-        expansions: 0,
-        path: Digest::of_u32s(&[]),
-        snapshot: None,
-    };
+    let refused = QueryRecord::refused;
     match search.try_begin(grid, q.start, q.goal) {
         Step::StartInvalid => return refused(PathStatus::StartInvalid),
         Step::GoalInvalid => return refused(PathStatus::GoalInvalid),

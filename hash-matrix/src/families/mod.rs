@@ -9,12 +9,15 @@
 //! 3. `cargo run -p hash-matrix -- bless <family>` writes `golden/<file>`; review it, commit it
 //!    with the change that adds the family, and say so in the commit message.
 //!
-//! Saved-and-restored runs (once a search has `save_state`) record their snapshot as
-//! `QueryRecord::snapshot` and name their never-stopped twin with `Recorder::query_twin`.
+//! Saved-and-restored runs (`Variant::restored`, run by `runs::run_square`) record their
+//! snapshot as `QueryRecord::snapshot` and name their never-stopped twin with
+//! `Recorder::query_twin`; twins compare everything but the snapshot pair. Families that
+//! choose an algorithm run `runs::run_square_alg`, whose records carry `alg=`.
 
 mod grids_astar;
 mod grids_edits;
 mod grids_hex;
+mod grids_jps;
 
 use crate::registry::Family;
 
@@ -34,5 +37,10 @@ pub const FAMILIES: &[Family] = &[
         name: "grids/edits",
         golden: "grids-edits.txt",
         scenarios: grids_edits::scenarios,
+    },
+    Family {
+        name: "grids/jps",
+        golden: "grids-jps.txt",
+        scenarios: grids_jps::scenarios,
     },
 ];
