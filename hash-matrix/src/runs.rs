@@ -536,8 +536,9 @@ impl SquareRun<'_> {
         r
     }
 
-    /// A query refused by `try_begin` (no search ran; tier 1 reports A*).
-    fn refused(&self, step: Step, options: &GridOptions) -> QueryRecord {
+    /// A query refused by `try_begin` (no search ran; tier 1 reports the algorithm the query
+    /// would have run).
+    fn refused(&self, grid: &Grid, step: Step, options: &GridOptions) -> QueryRecord {
         let status = if step == Step::StartInvalid {
             PathStatus::StartInvalid
         } else {
@@ -545,7 +546,7 @@ impl SquareRun<'_> {
         };
         let mut r = QueryRecord::refused(status);
         if self.alg {
-            r = r.with_algorithm(GridAlgorithm::AStar);
+            r = r.with_algorithm(options.resolved_algorithm(grid));
         }
         if options.record_expansions {
             r = r.with_expanded(&[]);
@@ -574,7 +575,7 @@ impl SquareRun<'_> {
             while search.step(grid, budget).expect("same grid") == Step::InProgress {}
             self.path(&search.to_path(grid), options)
         } else {
-            self.refused(begun, options)
+            self.refused(grid, begun, options)
         };
         self.put_handle(variant, search);
         r
@@ -636,7 +637,7 @@ impl SquareRun<'_> {
             let mut idle = GridSearch::new(*options).expect("valid options");
             idle.set_record_trace(trace);
             let (_, bytes) = self.save_and_restore(&idle, options, &q.label);
-            let mut r = self.refused(begun, options);
+            let mut r = self.refused(grid, begun, options);
             r.snapshot = Some(Digest::of_bytes(&bytes));
             return r;
         }

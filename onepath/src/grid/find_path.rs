@@ -54,7 +54,7 @@ impl Grid {
         let mut search = GridSearch::new(*options)?;
         let begun = search.try_begin(self, start, goal);
         if begun != Step::InProgress {
-            return Ok(GridPath::refused_by(begun));
+            return Ok(search.refused_path(self, begun));
         }
         search.step(self, options.iteration_budget)?;
         Ok(search.to_path(self))
@@ -79,7 +79,7 @@ impl Grid {
         let mut search = GridSearch::new(*options)?;
         let begun = search.try_begin(self, start, goal);
         if begun != Step::InProgress {
-            return Ok(GridPath::refused_by(begun));
+            return Ok(search.refused_path(self, begun));
         }
         let mut remaining = options.iteration_budget;
         while search.state() == Step::InProgress && remaining > 0 {

@@ -65,7 +65,7 @@ impl Future for FindPathFuture<'_> {
             this.begun = true;
             let begun = search.try_begin(grid, this.start, this.goal);
             if begun != Step::InProgress {
-                return Poll::Ready(Ok(GridPath::refused_by(begun)));
+                return Poll::Ready(Ok(search.refused_path(grid, begun)));
             }
         }
         if search.state() == Step::InProgress && this.remaining > 0 {

@@ -149,6 +149,12 @@ impl GridOptions {
         self
     }
 
+    /// The algorithm these options run on `grid`: [`algorithm`](Self::algorithm) when the
+    /// query qualifies for it, else the fallback (`grids.md`, "When it applies").
+    pub fn resolved_algorithm(&self, grid: &super::Grid) -> GridAlgorithm {
+        crate::search::resolve_algorithm(self, grid)
+    }
+
     /// With expansion recording on or off.
     #[must_use]
     pub const fn with_record_expansions(mut self, on: bool) -> Self {

@@ -333,6 +333,14 @@ impl GridSearch {
         path
     }
 
+    /// The result of a `try_begin` that refused an endpoint: no search ran; the algorithm is
+    /// the one the query would have run on `grid`.
+    pub(crate) fn refused_path(&self, grid: &Grid, refusal: Step) -> GridPath {
+        let mut p = GridPath::refused_by(refusal);
+        p.algorithm = resolve_algorithm(&self.options, grid);
+        p
+    }
+
     /// The current state.
     pub fn state(&self) -> Step {
         self.engine.state()

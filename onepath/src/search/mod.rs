@@ -16,6 +16,7 @@ mod trace;
 pub use astar::AStar;
 pub use buffers::{NO_NODE, SearchBuffers};
 pub use grid_search::GridSearch;
+pub(crate) use grid_search::resolve_algorithm;
 pub use open_set::{NanKey, OpenSet};
 pub use step::{CANCEL_SLICE, Cancelled, Step};
 pub use trace::{first_divergence, iteration_digest};
