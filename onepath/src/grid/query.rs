@@ -54,13 +54,12 @@ pub(crate) fn run_query<T: Topology, C: StepCost>(
     to_point: impl Fn(Cell) -> WorldPoint,
 ) -> Result<GridPath, QueryError> {
     check_weight(options)?;
-    let (Some(start), Some(goal)) = endpoints else {
-        let status = if endpoints.0.is_none() {
-            PathStatus::StartInvalid
-        } else {
-            PathStatus::GoalInvalid
-        };
-        return Ok(GridPath::refused(status));
+    // The start is judged completely (inside, then walkable) before the goal.
+    let Some(start) = endpoints.0.filter(|&s| topology.is_walkable(s)) else {
+        return Ok(GridPath::refused(PathStatus::StartInvalid));
+    };
+    let Some(goal) = endpoints.1.filter(|&g| topology.is_walkable(g)) else {
+        return Ok(GridPath::refused(PathStatus::GoalInvalid));
     };
     let mut search = AStar::new(cost, heuristic).with_weight(options.weight)?;
     search.set_record_expansions(options.record_expansions);

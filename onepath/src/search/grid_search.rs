@@ -208,19 +208,13 @@ impl GridSearch {
             grid,
             agent_size: self.options.agent_size,
         };
-        let (Some(s), Some(g)) = (grid.index_of(start), grid.index_of(goal)) else {
-            return if grid.index_of(start).is_none() {
-                Step::StartInvalid
-            } else {
-                Step::GoalInvalid
-            };
-        };
-        if !check.is_walkable(s) {
+        // The start is judged completely (inside, then walkable for the agent) before the goal.
+        let Some(s) = grid.index_of(start).filter(|&s| check.is_walkable(s)) else {
             return Step::StartInvalid;
-        }
-        if !check.is_walkable(g) {
+        };
+        let Some(g) = grid.index_of(goal).filter(|&g| check.is_walkable(g)) else {
             return Step::GoalInvalid;
-        }
+        };
         self.bind(grid);
         if let Ok(h) =
             resolve_square_heuristic(&self.options, grid.width(), grid.areas().min_cost())
