@@ -111,7 +111,9 @@ pub fn is_dyadic(v: f64) -> bool {
 /// Options of the generator.
 #[derive(Clone, Copy, Debug)]
 pub struct GenOptions {
-    /// Sides are drawn from `1..=max_side`.
+    /// Sides are drawn from `min_side..=max_side`.
+    pub min_side: i32,
+    /// Largest side.
     pub max_side: i32,
     /// How areas are drawn.
     pub cost_mode: CostMode,
@@ -123,6 +125,7 @@ impl GenOptions {
     /// Sides 1..=16, a random shape.
     pub const fn new(cost_mode: CostMode) -> Self {
         Self {
+            min_side: 1,
             max_side: 16,
             cost_mode,
             shape: None,
@@ -132,8 +135,8 @@ impl GenOptions {
 
 /// A square grid from `rng`.
 pub fn square_case(rng: &mut SplitMix64, opts: &GenOptions) -> GridCase {
-    let width = rng.range_i32(1, opts.max_side);
-    let height = rng.range_i32(1, opts.max_side);
+    let width = rng.range_i32(opts.min_side, opts.max_side);
+    let height = rng.range_i32(opts.min_side, opts.max_side);
     let shape = opts.shape.unwrap_or(*rng.pick(&Shape::ALL));
     let mut cells = draw_walls(rng, width, height, shape);
     let multipliers = draw_areas(rng, width, height, &mut cells, opts.cost_mode);
@@ -281,7 +284,7 @@ fn draw_areas(rng: &mut SplitMix64, w: i32, h: i32, cells: &mut [u8], mode: Cost
         for c in cells.iter_mut().filter(|c| **c != WALL) {
             *c = background;
         }
-        for _ in 0..1 + rng.below(5) {
+        for _ in 0..=rng.below(5) {
             let a = rng.below(u64::from(areas)) as u8;
             let (x0, y0) = (rng.range_i32(0, w - 1), rng.range_i32(0, h - 1));
             let (x1, y1) = (rng.range_i32(x0, w - 1), rng.range_i32(y0, h - 1));
@@ -325,7 +328,10 @@ pub fn endpoint(rng: &mut SplitMix64, case: &GridCase) -> (i32, i32) {
         return (x, y);
     }
     let i = *rng.pick(&open);
-    ((i % case.width as usize) as i32, (i / case.width as usize) as i32)
+    (
+        (i % case.width as usize) as i32,
+        (i / case.width as usize) as i32,
+    )
 }
 
 #[cfg(test)]
@@ -373,7 +379,23 @@ mod tests {
             assert!(u.dyadic());
             assert!(u.cells.iter().all(|&a| a == 0 || a == WALL));
         }
-        assert!(non > 100, "only {non} of 200 mixed grids use a non-dyadic multiplier");
+        assert!(
+            non > 100,
+            "only {non} of 200 mixed grids use a non-dyadic multiplier"
+        );
+    }
+
+    #[test]
+    fn min_side_is_respected() {
+        let mut rng = SplitMix64::new(6);
+        let opts = GenOptions {
+            min_side: 5,
+            ..GenOptions::new(CostMode::Uniform)
+        };
+        for _ in 0..100 {
+            let c = square_case(&mut rng, &opts);
+            assert!(c.width >= 5 && c.height >= 5);
+        }
     }
 
     #[test]
@@ -401,7 +423,11 @@ mod tests {
     #[test]
     fn hex_cases_carry_a_layout() {
         let mut rng = SplitMix64::new(4);
-        let c = hex_case(&mut rng, &GenOptions::new(CostMode::Uniform), Some(Layout::FlatOddColumn));
+        let c = hex_case(
+            &mut rng,
+            &GenOptions::new(CostMode::Uniform),
+            Some(Layout::FlatOddColumn),
+        );
         assert_eq!(c.layout, Some(Layout::FlatOddColumn));
         let c = hex_case(&mut rng, &GenOptions::new(CostMode::Uniform), None);
         assert!(c.layout.is_some());

@@ -181,7 +181,13 @@ impl HexModel {
     ///
     /// # Panics
     /// On mismatched sizes or a multiplier that is not positive and finite.
-    pub fn new(width: i32, height: i32, layout: Layout, cells: Vec<u8>, multipliers: &[f64]) -> Self {
+    pub fn new(
+        width: i32,
+        height: i32,
+        layout: Layout,
+        cells: Vec<u8>,
+        multipliers: &[f64],
+    ) -> Self {
         assert!(width > 0 && height > 0, "grid {width} x {height}");
         assert_eq!(cells.len(), width as usize * height as usize, "cell count");
         assert_eq!(multipliers.len(), 255, "one multiplier per area 0..=254");
@@ -314,7 +320,8 @@ mod tests {
     #[test]
     fn conversions_by_hand() {
         // (col, row) -> (q, r) worked from the spec's formulas.
-        let cases: [(Layout, [((i64, i64), (i64, i64)); 5]); 4] = [
+        type Pairs = [((i64, i64), (i64, i64)); 5];
+        let cases: [(Layout, Pairs); 4] = [
             (
                 Layout::PointyOddRow,
                 [
@@ -358,8 +365,16 @@ mod tests {
         ];
         for (layout, pairs) in cases {
             for ((col, row), (q, r)) in pairs {
-                assert_eq!(offset_to_axial(layout, col, row), (q, r), "{layout:?} ({col},{row})");
-                assert_eq!(axial_to_offset(layout, q, r), (col, row), "{layout:?} ({q},{r})");
+                assert_eq!(
+                    offset_to_axial(layout, col, row),
+                    (q, r),
+                    "{layout:?} ({col},{row})"
+                );
+                assert_eq!(
+                    axial_to_offset(layout, q, r),
+                    (col, row),
+                    "{layout:?} ({q},{r})"
+                );
             }
         }
         // Negative offsets: numerators are even, so the division is exact.
@@ -511,7 +526,10 @@ mod tests {
                     );
                 }
             }
-            assert_eq!(world_to_cell(layout, (0.0, 0.0), 1.0, (-5.0, 0.0), 6, 6), None);
+            assert_eq!(
+                world_to_cell(layout, (0.0, 0.0), 1.0, (-5.0, 0.0), 6, 6),
+                None
+            );
         }
     }
 
@@ -530,7 +548,13 @@ mod tests {
         let mv = m.moves((1, 1));
         assert_eq!(
             mv,
-            vec![((2, 0), 1.0), ((1, 0), 1.0), ((0, 1), 1.5), ((1, 2), 1.0), ((2, 2), 1.0)]
+            vec![
+                ((2, 0), 1.0),
+                ((1, 0), 1.0),
+                ((0, 1), 1.5),
+                ((1, 2), 1.0),
+                ((2, 2), 1.0)
+            ]
         );
         assert_eq!(m.step((0, 0), (1, 1)), Err(Illegal::NotAdjacent)); // not a pointy-odd neighbour
         assert_eq!(m.step((1, 1), (2, 1)), Err(Illegal::ToNotWalkable));

@@ -13,8 +13,24 @@
 //! | [`square_ref`] | the square grid: areas, 4/8 moves, diagonal rules, agent sizes (brute force), hooks |
 //! | [`hex_ref`] | the four hex layouts, axial conversions, distance, moves, world mapping, cube rounding |
 //! | [`dijkstra_ref`] | an O(n²) Dijkstra over any model |
+//! | [`astar_ref`] | the spec's A* step by step (linear-scan open set): exact order, path, counts |
 //! | [`path_check`] | move-by-move path checking and re-pricing |
+//!
+//! # Suites
+//!
+//! | suite | holds the engine to |
+//! | --- | --- |
+//! | `tests/square_vs_reference.rs` | square grids: 4-/8-connected × three diagonal rules × agent sizes 1-3 × uniform/dyadic/mixed costs, and blocked/raising/lowering hooks; statuses, costs, legal paths, counts, expansion order, tier 1 = tier 2 = `astar_ref` |
+//! | `tests/hex_vs_reference.rs` | the same on the four hex layouts, plus conversions and world mapping |
+//! | `tests/sliced.rs` | proptest: sliced = unsliced (budgets 1-50), reused = fresh, iteration budget |
+//!
+//! `cargo test -p conformance --release` runs the default counts (200 grids per variant; a
+//! quarter in debug builds). `ONEPATH_CONFORMANCE_SCALE=N` multiplies them:
+//! `ONEPATH_CONFORMANCE_SCALE=50 cargo test -p conformance --release -- --nocapture` runs 10^4
+//! grids per variant and prints the counts per variant. `ONEPATH_CONFORMANCE_SEED=K` draws other
+//! grids. A failure prints the variant, the grid seed, the endpoints and a picture of the grid.
 
+pub mod astar_ref;
 pub mod dijkstra_ref;
 pub mod edits_ref;
 pub mod r#gen;

@@ -110,6 +110,61 @@ pub trait Model {
     }
 }
 
+/// A model with its moves and positions computed once per node (the answers of `inner`,
+/// memoised): the references query the same node's moves many times per grid.
+pub struct Cached<'a, M: Model + ?Sized> {
+    inner: &'a M,
+    positions: Vec<bool>,
+    moves: Vec<Vec<(Pos, f64)>>,
+}
+
+impl<'a, M: Model + ?Sized> Cached<'a, M> {
+    /// Computes every node's moves and position flag once.
+    pub fn new(inner: &'a M) -> Self {
+        let n = inner.node_count();
+        let positions = (0..n).map(|i| inner.is_position(inner.pos(i))).collect();
+        let moves = (0..n).map(|i| inner.moves(inner.pos(i))).collect();
+        Self {
+            inner,
+            positions,
+            moves,
+        }
+    }
+}
+
+impl<M: Model + ?Sized> Model for Cached<'_, M> {
+    fn node_count(&self) -> usize {
+        self.inner.node_count()
+    }
+
+    fn index(&self, p: Pos) -> Option<usize> {
+        self.inner.index(p)
+    }
+
+    fn pos(&self, index: usize) -> Pos {
+        self.inner.pos(index)
+    }
+
+    fn is_position(&self, p: Pos) -> bool {
+        self.index(p).is_some_and(|i| self.positions[i])
+    }
+
+    fn step(&self, from: Pos, to: Pos) -> Result<f64, Illegal> {
+        self.inner.step(from, to)
+    }
+
+    fn candidates(&self, from: Pos) -> Vec<Pos> {
+        self.inner.candidates(from)
+    }
+
+    fn moves(&self, from: Pos) -> Vec<(Pos, f64)> {
+        match self.index(from) {
+            Some(i) => self.moves[i].clone(),
+            None => self.inner.moves(from),
+        }
+    }
+}
+
 /// The spec's rule for a hook answer: NaN, negative and +infinity remove the move.
 pub fn hook_removes(cost: f64) -> bool {
     cost.is_nan() || cost < 0.0 || cost == f64::INFINITY
@@ -146,7 +201,33 @@ mod tests {
         assert_eq!(step_cost_formula(s2, 1.0, 1.0).to_bits(), s2.to_bits());
         // 1.3 and 0.7 do not sum exactly to 2 in binary: the formula keeps the rounded sum.
         let expected = ((1.3_f64 + 0.7) * 0.5) * 1.0;
-        assert_eq!(step_cost_formula(1.0, 1.3, 0.7).to_bits(), expected.to_bits());
+        assert_eq!(
+            step_cost_formula(1.0, 1.3, 0.7).to_bits(),
+            expected.to_bits()
+        );
+    }
+
+    #[test]
+    fn cached_answers_like_the_model() {
+        use crate::square_ref::{Connectivity, DiagonalRule, SquareModel, parse_picture};
+        let (w, h, cells) = parse_picture(".#.\n...\n..#");
+        let m = SquareModel::new(
+            w,
+            h,
+            cells,
+            &[1.0; 255],
+            Connectivity::Eight,
+            DiagonalRule::NoSqueezing,
+            1,
+        );
+        let c = Cached::new(&m);
+        for i in 0..m.node_count() {
+            let p = m.pos(i);
+            assert_eq!(c.is_position(p), m.is_position(p));
+            assert_eq!(c.moves(p), m.moves(p));
+        }
+        assert!(!c.is_position((-1, 0)));
+        assert_eq!(c.moves((5, 5)), m.moves((5, 5)));
     }
 
     #[test]
@@ -157,6 +238,10 @@ mod tests {
         }
         .to_string();
         assert!(s.contains("diagonal rule"), "{s}");
-        assert!(Illegal::RemovedByHook(f64::NAN.to_bits()).to_string().contains("NaN"));
+        assert!(
+            Illegal::RemovedByHook(f64::NAN.to_bits())
+                .to_string()
+                .contains("NaN")
+        );
     }
 }

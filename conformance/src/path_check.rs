@@ -79,9 +79,8 @@ pub fn check_path<M: Model + ?Sized>(
     goal: Pos,
     path: &[Pos],
 ) -> Result<f64, PathError> {
-    let (&first, &last) = match (path.first(), path.last()) {
-        (Some(f), Some(l)) => (f, l),
-        _ => return Err(PathError::Empty),
+    let (Some(&first), Some(&last)) = (path.first(), path.last()) else {
+        return Err(PathError::Empty);
     };
     if first != start {
         return Err(PathError::WrongStart {
@@ -243,7 +242,10 @@ mod tests {
         ));
         let m = square(pic, Connectivity::Four, DiagonalRule::NoCornerCutting, 1)
             .with_step_hook(|_, to, base| if to == (1, 1) { -1.0 } else { base * 3.0 });
-        assert_eq!(check_path(&m, (0, 0), (2, 0), &[(0, 0), (1, 0), (2, 0)]), Ok(6.0));
+        assert_eq!(
+            check_path(&m, (0, 0), (2, 0), &[(0, 0), (1, 0), (2, 0)]),
+            Ok(6.0)
+        );
         assert!(matches!(
             check_path(&m, (0, 1), (2, 1), &[(0, 1), (1, 1), (2, 1)]),
             Err(PathError::IllegalStep {
@@ -258,7 +260,10 @@ mod tests {
     fn hex_paths() {
         let m = HexModel::new(3, 2, Layout::FlatOddColumn, vec![0; 6], &unit_multipliers());
         // Flat odd: (0,0) axial (0,0); (1,0) axial (1,0); (2,0) axial (2,-1). Adjacent chain.
-        assert_eq!(check_path(&m, (0, 0), (2, 0), &[(0, 0), (1, 0), (2, 0)]), Ok(2.0));
+        assert_eq!(
+            check_path(&m, (0, 0), (2, 0), &[(0, 0), (1, 0), (2, 0)]),
+            Ok(2.0)
+        );
         // (0,1) axial (0,1) and (1,0) axial (1,0): direction (+1,-1), a neighbour.
         assert_eq!(check_path(&m, (0, 1), (1, 0), &[(0, 1), (1, 0)]), Ok(1.0));
         // (0,0) and (1,1) (axial (1,1)) are two steps apart.

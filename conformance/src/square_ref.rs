@@ -313,7 +313,12 @@ mod tests {
     fn corner_wall_and_the_three_rules() {
         // From (0,1) to (1,0) is north-east; beside cells (1,1) free and (0,0) free -> all rules.
         // From (0,0)... is a wall? No: (1,0) is the wall. Move (0,1) -> (1,0) targets the wall.
-        let m = model(CORNER, Connectivity::Eight, DiagonalRule::NoCornerCutting, 1);
+        let m = model(
+            CORNER,
+            Connectivity::Eight,
+            DiagonalRule::NoCornerCutting,
+            1,
+        );
         assert_eq!(m.step((0, 1), (1, 0)), Err(Illegal::ToNotWalkable));
         // (0,0) -> (1,1) south-east: beside (1,0) is the wall, (0,1) free.
         assert_eq!(
@@ -350,7 +355,12 @@ mod tests {
 
     #[test]
     fn neighbour_order_and_moves() {
-        let m = model(CORNER, Connectivity::Eight, DiagonalRule::NoCornerCutting, 1);
+        let m = model(
+            CORNER,
+            Connectivity::Eight,
+            DiagonalRule::NoCornerCutting,
+            1,
+        );
         // From the centre (1,1): N (1,0) is the wall; E, S, W straight; NE (2,0): beside
         // (2,1) and (1,0)=wall -> refused; SE, SW legal; NW (0,0): beside (0,1), (1,0)=wall.
         let mv: Vec<Pos> = m.moves((1, 1)).into_iter().map(|(p, _)| p).collect();
@@ -478,13 +488,16 @@ mod tests {
         assert!(!m.is_position((1, 0)));
         assert_eq!(m.step((0, 0), (1, 0)), Err(Illegal::ToBlocked));
         assert_eq!(m.step((1, 0), (2, 0)), Err(Illegal::FromBlocked));
-        let m = model("...", Connectivity::Four, DiagonalRule::NoCornerCutting, 1)
-            .with_step_hook(|from, _to, base| match from.0 {
+        let m = model("...", Connectivity::Four, DiagonalRule::NoCornerCutting, 1).with_step_hook(
+            |from, _to, base| match from.0 {
                 0 => f64::NAN,
                 1 => base * 4.0,
                 _ => -0.5,
-            });
-        assert!(matches!(m.step((0, 0), (1, 0)), Err(Illegal::RemovedByHook(b)) if f64::from_bits(b).is_nan()));
+            },
+        );
+        assert!(
+            matches!(m.step((0, 0), (1, 0)), Err(Illegal::RemovedByHook(b)) if f64::from_bits(b).is_nan())
+        );
         assert_eq!(m.step((1, 0), (0, 0)), Ok(4.0));
         assert!(m.step((2, 0), (1, 0)).is_err());
         let m = model("..", Connectivity::Four, DiagonalRule::NoCornerCutting, 1)
