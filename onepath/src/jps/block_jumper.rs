@@ -6,7 +6,7 @@
 //! [`OnlineJumper`](super::OnlineJumper) finds.
 
 use super::block_map::BlockMap;
-use super::jumper::{Jumper, horizontal, vertical};
+use super::jumper::{Jumper, diagonal_jump};
 use crate::grid::Dir8;
 
 /// A jumper reading a [`BlockMap`].
@@ -126,26 +126,11 @@ impl<'m> BlockJumper<'m> {
 
 impl Jumper for BlockJumper<'_> {
     fn jump(&self, x: i32, y: i32, dir: Dir8, goal: (i32, i32)) -> Option<(i32, i32, u32)> {
-        if !dir.is_diagonal() {
-            return self.straight(x, y, dir, goal);
-        }
-        let m = self.map;
-        let (dx, dy) = dir.offset();
-        let (h, v) = (horizontal(dx), vertical(dy));
-        let (mut x, mut y, mut steps) = (x, y, 0);
-        loop {
-            if !(m.walkable(x + dx, y) && m.walkable(x, y + dy) && m.walkable(x + dx, y + dy)) {
-                return None;
-            }
-            x += dx;
-            y += dy;
-            steps += 1;
-            if (x, y) == goal
-                || self.straight(x, y, h, goal).is_some()
-                || self.straight(x, y, v, goal).is_some()
-            {
-                return Some((x, y, steps));
-            }
+        if dir.is_diagonal() {
+            let straight = |x, y, d| self.straight(x, y, d, goal).is_some();
+            diagonal_jump(|x, y| self.map.walkable(x, y), straight, x, y, dir, goal)
+        } else {
+            self.straight(x, y, dir, goal)
         }
     }
 }

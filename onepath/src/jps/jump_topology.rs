@@ -47,12 +47,7 @@ impl<'g, J: Jumper> JumpTopology<'g, J> {
 
     #[inline]
     fn walk(&self, x: i32, y: i32) -> bool {
-        let g = self.grid;
-        x >= 0
-            && y >= 0
-            && (x as u32) < g.width()
-            && (y as u32) < g.height()
-            && g.cells()[(y as u32 * g.width() + x as u32) as usize] != WALL
+        self.grid.is_walkable(Cell::new(x, y))
     }
 }
 

@@ -1,7 +1,7 @@
 //! The [`Jumper`] trait and the cell-by-cell [`OnlineJumper`].
 
 use super::rules::JumpRules;
-use crate::grid::{Dir8, Grid, WALL};
+use crate::grid::{Cell, Dir8, Grid};
 
 /// Finds the next jump point from a node in one direction (tier 3). From (x, y) it walks in
 /// `dir` until it reaches the goal, or (straight) a cell with a forced neighbour, or
@@ -27,12 +27,7 @@ impl<'g> OnlineJumper<'g> {
 
     #[inline]
     fn walk(&self, x: i32, y: i32) -> bool {
-        let g = self.grid;
-        x >= 0
-            && y >= 0
-            && (x as u32) < g.width()
-            && (y as u32) < g.height()
-            && g.cells()[(y as u32 * g.width() + x as u32) as usize] != WALL
+        self.grid.is_walkable(Cell::new(x, y))
     }
 
     fn straight(
@@ -61,25 +56,38 @@ impl<'g> OnlineJumper<'g> {
 
 impl Jumper for OnlineJumper<'_> {
     fn jump(&self, x: i32, y: i32, dir: Dir8, goal: (i32, i32)) -> Option<(i32, i32, u32)> {
-        if !dir.is_diagonal() {
-            return self.straight(x, y, dir, goal);
+        if dir.is_diagonal() {
+            let straight = |x, y, d| self.straight(x, y, d, goal).is_some();
+            diagonal_jump(|x, y| self.walk(x, y), straight, x, y, dir, goal)
+        } else {
+            self.straight(x, y, dir, goal)
         }
-        let (dx, dy) = dir.offset();
-        let (h, v) = (horizontal(dx), vertical(dy));
-        let (mut x, mut y, mut steps) = (x, y, 0);
-        loop {
-            if !(self.walk(x + dx, y) && self.walk(x, y + dy) && self.walk(x + dx, y + dy)) {
-                return None;
-            }
-            x += dx;
-            y += dy;
-            steps += 1;
-            if (x, y) == goal
-                || self.straight(x, y, h, goal).is_some()
-                || self.straight(x, y, v, goal).is_some()
-            {
-                return Some((x, y, steps));
-            }
+    }
+}
+
+/// The diagonal run shared by every cell-stepping jumper: step while both side cells and the
+/// target are free; stop at the goal or at a cell whose straight scan along one of the two
+/// cardinal components finds something (`straight(x, y, dir)`).
+pub(crate) fn diagonal_jump(
+    walk: impl Fn(i32, i32) -> bool,
+    straight: impl Fn(i32, i32, Dir8) -> bool,
+    x: i32,
+    y: i32,
+    dir: Dir8,
+    goal: (i32, i32),
+) -> Option<(i32, i32, u32)> {
+    let (dx, dy) = dir.offset();
+    let (h, v) = (horizontal(dx), vertical(dy));
+    let (mut x, mut y, mut steps) = (x, y, 0);
+    loop {
+        if !(walk(x + dx, y) && walk(x, y + dy) && walk(x + dx, y + dy)) {
+            return None;
+        }
+        x += dx;
+        y += dy;
+        steps += 1;
+        if (x, y) == goal || straight(x, y, h) || straight(x, y, v) {
+            return Some((x, y, steps));
         }
     }
 }
