@@ -1,1 +1,233 @@
-fn main() {}
+//! `onepath`: verify the published Moving AI optima, draw a path, benchmark queries.
+//!
+//! ```text
+//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra] [--every K] [--limit N] [--json]
+//! onepath path [--map F] [--from x,y] [--to x,y] [--alg …] [--png out.png] [--svg out.svg]
+//! onepath bench [FILES OR FOLDERS]... [--alg astar --alg dijkstra] [--warmup N] [--json]
+//! ```
+//!
+//! Without paths, `optima` and `bench` use `../shared/data/movingai` next to the repository
+//! (or `$ONEPATH_DATA/movingai`).
+
+mod bench;
+mod optima;
+mod path;
+mod progress;
+mod render;
+mod scenarios;
+mod solver;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::scenarios::Sampling;
+use crate::solver::Alg;
+
+/// Deterministic pathfinding: verify Moving AI optima, draw a path, benchmark queries.
+#[derive(Parser, Debug)]
+#[command(name = "onepath", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run every scenario of every map and compare with the published optimal length.
+    ///
+    /// Tolerance: relative 1e-6 or one unit of the last digit the file prints, whichever is
+    /// looser. Lines with a blocked start or goal, lines of length 0 with start != goal, and
+    /// lines whose stated size differs from the map are counted as invalid and not searched.
+    /// wc3maps512 mismatches are a loose check (its maps were edited after its scenarios were
+    /// made) and never fail the run. Exit status: 0 pass, 1 mismatch, 2 input error.
+    Optima {
+        /// Scenario files (`*.scen`), maps (`X.map` stands for `X.map.scen`) or folders
+        /// (searched recursively). Default: the shared Moving AI data.
+        paths: Vec<PathBuf>,
+        /// The algorithm to verify.
+        #[arg(long, value_enum, default_value = "astar")]
+        alg: Alg,
+        #[command(flatten)]
+        sample: SampleArgs,
+        /// Worker threads (each takes whole maps). Default: the machine's parallelism.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Mismatched lines to list per set.
+        #[arg(long, default_value_t = 10)]
+        show: usize,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// Find one path and draw the map, the expanded cells (coloured by expansion order), the
+    /// path, the start and the goal.
+    ///
+    /// Exit status: 0 found or no path, 1 an endpoint is outside or blocked, 2 input error.
+    Path {
+        /// A Moving AI `.map` file, or a text picture (`.` open, `#` wall, `1`-`9` areas).
+        /// Default: a bundled rooms-and-corridors map (64 x 48) drawn for this tool.
+        #[arg(long)]
+        map: Option<PathBuf>,
+        /// Start cell `x,y` (column, row from the top-left; default 3,3 on the bundled map).
+        #[arg(long, value_parser = path::parse_cell, allow_hyphen_values = true)]
+        from: Option<onepath::Cell>,
+        /// Goal cell `x,y` (default 58,43 on the bundled map).
+        #[arg(long, value_parser = path::parse_cell, allow_hyphen_values = true)]
+        to: Option<onepath::Cell>,
+        /// The algorithm.
+        #[arg(long, value_enum, default_value = "astar")]
+        alg: Alg,
+        /// Write a PNG picture here.
+        #[arg(long)]
+        png: Option<PathBuf>,
+        /// Write an SVG picture here.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Pixels per cell (default: the longer side about 800 pixels, 1..=16).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+        scale: Option<u32>,
+        /// Print a text picture (# wall, . open, o expanded, * path, S start, G goal).
+        #[arg(long)]
+        ascii: bool,
+        /// Print a JSON summary instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Time queries: map loading and preprocessing apart from search, warm-up first,
+    /// one thread, every algorithm on the same lines.
+    Bench {
+        /// Scenario files, maps or folders, as for `optima`. Default: the shared data.
+        paths: Vec<PathBuf>,
+        /// Algorithms to time (repeat or comma-separate); ratios are against the first.
+        #[arg(long, value_enum, value_delimiter = ',', default_value = "astar")]
+        alg: Vec<Alg>,
+        #[command(flatten)]
+        sample: SampleArgs,
+        /// Untimed queries per map and algorithm before the timed pass.
+        #[arg(long, default_value_t = 20)]
+        warmup: usize,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+}
+
+/// Sampling of each scenario file.
+#[derive(Args, Debug, Clone, Copy)]
+struct SampleArgs {
+    /// Take every K-th line of each scenario file (the first, the (K+1)-th, ...).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    every: u64,
+    /// Take at most N lines of each scenario file (after --every).
+    #[arg(long)]
+    limit: Option<usize>,
+}
+
+impl SampleArgs {
+    fn sampling(self) -> Sampling {
+        Sampling {
+            every: usize::try_from(self.every).unwrap_or(usize::MAX),
+            limit: self.limit,
+        }
+    }
+}
+
+/// Output format.
+#[derive(Args, Debug, Clone, Copy)]
+struct OutputArgs {
+    /// Print one JSON object instead of tables.
+    #[arg(long)]
+    json: bool,
+    /// No progress bar (it is hidden anyway when stderr is not a terminal).
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+fn data_paths(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, ExitCode> {
+    if !paths.is_empty() {
+        return Ok(paths);
+    }
+    scenarios::default_paths().ok_or_else(|| {
+        eprintln!(
+            "error: no paths given and no shared data found (../shared/data/movingai next to \
+             the repository, or set {})",
+            onepath_std::data::DATA_ENV
+        );
+        ExitCode::from(2)
+    })
+}
+
+fn exit(code: i32) -> ExitCode {
+    ExitCode::from(u8::try_from(code).unwrap_or(2))
+}
+
+fn main() -> ExitCode {
+    match Cli::parse().command {
+        Command::Optima {
+            paths,
+            alg,
+            sample,
+            threads,
+            show,
+            output,
+        } => {
+            let paths = match data_paths(paths) {
+                Ok(p) => p,
+                Err(code) => return code,
+            };
+            let threads = threads.unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, core::num::NonZero::get)
+            });
+            exit(optima::run(&optima::OptimaArgs {
+                paths,
+                alg,
+                sampling: sample.sampling(),
+                threads: threads.max(1),
+                json: output.json,
+                quiet: output.quiet,
+                show,
+            }))
+        }
+        Command::Path {
+            map,
+            from,
+            to,
+            alg,
+            png,
+            svg,
+            scale,
+            ascii,
+            json,
+        } => exit(path::run(&path::PathArgs {
+            map,
+            from,
+            to,
+            alg,
+            png,
+            svg,
+            scale,
+            ascii,
+            json,
+        })),
+        Command::Bench {
+            paths,
+            alg,
+            sample,
+            warmup,
+            output,
+        } => {
+            let paths = match data_paths(paths) {
+                Ok(p) => p,
+                Err(code) => return code,
+            };
+            exit(bench::run(&bench::BenchArgs {
+                paths,
+                algs: alg,
+                sampling: sample.sampling(),
+                warmup,
+                json: output.json,
+                quiet: output.quiet,
+            }))
+        }
+    }
+}

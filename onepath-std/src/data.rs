@@ -14,8 +14,12 @@ pub const DATA_ENV: &str = "ONEPATH_DATA";
 ///
 /// Looks, in order, at `$ONEPATH_DATA` (if set, only there); `../shared/data` relative to the
 /// workspace root this crate was built in; and `shared/data` next to the current directory or
-/// any of its ancestors.
+/// any of its ancestors. The path returned is canonical (no `..`) when the file system allows.
 pub fn data_dir() -> Option<PathBuf> {
+    find_data_dir().map(|d| std::fs::canonicalize(&d).unwrap_or(d))
+}
+
+fn find_data_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os(DATA_ENV) {
         let dir = PathBuf::from(dir);
         return dir.is_dir().then_some(dir);

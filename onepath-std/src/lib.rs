@@ -2,7 +2,10 @@
 //!
 //! - [`movingai`]: parsers for the Moving AI `.map` and `.scen` benchmark files and helpers to
 //!   read them from disk.
+//! - [`cancel`]: [`cancel::CancelToken`], a thread-safe cancellation flag, and
+//!   [`cancel::find_path_cancellable`].
 //! - [`data`]: where the shared benchmark data is (never inside the repository).
 
+pub mod cancel;
 pub mod data;
 pub mod movingai;

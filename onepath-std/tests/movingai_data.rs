@@ -51,8 +51,8 @@ fn check_files(files: &[std::path::PathBuf]) -> (usize, usize) {
         lines += scen.len();
         for (name, indices) in group_by_map(scen.scenarios()) {
             let map_path = map_path_for(scen_path, &name).unwrap_or_else(|e| panic!("{e}"));
-            let map = read_map(&map_path, &MovingAiOptions::DEFAULT)
-                .unwrap_or_else(|e| panic!("{e}"));
+            let map =
+                read_map(&map_path, &MovingAiOptions::DEFAULT).unwrap_or_else(|e| panic!("{e}"));
             maps += 1;
             assert_eq!(map.map_type(), "octile");
             for i in indices {
@@ -66,7 +66,8 @@ fn check_files(files: &[std::path::PathBuf]) -> (usize, usize) {
                 );
                 if set != "wc3maps512" {
                     assert!(
-                        map.is_walkable(s.start_x, s.start_y) && map.is_walkable(s.goal_x, s.goal_y),
+                        map.is_walkable(s.start_x, s.start_y)
+                            && map.is_walkable(s.goal_x, s.goal_y),
                         "{}:{} has a blocked endpoint",
                         scen_path.display(),
                         s.line
@@ -75,6 +76,9 @@ fn check_files(files: &[std::path::PathBuf]) -> (usize, usize) {
             }
         }
     }
-    eprintln!("parsed {} scenario files ({lines} lines) and {maps} maps", files.len());
+    eprintln!(
+        "parsed {} scenario files ({lines} lines) and {maps} maps",
+        files.len()
+    );
     (lines, maps)
 }

@@ -5,7 +5,8 @@ use onepath_std::movingai::{MovingAiMap, MovingAiOptions, MovingAiScenarios};
 use proptest::prelude::*;
 
 const MAP: &[u8] = b"type octile\r\nheight 3\nwidth 4\nmap\n.G@O\nTSW.\n....\n";
-const SCEN: &[u8] = b"version 1\n0\tmaps/a.map\t4\t3\t0\t0\t3\t2\t3.82843\n1 a.map 4 3 1 1 2 2 1.41421\n";
+const SCEN: &[u8] =
+    b"version 1\n0\tmaps/a.map\t4\t3\t0\t0\t3\t2\t3.82843\n1 a.map 4 3 1 1 2 2 1.41421\n";
 
 fn check(bytes: &[u8]) {
     let options = MovingAiOptions::DEFAULT.with_water_walkable(true);

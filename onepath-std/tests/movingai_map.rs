@@ -19,10 +19,10 @@ fn err(text: &str) -> (u64, K) {
 
 #[test]
 fn reads_every_header_field_and_every_letter() {
+    use Terrain::{G, Ground, O, OutOfBounds, Swamp, Tree, Water};
     let map = parse(ALL_LETTERS).unwrap();
     assert_eq!(map.map_type(), "octile");
     assert_eq!((map.width(), map.height()), (4, 2));
-    use Terrain::{G, Ground, O, OutOfBounds, Swamp, Tree, Water};
     assert_eq!(
         map.terrain_cells().collect::<Vec<_>>(),
         [Ground, G, OutOfBounds, O, Tree, Swamp, Water, Ground]
@@ -50,8 +50,16 @@ fn reads_every_header_field_and_every_letter() {
 fn swamp_and_water_are_configurable() {
     let cases = [
         (MovingAiOptions::DEFAULT, true, false),
-        (MovingAiOptions::DEFAULT.with_swamp_walkable(false), false, false),
-        (MovingAiOptions::DEFAULT.with_water_walkable(true), true, true),
+        (
+            MovingAiOptions::DEFAULT.with_swamp_walkable(false),
+            false,
+            false,
+        ),
+        (
+            MovingAiOptions::DEFAULT.with_water_walkable(true),
+            true,
+            true,
+        ),
         (
             MovingAiOptions::default()
                 .with_swamp_walkable(false)
@@ -96,7 +104,10 @@ fn crlf_bytes_tabs_and_width_first_are_accepted() {
 #[test]
 fn largest_sides_are_accepted_in_the_header() {
     // 65536 × 1 is allowed; the rows are then checked (here one row of 65536 dots).
-    let text = format!("type octile\nheight 1\nwidth 65536\nmap\n{}\n", ".".repeat(65_536));
+    let text = format!(
+        "type octile\nheight 1\nwidth 65536\nmap\n{}\n",
+        ".".repeat(65_536)
+    );
     let map = parse(&text).unwrap();
     assert_eq!(map.width(), MAX_SIDE);
 }
@@ -104,11 +115,17 @@ fn largest_sides_are_accepted_in_the_header() {
 #[test]
 fn header_errors_name_their_line() {
     assert_eq!(err(""), (1, K::UnexpectedEnd { expected: "type" }));
-    assert_eq!(err("octile\n"), (1, K::ExpectedKeyword { expected: "type" }));
+    assert_eq!(
+        err("octile\n"),
+        (1, K::ExpectedKeyword { expected: "type" })
+    );
     assert_eq!(err("type\n"), (1, K::BadFieldValue { field: "type" }));
     assert_eq!(err("type a b\n"), (1, K::BadFieldValue { field: "type" }));
     assert_eq!(err("type oct\x01ile\n"), (1, K::InvalidType));
-    assert_eq!(err("type octile\n"), (2, K::UnexpectedEnd { expected: "height" }));
+    assert_eq!(
+        err("type octile\n"),
+        (2, K::UnexpectedEnd { expected: "height" })
+    );
     assert_eq!(
         err("type octile\nheight 3\n"),
         (3, K::UnexpectedEnd { expected: "width" })
@@ -129,7 +146,10 @@ fn header_errors_name_their_line() {
         err("type octile\nwidth 3\nwidth 3\n"),
         (3, K::DuplicateField { field: "width" })
     );
-    assert_eq!(err("type octile\nheight\n"), (2, K::BadFieldValue { field: "height" }));
+    assert_eq!(
+        err("type octile\nheight\n"),
+        (2, K::BadFieldValue { field: "height" })
+    );
     assert_eq!(
         err("type octile\nheight 2 3\n"),
         (2, K::BadFieldValue { field: "height" })
@@ -148,19 +168,46 @@ fn header_errors_name_their_line() {
     );
     assert_eq!(
         err("type octile\nheight 0\n"),
-        (2, K::SizeOutOfRange { field: "height", value: 0, max: MAX_SIDE })
+        (
+            2,
+            K::SizeOutOfRange {
+                field: "height",
+                value: 0,
+                max: MAX_SIDE
+            }
+        )
     );
     assert_eq!(
         err("type octile\nheight 2\nwidth 65537\n"),
-        (3, K::SizeOutOfRange { field: "width", value: 65_537, max: MAX_SIDE })
+        (
+            3,
+            K::SizeOutOfRange {
+                field: "width",
+                value: 65_537,
+                max: MAX_SIDE
+            }
+        )
     );
     assert_eq!(
         err("type octile\nheight 2\nwidth 99999999999999\n"),
-        (3, K::SizeOutOfRange { field: "width", value: u32::MAX, max: MAX_SIDE })
+        (
+            3,
+            K::SizeOutOfRange {
+                field: "width",
+                value: u32::MAX,
+                max: MAX_SIDE
+            }
+        )
     );
     assert_eq!(
         err("type octile\nheight 65536\nwidth 65536\nmap\n"),
-        (3, K::TooManyCells { cells: 1 << 32, max: MAX_CELLS })
+        (
+            3,
+            K::TooManyCells {
+                cells: 1 << 32,
+                max: MAX_CELLS
+            }
+        )
     );
     assert_eq!(
         err("type octile\nheight 2\nwidth 2\n"),
@@ -179,27 +226,66 @@ fn header_errors_name_their_line() {
 #[test]
 fn row_errors_name_their_line() {
     let head = "type octile\nheight 3\nwidth 2\nmap\n";
-    assert_eq!(err(head), (5, K::MissingRows { expected: 3, found: 0 }));
+    assert_eq!(
+        err(head),
+        (
+            5,
+            K::MissingRows {
+                expected: 3,
+                found: 0
+            }
+        )
+    );
     assert_eq!(
         err(&format!("{head}..\n..\n")),
-        (7, K::MissingRows { expected: 3, found: 2 })
+        (
+            7,
+            K::MissingRows {
+                expected: 3,
+                found: 2
+            }
+        )
     );
     assert_eq!(
         err(&format!("{head}..\n...\n..\n")),
-        (6, K::RowLength { expected: 2, found: 3 })
+        (
+            6,
+            K::RowLength {
+                expected: 2,
+                found: 3
+            }
+        )
     );
     assert_eq!(
         err(&format!("{head}..\n\n..\n")),
-        (6, K::RowLength { expected: 2, found: 0 })
+        (
+            6,
+            K::RowLength {
+                expected: 2,
+                found: 0
+            }
+        )
     );
     // A trailing space is not terrain: the row is too long.
     assert_eq!(
         err(&format!("{head}.. \n..\n..\n")),
-        (5, K::RowLength { expected: 2, found: 3 })
+        (
+            5,
+            K::RowLength {
+                expected: 2,
+                found: 3
+            }
+        )
     );
     assert_eq!(
         err(&format!("{head}..\n.#\n..\n")),
-        (6, K::InvalidTerrain { column: 1, byte: b'#' })
+        (
+            6,
+            K::InvalidTerrain {
+                column: 1,
+                byte: b'#'
+            }
+        )
     );
     assert_eq!(
         err(&format!("{head}..\n..\n\u{0}.\n")),
@@ -208,12 +294,30 @@ fn row_errors_name_their_line() {
     // Lower-case letters are not terrain.
     assert_eq!(
         err(&format!("{head}..\n..\ng.\n")),
-        (7, K::InvalidTerrain { column: 0, byte: b'g' })
+        (
+            7,
+            K::InvalidTerrain {
+                column: 0,
+                byte: b'g'
+            }
+        )
     );
-    assert_eq!(err(&format!("{head}..\n..\n..\n\n..\n")), (9, K::TrailingData));
+    assert_eq!(
+        err(&format!("{head}..\n..\n..\n\n..\n")),
+        (9, K::TrailingData)
+    );
     // CRLF counts lines the same way.
     let crlf = format!("{head}..\n.#\n..\n").replace('\n', "\r\n");
-    assert_eq!(err(&crlf), (6, K::InvalidTerrain { column: 1, byte: b'#' }));
+    assert_eq!(
+        err(&crlf),
+        (
+            6,
+            K::InvalidTerrain {
+                column: 1,
+                byte: b'#'
+            }
+        )
+    );
 }
 
 #[test]
@@ -221,16 +325,37 @@ fn huge_headers_do_not_allocate_before_rows_exist() {
     // 2^28 cells promised, a few bytes given: rejected at the first missing row, quickly and
     // without allocating 256 MiB (a test runner with a memory limit would notice).
     let text = "type octile\nheight 16384\nwidth 16384\nmap\n....\n";
-    assert_eq!(err(text), (5, K::RowLength { expected: 16_384, found: 4 }));
+    assert_eq!(
+        err(text),
+        (
+            5,
+            K::RowLength {
+                expected: 16_384,
+                found: 4
+            }
+        )
+    );
     let text = "type octile\nheight 16384\nwidth 16384\nmap\n";
-    assert_eq!(err(text), (5, K::MissingRows { expected: 16_384, found: 0 }));
+    assert_eq!(
+        err(text),
+        (
+            5,
+            K::MissingRows {
+                expected: 16_384,
+                found: 0
+            }
+        )
+    );
 }
 
 #[test]
 fn errors_display_the_line_and_the_problem() {
     let cases = [
         ("", "line 1: file ended before the `type` line"),
-        ("type octile\nheight 0\n", "line 2: `height` 0 is outside 1..=65536"),
+        (
+            "type octile\nheight 0\n",
+            "line 2: `height` 0 is outside 1..=65536",
+        ),
         (
             "type octile\nheight 1\nwidth 2\nmap\n.\n",
             "line 5: map row has 1 characters, expected width 2",
@@ -268,5 +393,39 @@ fn non_utf8_bytes_are_terrain_errors_not_panics() {
     let mut bytes = b"type octile\nheight 1\nwidth 2\nmap\n".to_vec();
     bytes.extend_from_slice(&[b'.', 0xFF, b'\n']);
     let e = MovingAiMap::parse(&bytes, &MovingAiOptions::DEFAULT).unwrap_err();
-    assert_eq!((e.line, e.kind), (5, K::InvalidTerrain { column: 1, byte: 0xFF }));
+    assert_eq!(
+        (e.line, e.kind),
+        (
+            5,
+            K::InvalidTerrain {
+                column: 1,
+                byte: 0xFF
+            }
+        )
+    );
+}
+
+#[test]
+fn to_grid_keeps_size_and_walkability() {
+    use onepath::Cell;
+    let map = parse(ALL_LETTERS).unwrap();
+    let grid = map.to_grid().unwrap();
+    assert_eq!((grid.width(), grid.height()), (4, 2));
+    assert_eq!(grid.cells(), map.area_bytes().as_slice());
+    for y in 0..2 {
+        for x in 0..4 {
+            assert_eq!(
+                grid.is_walkable(Cell::new(x, y)),
+                map.is_walkable(x as u32, y as u32)
+            );
+        }
+    }
+    let wet = MovingAiMap::parse(
+        ALL_LETTERS,
+        &MovingAiOptions::DEFAULT.with_water_walkable(true),
+    )
+    .unwrap()
+    .to_grid()
+    .unwrap();
+    assert!(wet.is_walkable(Cell::new(2, 1)));
 }

@@ -55,7 +55,10 @@ fn version_1_0_with_spaces_and_backslashes() {
     let names: Vec<&str> = scen.scenarios().iter().map(Scenario::map_name).collect();
     assert_eq!(names, ["AR0011SR.map", "AR0011SR.map"]);
     let s = &scen.scenarios()[1];
-    assert_eq!((s.bucket, s.optimal_length, s.length_decimals), (33, 132.40, 2));
+    assert_eq!(
+        (s.bucket, s.optimal_length, s.length_decimals),
+        (33, 132.40, 2)
+    );
     assert_eq!(scen.clone().into_scenarios().len(), 2);
 }
 
@@ -105,7 +108,15 @@ fn tolerance_is_relative_1e6_or_one_printed_unit() {
 
 #[test]
 fn version_errors() {
-    assert_eq!(err(""), (1, K::UnexpectedEnd { expected: "version" }));
+    assert_eq!(
+        err(""),
+        (
+            1,
+            K::UnexpectedEnd {
+                expected: "version"
+            }
+        )
+    );
     for bad in [
         "version 2\n",
         "version\n",
@@ -122,40 +133,100 @@ fn version_errors() {
 fn field_errors_name_their_line_and_field() {
     let line = |body: &str| format!("version 1\n0 a.map 8 8 1 1 2 2 1.41421\n{body}\n");
     let cases: Vec<(&str, K)> = vec![
-        ("0 a.map 8 8 1 1 2 2", K::FieldCount { expected: 9, found: 8 }),
-        ("0 a.map 8 8 1 1 2 2 1 1", K::FieldCount { expected: 9, found: 10 }),
-        ("x a.map 8 8 1 1 2 2 1", K::InvalidNumber { field: "bucket" }),
-        ("-1 a.map 8 8 1 1 2 2 1", K::InvalidNumber { field: "bucket" }),
+        (
+            "0 a.map 8 8 1 1 2 2",
+            K::FieldCount {
+                expected: 9,
+                found: 8,
+            },
+        ),
+        (
+            "0 a.map 8 8 1 1 2 2 1 1",
+            K::FieldCount {
+                expected: 9,
+                found: 10,
+            },
+        ),
+        (
+            "x a.map 8 8 1 1 2 2 1",
+            K::InvalidNumber { field: "bucket" },
+        ),
+        (
+            "-1 a.map 8 8 1 1 2 2 1",
+            K::InvalidNumber { field: "bucket" },
+        ),
         ("0 maps/ 8 8 1 1 2 2 1", K::EmptyMapName),
-        ("0 a.map 8.0 8 1 1 2 2 1", K::InvalidNumber { field: "width" }),
-        ("0 a.map 8 h 1 1 2 2 1", K::InvalidNumber { field: "height" }),
+        (
+            "0 a.map 8.0 8 1 1 2 2 1",
+            K::InvalidNumber { field: "width" },
+        ),
+        (
+            "0 a.map 8 h 1 1 2 2 1",
+            K::InvalidNumber { field: "height" },
+        ),
         (
             "0 a.map 0 8 1 1 2 2 1",
-            K::SizeOutOfRange { field: "width", value: 0, max: MAX_SIDE },
+            K::SizeOutOfRange {
+                field: "width",
+                value: 0,
+                max: MAX_SIDE,
+            },
         ),
         (
             "0 a.map 8 70000 1 1 2 2 1",
-            K::SizeOutOfRange { field: "height", value: 70_000, max: MAX_SIDE },
+            K::SizeOutOfRange {
+                field: "height",
+                value: 70_000,
+                max: MAX_SIDE,
+            },
         ),
-        ("0 a.map 8 8 x 1 2 2 1", K::InvalidNumber { field: "start x" }),
-        ("0 a.map 8 8 1 x 2 2 1", K::InvalidNumber { field: "start y" }),
-        ("0 a.map 8 8 1 1 x 2 1", K::InvalidNumber { field: "goal x" }),
-        ("0 a.map 8 8 1 1 2 x 1", K::InvalidNumber { field: "goal y" }),
+        (
+            "0 a.map 8 8 x 1 2 2 1",
+            K::InvalidNumber { field: "start x" },
+        ),
+        (
+            "0 a.map 8 8 1 x 2 2 1",
+            K::InvalidNumber { field: "start y" },
+        ),
+        (
+            "0 a.map 8 8 1 1 x 2 1",
+            K::InvalidNumber { field: "goal x" },
+        ),
+        (
+            "0 a.map 8 8 1 1 2 x 1",
+            K::InvalidNumber { field: "goal y" },
+        ),
         (
             "0 a.map 8 9 8 1 2 2 1",
-            K::CoordinateOutOfRange { field: "start x", value: 8, bound: 8 },
+            K::CoordinateOutOfRange {
+                field: "start x",
+                value: 8,
+                bound: 8,
+            },
         ),
         (
             "0 a.map 9 8 1 8 2 2 1",
-            K::CoordinateOutOfRange { field: "start y", value: 8, bound: 8 },
+            K::CoordinateOutOfRange {
+                field: "start y",
+                value: 8,
+                bound: 8,
+            },
         ),
         (
             "0 a.map 8 8 1 1 9 2 1",
-            K::CoordinateOutOfRange { field: "goal x", value: 9, bound: 8 },
+            K::CoordinateOutOfRange {
+                field: "goal x",
+                value: 9,
+                bound: 8,
+            },
         ),
         (
             "0 a.map 8 8 1 1 2 4294967295 1",
-            K::CoordinateOutOfRange { field: "goal y", value: u32::MAX, bound: 8 },
+            K::CoordinateOutOfRange {
+                field: "goal y",
+                value: u32::MAX,
+                bound: 8,
+            },
         ),
         ("0 a.map 8 8 1 1 2 2 4294967296x", K::InvalidLength),
         ("0 a.map 8 8 1 1 2 2 -1.5", K::InvalidLength),
@@ -165,7 +236,11 @@ fn field_errors_name_their_line_and_field() {
     ];
     for (body, kind) in cases {
         assert_eq!(err(&line(body)), (3, kind), "{body:?}");
-        assert_eq!(err(&line(body).replace('\n', "\r\n")), (3, kind), "{body:?} CRLF");
+        assert_eq!(
+            err(&line(body).replace('\n', "\r\n")),
+            (3, kind),
+            "{body:?} CRLF"
+        );
     }
 }
 
@@ -189,7 +264,10 @@ fn errors_display_the_line_and_the_problem() {
             "version 1\n0 a.map 8 8 1 1 2 2 -1\n",
             "line 2: optimal length is not a non-negative decimal number",
         ),
-        ("version 1\n0 / 8 8 1 1 2 2 1\n", "line 2: scenario map name is empty"),
+        (
+            "version 1\n0 / 8 8 1 1 2 2 1\n",
+            "line 2: scenario map name is empty",
+        ),
         (
             "version 1\n0 a 8 8 s 1 2 2 1\n",
             "line 2: `start x` is not a decimal integer",

@@ -158,7 +158,10 @@ impl fmt::Display for GridFormatErrorKind {
                 write!(f, "file ended after {found} of {expected} map rows")
             }
             Self::RowLength { expected, found } => {
-                write!(f, "map row has {found} characters, expected width {expected}")
+                write!(
+                    f,
+                    "map row has {found} characters, expected width {expected}"
+                )
             }
             Self::InvalidTerrain { column, byte } => {
                 if byte.is_ascii_graphic() || byte == b' ' {
@@ -178,8 +181,15 @@ impl fmt::Display for GridFormatErrorKind {
             Self::InvalidLength => {
                 write!(f, "optimal length is not a non-negative decimal number")
             }
-            Self::CoordinateOutOfRange { field, value, bound } => {
-                write!(f, "`{field}` {value} is not below the stated map side {bound}")
+            Self::CoordinateOutOfRange {
+                field,
+                value,
+                bound,
+            } => {
+                write!(
+                    f,
+                    "`{field}` {value} is not below the stated map side {bound}"
+                )
             }
         }
     }

@@ -167,9 +167,10 @@ impl MovingAiMap {
         let err = GridFormatError::new;
 
         // `type NAME`
-        let (line, text) = lines
-            .next()
-            .ok_or(err(1, GridFormatErrorKind::UnexpectedEnd { expected: TYPE }))?;
+        let (line, text) = lines.next().ok_or(err(
+            1,
+            GridFormatErrorKind::UnexpectedEnd { expected: TYPE },
+        ))?;
         let map_type = header_value(line, text, TYPE)?;
         if !map_type.iter().all(u8::is_ascii_graphic) {
             return Err(err(line, GridFormatErrorKind::InvalidType));
@@ -226,10 +227,7 @@ impl MovingAiMap {
             ));
         }
         if words.next().is_some() {
-            return Err(err(
-                line,
-                GridFormatErrorKind::BadFieldValue { field: MAP },
-            ));
+            return Err(err(line, GridFormatErrorKind::BadFieldValue { field: MAP }));
         }
 
         // Rows. `cells` <= 2^28 fits in usize on every target with 32-bit or wider pointers.
@@ -326,8 +324,7 @@ impl MovingAiMap {
     }
 
     fn index(&self, x: u32, y: u32) -> Option<usize> {
-        (x < self.width && y < self.height)
-            .then(|| y as usize * self.width as usize + x as usize)
+        (x < self.width && y < self.height).then(|| y as usize * self.width as usize + x as usize)
     }
 
     /// Number of walkable cells.
@@ -353,6 +350,31 @@ impl MovingAiMap {
             .iter()
             .map(|&b| if self.walkable[b as usize] { 0 } else { 255 })
             .collect()
+    }
+
+    /// The map as a core [`Grid`](onepath::Grid): walkable cells area 0 (cost multiplier 1),
+    /// the others walls, so octile moves cost exactly 1 and √2 as the benchmark assumes.
+    ///
+    /// # Errors
+    ///
+    /// None in practice: the parser already enforces the core's size bounds (both are 65,536
+    /// per side and 2^28 cells); the core's error is passed through should they ever differ.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions};
+    /// use onepath_std::movingai::{MovingAiMap, MovingAiOptions};
+    ///
+    /// let map = MovingAiMap::parse("type octile\nheight 2\nwidth 3\nmap\n...\n.T.\n",
+    ///     &MovingAiOptions::DEFAULT)?;
+    /// let grid = map.to_grid().unwrap();
+    /// let path = grid.find_path(Cell::new(0, 1), Cell::new(2, 1), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(path.cost, 4.0); // around the tree, no corner cutting
+    /// # Ok::<(), onepath_std::movingai::GridFormatError>(())
+    /// ```
+    pub fn to_grid(&self) -> Result<onepath::Grid, onepath::GridError> {
+        onepath::Grid::from_areas(self.width, self.height, self.area_bytes())
     }
 
     /// The map as text, one row per line (LF), with its original letters: `parse` of

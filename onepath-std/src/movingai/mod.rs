@@ -114,7 +114,12 @@ mod tests {
         let got: Vec<_> = Lines::new(b"a\r\nb\n\nc").collect();
         assert_eq!(
             got,
-            vec![(1, &b"a"[..]), (2, &b"b"[..]), (3, &b""[..]), (4, &b"c"[..])]
+            vec![
+                (1, &b"a"[..]),
+                (2, &b"b"[..]),
+                (3, &b""[..]),
+                (4, &b"c"[..])
+            ]
         );
         let got: Vec<_> = Lines::new(b"a\n").collect();
         assert_eq!(got, vec![(1, &b"a"[..])]);

@@ -305,8 +305,23 @@ mod tests {
         assert_eq!(parse_length(b"7."), Some((7.0, 0)));
         assert_eq!(parse_length(b".5"), Some((0.5, 1)));
         assert_eq!(parse_length(b"0"), Some((0.0, 0)));
-        for bad in [&b"."[..], b"", b"-1", b"+1", b"1e3", b"inf", b"NaN", b"1.2.3", b"1,5"] {
-            assert_eq!(parse_length(bad), None, "{:?}", String::from_utf8_lossy(bad));
+        for bad in [
+            &b"."[..],
+            b"",
+            b"-1",
+            b"+1",
+            b"1e3",
+            b"inf",
+            b"NaN",
+            b"1.2.3",
+            b"1,5",
+        ] {
+            assert_eq!(
+                parse_length(bad),
+                None,
+                "{:?}",
+                String::from_utf8_lossy(bad)
+            );
         }
         // Too many digits for a finite f64.
         let huge = [b'9'; 400];

@@ -1,0 +1,205 @@
+//! `onepath path`: one query, drawn.
+
+use std::path::PathBuf;
+
+use onepath::search::Step;
+use onepath::{Cell, Grid};
+use onepath_std::movingai::{MovingAiMap, MovingAiOptions};
+use serde_json::json;
+
+use crate::render::Picture;
+use crate::solver::Alg;
+
+/// The bundled map: rooms, corridors, pillars and a cave, drawn by hand for this tool (`.`
+/// open, `#` wall). Not a Moving AI benchmark map.
+pub const DEFAULT_MAP: &str = include_str!("default_map.txt");
+/// Default start on the bundled map (north-west hall).
+pub const DEFAULT_FROM: Cell = Cell::new(3, 3);
+/// Default goal on the bundled map (south-east cave).
+pub const DEFAULT_TO: Cell = Cell::new(58, 43);
+
+/// Options of `onepath path`.
+pub struct PathArgs {
+    /// A Moving AI `.map` or a text picture; `None` for the bundled map.
+    pub map: Option<PathBuf>,
+    /// Start cell.
+    pub from: Option<Cell>,
+    /// Goal cell.
+    pub to: Option<Cell>,
+    /// Algorithm.
+    pub alg: Alg,
+    /// PNG output file.
+    pub png: Option<PathBuf>,
+    /// SVG output file.
+    pub svg: Option<PathBuf>,
+    /// Pixels per cell (default: longer side about 800 pixels).
+    pub scale: Option<u32>,
+    /// Print a text picture.
+    pub ascii: bool,
+    /// Machine-readable summary.
+    pub json: bool,
+}
+
+/// Parses `x,y`.
+///
+/// # Errors
+///
+/// A message naming the text.
+pub fn parse_cell(text: &str) -> Result<Cell, String> {
+    let (x, y) = text
+        .split_once(',')
+        .ok_or_else(|| format!("`{text}` is not `x,y`"))?;
+    let parse = |v: &str| {
+        v.trim()
+            .parse::<i32>()
+            .map_err(|_| format!("`{text}` is not `x,y` with integers"))
+    };
+    Ok(Cell::new(parse(x)?, parse(y)?))
+}
+
+fn load(args: &PathArgs) -> Result<(String, Grid), String> {
+    let Some(path) = &args.map else {
+        let grid = Grid::from_text(DEFAULT_MAP).map_err(|e| format!("bundled map: {e}"))?;
+        return Ok(("bundled default map".to_owned(), grid));
+    };
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let name = path.display().to_string();
+    let grid = if bytes.starts_with(b"type") {
+        MovingAiMap::parse(&bytes, &MovingAiOptions::DEFAULT)
+            .map_err(|e| format!("{name}: {e}"))?
+            .to_grid()
+            .map_err(|e| format!("{name}: {e}"))?
+    } else {
+        let text = String::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text"))?;
+        Grid::from_text(&text).map_err(|e| format!("{name}: {e}"))?
+    };
+    Ok((name, grid))
+}
+
+/// Runs the command; returns the exit code (0 found or no path; 1 an endpoint is outside or
+/// blocked; 2 an input or output error).
+pub fn run(args: &PathArgs) -> i32 {
+    match run_inner(args) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}
+
+fn run_inner(args: &PathArgs) -> Result<i32, String> {
+    let (name, grid) = load(args)?;
+    let (from, to) = match (args.map.is_some(), args.from, args.to) {
+        (_, Some(a), Some(b)) => (a, b),
+        (false, a, b) => (a.unwrap_or(DEFAULT_FROM), b.unwrap_or(DEFAULT_TO)),
+        (true, _, _) => return Err("--from and --to are required with --map".to_owned()),
+    };
+    let start = grid.index_of(from);
+    let goal = grid.index_of(to);
+    let mut solver = args.alg.prepare(&grid).map_err(|e| e.to_string())?;
+    solver.set_record_expansions(true);
+    let outcome = start.zip(goal).map(|(a, b)| solver.solve(a, b));
+    let status = match (start, goal, outcome) {
+        (None, _, _) => Step::StartInvalid,
+        (_, None, _) => Step::GoalInvalid,
+        (_, _, Some(o)) => o.status,
+        (_, _, None) => Step::NoPath,
+    };
+    let (path, expanded) = if outcome.is_some() {
+        (solver.path(), solver.expanded().to_vec())
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let picture = Picture {
+        width: grid.width(),
+        height: grid.height(),
+        cells: grid.cells(),
+        expanded: &expanded,
+        path: &path,
+        start,
+        goal,
+    };
+    let scale = args
+        .scale
+        .unwrap_or_else(|| picture.auto_scale())
+        .clamp(1, 64);
+    let title = format!(
+        "onepath {}: ({},{}) -> ({},{}) on {name}",
+        args.alg.name(),
+        from.x,
+        from.y,
+        to.x,
+        to.y
+    );
+    let mut written = Vec::new();
+    if let Some(out) = &args.png {
+        let pixels = u64::from(grid.width() * scale) * u64::from(grid.height() * scale);
+        if pixels > 1 << 28 {
+            return Err(format!("{pixels} pixels is too large a PNG; lower --scale"));
+        }
+        let bytes = picture.png(scale)?;
+        std::fs::write(out, bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+        written.push(out.display().to_string());
+    }
+    if let Some(out) = &args.svg {
+        std::fs::write(out, picture.svg(scale, &title))
+            .map_err(|e| format!("{}: {e}", out.display()))?;
+        written.push(out.display().to_string());
+    }
+    let cost = outcome.filter(|o| o.status == Step::Found).map(|o| o.cost);
+    if args.json {
+        println!(
+            "{}",
+            json!({
+                "command": "path",
+                "map": name,
+                "width": grid.width(),
+                "height": grid.height(),
+                "alg": args.alg.name(),
+                "from": [from.x, from.y],
+                "to": [to.x, to.y],
+                "status": format!("{status:?}"),
+                "cost": cost,
+                "path_cells": path.len(),
+                "expansions": outcome.map_or(0, |o| o.expansions),
+                "iterations": outcome.map_or(0, |o| o.iterations),
+                "written": written,
+                "scale": scale,
+            })
+        );
+    } else {
+        println!("map: {name} ({}x{})", grid.width(), grid.height());
+        println!(
+            "{}: ({},{}) -> ({},{}): {status:?}{}, {} expansions, {} iterations",
+            args.alg.name(),
+            from.x,
+            from.y,
+            to.x,
+            to.y,
+            cost.map_or(String::new(), |c| format!(
+                ", cost {c:.8}, {} cells",
+                path.len()
+            )),
+            outcome.map_or(0, |o| o.expansions),
+            outcome.map_or(0, |o| o.iterations),
+        );
+        if args.ascii {
+            print!("{}", picture.ascii());
+        }
+        for w in &written {
+            println!(
+                "wrote {w} ({}x{} px, {scale} px per cell)",
+                grid.width() * scale,
+                grid.height() * scale
+            );
+        }
+    }
+    Ok(match status {
+        Step::StartInvalid | Step::GoalInvalid => {
+            eprintln!("error: {status:?}: an endpoint is outside the map or blocked");
+            1
+        }
+        _ => 0,
+    })
+}

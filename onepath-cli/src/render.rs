@@ -1,0 +1,331 @@
+//! Drawing a search as PNG or SVG: the map, the expanded cells coloured by expansion order
+//! (pale yellow first, through green, to pale blue last), the path in crimson, the start in
+//! green and the goal in blue.
+
+use std::fmt::Write as _;
+
+/// Wall colour.
+pub const WALL: [u8; 3] = [45, 48, 56];
+/// Open, unexpanded cell colour.
+pub const OPEN: [u8; 3] = [250, 250, 250];
+/// Path colour.
+pub const PATH: [u8; 3] = [220, 20, 60];
+/// Start colour.
+pub const START: [u8; 3] = [0, 160, 80];
+/// Goal colour.
+pub const GOAL: [u8; 3] = [30, 90, 220];
+/// Expansion gradient stops, first expanded to last.
+const GRADIENT: [[u8; 3]; 3] = [[255, 236, 150], [150, 222, 170], [150, 175, 240]];
+
+/// Everything a picture shows. Node ids are `y * width + x`.
+pub struct Picture<'a> {
+    /// Columns.
+    pub width: u32,
+    /// Rows.
+    pub height: u32,
+    /// Area bytes, row-major (255 = wall).
+    pub cells: &'a [u8],
+    /// Expanded nodes in expansion order.
+    pub expanded: &'a [u32],
+    /// The path, start first (may be empty).
+    pub path: &'a [u32],
+    /// The start node, if inside the map.
+    pub start: Option<u32>,
+    /// The goal node, if inside the map.
+    pub goal: Option<u32>,
+}
+
+/// The colour of the `rank`-th of `count` expanded cells.
+fn expansion_colour(rank: usize, count: usize) -> [u8; 3] {
+    let t = if count <= 1 {
+        0.0
+    } else {
+        rank as f64 / (count - 1) as f64
+    };
+    let (a, b, u) = if t < 0.5 {
+        (GRADIENT[0], GRADIENT[1], t * 2.0)
+    } else {
+        (GRADIENT[1], GRADIENT[2], (t - 0.5) * 2.0)
+    };
+    let mix = |i: usize| (f64::from(a[i]) + (f64::from(b[i]) - f64::from(a[i])) * u).round() as u8;
+    [mix(0), mix(1), mix(2)]
+}
+
+impl Picture<'_> {
+    /// One colour per cell: wall, open, or its expansion colour.
+    fn cell_colours(&self) -> Vec<[u8; 3]> {
+        let mut colours: Vec<[u8; 3]> = self
+            .cells
+            .iter()
+            .map(|&c| if c == 255 { WALL } else { OPEN })
+            .collect();
+        for (rank, &n) in self.expanded.iter().enumerate() {
+            if let Some(c) = colours.get_mut(n as usize) {
+                *c = expansion_colour(rank, self.expanded.len());
+            }
+        }
+        colours
+    }
+
+    fn xy(&self, n: u32) -> (u32, u32) {
+        (n % self.width, n / self.width)
+    }
+
+    /// A pixel scale that makes the longer side about 800 pixels (1..=16).
+    pub fn auto_scale(&self) -> u32 {
+        (800 / self.width.max(self.height)).clamp(1, 16)
+    }
+
+    /// RGB pixels (3 bytes each, row-major) at `scale` pixels per cell.
+    pub fn rgb(&self, scale: u32) -> (u32, u32, Vec<u8>) {
+        let (pw, ph) = (self.width * scale, self.height * scale);
+        let mut px = vec![0_u8; pw as usize * ph as usize * 3];
+        let mut put = |x: i64, y: i64, c: [u8; 3]| {
+            if x >= 0 && y >= 0 && x < i64::from(pw) && y < i64::from(ph) {
+                let i = (y as usize * pw as usize + x as usize) * 3;
+                px[i..i + 3].copy_from_slice(&c);
+            }
+        };
+        for (n, c) in self.cell_colours().into_iter().enumerate() {
+            let (cx, cy) = self.xy(n as u32);
+            for dy in 0..scale {
+                for dx in 0..scale {
+                    put(i64::from(cx * scale + dx), i64::from(cy * scale + dy), c);
+                }
+            }
+        }
+        let s = i64::from(scale);
+        let centre = |n: u32| {
+            let (x, y) = self.xy(n);
+            (i64::from(x) * s + s / 2, i64::from(y) * s + s / 2)
+        };
+        if scale < 4 {
+            // Whole cells, widened by a pixel on each side so the path shows on big maps.
+            for &n in self.path {
+                let (x, y) = self.xy(n);
+                for dy in -1..=s {
+                    for dx in -1..=s {
+                        put(i64::from(x) * s + dx, i64::from(y) * s + dy, PATH);
+                    }
+                }
+            }
+        } else {
+            // A line through the cell centres, about a fifth of a cell thick.
+            let r = (s / 10).max(1);
+            let mut stamp = |x: i64, y: i64| {
+                for dy in -r..=r {
+                    for dx in -r..=r {
+                        put(x + dx, y + dy, PATH);
+                    }
+                }
+            };
+            if let [only] = self.path {
+                let (x, y) = centre(*only);
+                stamp(x, y);
+            }
+            for pair in self.path.windows(2) {
+                let ((x0, y0), (x1, y1)) = (centre(pair[0]), centre(pair[1]));
+                let steps = s * 2;
+                for k in 0..=steps {
+                    stamp(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps);
+                }
+            }
+        }
+        // Endpoints: a square two thirds of a cell wide; at 1–3 pixels per cell, the cell itself
+        // and a ring three pixels out so they show on big maps without hiding the path.
+        for (node, colour) in [(self.start, START), (self.goal, GOAL)] {
+            let Some(n) = node else { continue };
+            let (x, y) = centre(n);
+            if scale >= 4 {
+                let r = s / 3;
+                for dy in -r..=r {
+                    for dx in -r..=r {
+                        put(x + dx, y + dy, colour);
+                    }
+                }
+            } else {
+                let (cx, cy) = self.xy(n);
+                for dy in 0..s {
+                    for dx in 0..s {
+                        put(i64::from(cx) * s + dx, i64::from(cy) * s + dy, colour);
+                    }
+                }
+                for dy in -3_i64..=3 {
+                    for dx in -3_i64..=3 {
+                        if dx.abs() == 3 || dy.abs() == 3 {
+                            put(x + dx, y + dy, colour);
+                        }
+                    }
+                }
+            }
+        }
+        (pw, ph, px)
+    }
+
+    /// The picture as PNG bytes.
+    ///
+    /// # Errors
+    ///
+    /// The encoder's error, as text.
+    pub fn png(&self, scale: u32) -> Result<Vec<u8>, String> {
+        let (w, h, px) = self.rgb(scale);
+        let mut out = Vec::new();
+        let mut encoder = png::Encoder::new(&mut out, w, h);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+        writer.write_image_data(&px).map_err(|e| e.to_string())?;
+        writer.finish().map_err(|e| e.to_string())?;
+        Ok(out)
+    }
+
+    /// The picture as an SVG document (one user unit per cell; `scale` pixels per cell).
+    pub fn svg(&self, scale: u32, title: &str) -> String {
+        let hex = |c: [u8; 3]| format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2]);
+        let (w, h) = (self.width, self.height);
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {w} {h}" shape-rendering="crispEdges">"#,
+            w * scale,
+            h * scale
+        );
+        let _ = writeln!(out, "<title>{}</title>", escape(title));
+        let _ = writeln!(
+            out,
+            r#"<rect id="open" x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#,
+            hex(OPEN)
+        );
+        // Walls as horizontal runs.
+        let _ = writeln!(out, r#"<g id="walls" fill="{}">"#, hex(WALL));
+        for y in 0..h {
+            let row = &self.cells[(y * w) as usize..((y + 1) * w) as usize];
+            let mut x = 0;
+            while x < w {
+                if row[x as usize] == 255 {
+                    let start = x;
+                    while x < w && row[x as usize] == 255 {
+                        x += 1;
+                    }
+                    let _ = writeln!(
+                        out,
+                        r#"<rect x="{start}" y="{y}" width="{}" height="1"/>"#,
+                        x - start
+                    );
+                } else {
+                    x += 1;
+                }
+            }
+        }
+        out.push_str("</g>\n<g id=\"expanded\">\n");
+        for (rank, &n) in self.expanded.iter().enumerate() {
+            let (x, y) = self.xy(n);
+            let _ = writeln!(
+                out,
+                r#"<rect x="{x}" y="{y}" width="1" height="1" fill="{}"/>"#,
+                hex(expansion_colour(rank, self.expanded.len()))
+            );
+        }
+        out.push_str("</g>\n");
+        if !self.path.is_empty() {
+            let points: Vec<String> = self
+                .path
+                .iter()
+                .map(|&n| {
+                    let (x, y) = self.xy(n);
+                    format!("{x}.5,{y}.5")
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                r#"<polyline id="path" points="{}" fill="none" stroke="{}" stroke-width="0.3" stroke-linejoin="round" stroke-linecap="round" shape-rendering="auto"/>"#,
+                points.join(" "),
+                hex(PATH)
+            );
+        }
+        for (id, node, colour) in [("start", self.start, START), ("goal", self.goal, GOAL)] {
+            if let Some(n) = node {
+                let (x, y) = self.xy(n);
+                let _ = writeln!(
+                    out,
+                    r#"<circle id="{id}" cx="{x}.5" cy="{y}.5" r="0.45" fill="{}" shape-rendering="auto"/>"#,
+                    hex(colour)
+                );
+            }
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+
+    /// A text picture: `#` wall, `.` open, `o` expanded, `*` path, `S` start, `G` goal.
+    pub fn ascii(&self) -> String {
+        let mut chars: Vec<u8> = self
+            .cells
+            .iter()
+            .map(|&c| if c == 255 { b'#' } else { b'.' })
+            .collect();
+        for &n in self.expanded {
+            chars[n as usize] = b'o';
+        }
+        for &n in self.path {
+            chars[n as usize] = b'*';
+        }
+        for (node, c) in [(self.start, b'S'), (self.goal, b'G')] {
+            if let Some(n) = node {
+                chars[n as usize] = c;
+            }
+        }
+        let mut out = String::with_capacity(chars.len() + self.height as usize);
+        for row in chars.chunks(self.width as usize) {
+            out.push_str(&String::from_utf8_lossy(row));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{GRADIENT, Picture, expansion_colour};
+
+    #[test]
+    fn gradient_ends_at_its_stops() {
+        assert_eq!(expansion_colour(0, 10), GRADIENT[0]);
+        assert_eq!(expansion_colour(9, 10), GRADIENT[2]);
+        assert_eq!(expansion_colour(0, 1), GRADIENT[0]);
+    }
+
+    #[test]
+    fn pixels_show_path_and_endpoints() {
+        // 8 x 4: open except the bottom row; the path runs along the top row.
+        let mut cells = [0_u8; 32];
+        cells[24..].fill(255);
+        let pic = Picture {
+            width: 8,
+            height: 4,
+            cells: &cells,
+            expanded: &[0, 1, 2, 9],
+            path: &[0, 1, 2, 3],
+            start: Some(0),
+            goal: Some(3),
+        };
+        for scale in [1, 2, 3, 8] {
+            let (w, h, px) = pic.rgb(scale);
+            assert_eq!((w, h), (8 * scale, 4 * scale));
+            let has = |c: [u8; 3]| px.chunks(3).any(|p| p == c);
+            assert!(has(super::PATH), "scale {scale}");
+            assert!(has(super::START) && has(super::GOAL), "scale {scale}");
+            assert!(has(super::WALL) && has(super::OPEN), "scale {scale}");
+        }
+        assert_eq!(pic.ascii(), "S**G....\n.o......\n........\n########\n");
+        let svg = pic.svg(4, "a < b");
+        assert!(svg.contains("<polyline") && svg.contains("a &lt; b"));
+        assert!(svg.contains(r#"<rect x="0" y="3" width="8" height="1"/>"#));
+    }
+}

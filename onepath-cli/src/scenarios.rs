@@ -1,0 +1,114 @@
+//! Turning `<files or folders>` into per-map work: which scenario lines run, on which map, in
+//! which benchmark set, and how each line is classified before any search.
+
+use std::path::{Path, PathBuf};
+
+use onepath_std::movingai::files::{
+    LoadError, collect_scenario_files, group_by_map, map_path_for, read_scenarios, set_name,
+};
+use onepath_std::movingai::{MovingAiMap, Scenario};
+
+/// Sets whose published lengths do not follow the no-corner-cutting convention everywhere
+/// (the maps were edited after the scenarios were made; see `../shared/data/README.md`):
+/// their mismatches are reported as a loose check and never fail a run.
+pub const LOOSE_SETS: &[&str] = &["wc3maps512"];
+
+/// Which lines of each scenario file to take.
+#[derive(Clone, Copy, Debug)]
+pub struct Sampling {
+    /// Every K-th line of each file (lines 0, K, 2K, … in file order); 1 takes all.
+    pub every: usize,
+    /// At most this many lines per file, after `every`.
+    pub limit: Option<usize>,
+}
+
+/// The scenarios of one scenario file that name one map.
+#[derive(Clone, Debug)]
+pub struct MapJob {
+    /// The scenario file.
+    pub scen_path: PathBuf,
+    /// Its benchmark set (folder name).
+    pub set: String,
+    /// The map file.
+    pub map_path: PathBuf,
+    /// Lines in the file for this map before sampling.
+    pub lines_in_file: usize,
+    /// The sampled scenarios, in file order.
+    pub scenarios: Vec<Scenario>,
+}
+
+impl MapJob {
+    /// Whether this job's set is checked loosely.
+    pub fn is_loose(&self) -> bool {
+        LOOSE_SETS.contains(&self.set.as_str())
+    }
+}
+
+/// Reads every scenario file under `paths` and splits it into per-map jobs, in path order.
+///
+/// # Errors
+///
+/// The first file that cannot be read or parsed, or a map that is not next to its scenarios.
+pub fn plan<P: AsRef<Path>>(paths: &[P], sampling: Sampling) -> Result<Vec<MapJob>, LoadError> {
+    let mut jobs = Vec::new();
+    for scen_path in collect_scenario_files(paths)? {
+        let scen = read_scenarios(&scen_path)?;
+        let set = set_name(&scen_path);
+        let all = scen.into_scenarios();
+        for (name, indices) in group_by_map(&all) {
+            let map_path = map_path_for(&scen_path, &name)?;
+            let lines_in_file = indices.len();
+            let picked = indices
+                .iter()
+                .step_by(sampling.every.max(1))
+                .take(sampling.limit.unwrap_or(usize::MAX))
+                .map(|&i| all[i].clone())
+                .collect();
+            jobs.push(MapJob {
+                scen_path: scen_path.clone(),
+                set: set.clone(),
+                map_path,
+                lines_in_file,
+                scenarios: picked,
+            });
+        }
+    }
+    Ok(jobs)
+}
+
+/// What a scenario line is before any search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineKind {
+    /// A line to search and compare.
+    Check,
+    /// The start or goal is not walkable on the map (counted, not searched).
+    BlockedEndpoint,
+    /// Length 0 with start ≠ goal: the benchmark's "unreachable" marker (counted, not searched).
+    UnreachableMarker,
+    /// The width or height the line states differs from the map's (counted, not searched).
+    SizeMismatch,
+}
+
+/// Classifies a line against its map.
+pub fn classify(map: &MovingAiMap, s: &Scenario) -> LineKind {
+    if (s.map_width, s.map_height) != (map.width(), map.height()) {
+        LineKind::SizeMismatch
+    } else if !map.is_walkable(s.start_x, s.start_y) || !map.is_walkable(s.goal_x, s.goal_y) {
+        LineKind::BlockedEndpoint
+    } else if s.is_unreachable_marker() {
+        LineKind::UnreachableMarker
+    } else {
+        LineKind::Check
+    }
+}
+
+/// Node ids (`y * width + x`) of a classified line's endpoints.
+pub fn endpoints(map: &MovingAiMap, s: &Scenario) -> (u32, u32) {
+    let w = map.width();
+    (s.start_y * w + s.start_x, s.goal_y * w + s.goal_x)
+}
+
+/// The default data: `../shared/data/movingai` next to the repository (or `$ONEPATH_DATA`).
+pub fn default_paths() -> Option<Vec<PathBuf>> {
+    onepath_std::data::movingai_dir().map(|d| vec![d])
+}

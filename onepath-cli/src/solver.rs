@@ -1,0 +1,219 @@
+//! The algorithms the CLI runs, behind one small trait so `optima`, `bench` and `path` treat
+//! them alike.
+//!
+//! Adding an algorithm: a variant of [`Alg`] (its `--alg` name comes from clap's kebab case),
+//! an arm in [`Alg::prepare`] that builds a [`MapSolver`] for a grid (any preprocessing goes
+//! there: `bench` times it separately from queries), and, if it is not a plain A*, an impl of
+//! [`MapSolver`] next to [`AStarSolver`] and [`GridSearchSolver`].
+
+use onepath::grid::SquareTopology;
+use onepath::search::{AStar, SearchBuffers, Step};
+use onepath::topology::{DefaultStepCost, Heuristic, OctileHeuristic, ZeroHeuristic};
+use onepath::{
+    Cell, Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, GridSearch, QueryError,
+};
+
+/// An algorithm selectable with `--alg`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Alg {
+    /// The generic A* (`onepath::search::AStar`) with the octile heuristic.
+    Astar,
+    /// The same search with the zero heuristic (Dijkstra's algorithm).
+    Dijkstra,
+    /// Jump point search with block-based scanning (`onepath::GridSearch`, Harabor &
+    /// Grastien 2011/2014). Expansions count jump points.
+    Jps,
+    /// JPS+ with goal bounding (`onepath::GridSearch`); its tables are built in preprocessing.
+    /// Expansions count jump points.
+    JpsPlus,
+}
+
+impl Alg {
+    /// The name as `--alg` spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Astar => "astar",
+            Self::Dijkstra => "dijkstra",
+            Self::Jps => "jps",
+            Self::JpsPlus => "jps-plus",
+        }
+    }
+
+    /// Builds a solver for `grid` under the Moving AI movement model (eight-connected, costs
+    /// 1 and √2, no corner cutting, agent size 1). Everything done here is "preprocessing".
+    ///
+    /// # Errors
+    ///
+    /// Whatever the core rejects when building the topology.
+    pub fn prepare(self, grid: &Grid) -> Result<Box<dyn MapSolver + '_>, QueryError> {
+        let topology =
+            || SquareTopology::new(grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting);
+        Ok(match self {
+            Self::Astar => Box::new(AStarSolver::new(
+                topology()?,
+                OctileHeuristic::new(grid.width(), 1.0),
+            )),
+            Self::Dijkstra => Box::new(AStarSolver::new(topology()?, ZeroHeuristic)),
+            Self::Jps => GridSearchSolver::boxed(grid, GridAlgorithm::Jps)?,
+            Self::JpsPlus => GridSearchSolver::boxed(grid, GridAlgorithm::JpsPlus)?,
+        })
+    }
+}
+
+/// One query's outcome.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    /// How the search ended (`Found`, `NoPath`, `StartInvalid` or `GoalInvalid`).
+    pub status: Step,
+    /// The path cost; +∞ unless found.
+    pub cost: f64,
+    /// Pops that expanded a node.
+    pub expansions: u32,
+    /// Pops.
+    pub iterations: u32,
+}
+
+/// A search bound to one map, reused for every query on it (buffers are sized once).
+pub trait MapSolver {
+    /// Runs one query between node ids (`y * width + x`).
+    fn solve(&mut self, start: u32, goal: u32) -> Outcome;
+    /// The last found path, start first (empty unless found).
+    fn path(&self) -> Vec<u32>;
+    /// Record expanded nodes in order for the following queries (for drawing).
+    fn set_record_expansions(&mut self, on: bool);
+    /// The nodes the last query expanded, in order (empty unless recording).
+    fn expanded(&self) -> &[u32];
+    /// Bytes of per-node search state (excluding open-list entries).
+    fn bytes_per_node(&self) -> usize;
+}
+
+/// [`AStar`] over a [`SquareTopology`] with any heuristic.
+pub struct AStarSolver<'g, H> {
+    topology: SquareTopology<'g>,
+    search: AStar<DefaultStepCost, H>,
+}
+
+impl<'g, H: Heuristic> AStarSolver<'g, H> {
+    fn new(topology: SquareTopology<'g>, heuristic: H) -> Self {
+        use onepath::topology::Topology;
+        let buffers = SearchBuffers::with_capacity(topology.node_count());
+        Self {
+            topology,
+            search: AStar::with_buffers(DefaultStepCost, heuristic, buffers),
+        }
+    }
+}
+
+impl<H: Heuristic> MapSolver for AStarSolver<'_, H> {
+    fn solve(&mut self, start: u32, goal: u32) -> Outcome {
+        let status = match self.search.try_begin(&self.topology, start, goal) {
+            Step::InProgress => self.search.run(&self.topology),
+            refused => refused,
+        };
+        let done = matches!(status, Step::Found | Step::NoPath);
+        Outcome {
+            status,
+            cost: if status == Step::Found {
+                self.search.cost()
+            } else {
+                f64::INFINITY
+            },
+            expansions: if done { self.search.expansions() } else { 0 },
+            iterations: if done { self.search.iterations() } else { 0 },
+        }
+    }
+
+    fn path(&self) -> Vec<u32> {
+        self.search.path()
+    }
+
+    fn set_record_expansions(&mut self, on: bool) {
+        self.search.set_record_expansions(on);
+    }
+
+    fn expanded(&self) -> &[u32] {
+        self.search.buffers().expanded_nodes()
+    }
+
+    fn bytes_per_node(&self) -> usize {
+        SearchBuffers::BYTES_PER_NODE
+    }
+}
+
+/// The tier-1 resumable [`GridSearch`] (A*, JPS or JPS+ as its options ask), bound to one grid.
+pub struct GridSearchSolver<'g> {
+    grid: &'g Grid,
+    search: GridSearch,
+}
+
+impl<'g> GridSearchSolver<'g> {
+    /// A solver running `algorithm` under the Moving AI movement model. The derived
+    /// structures (block map, JPS+ tables) are built here, by one trivial query, so that
+    /// `bench` counts them as preprocessing.
+    fn boxed(
+        grid: &'g Grid,
+        algorithm: GridAlgorithm,
+    ) -> Result<Box<dyn MapSolver + 'g>, QueryError> {
+        let options = GridOptions::DEFAULT.with_algorithm(algorithm);
+        let mut solver = Self {
+            grid,
+            search: GridSearch::new(options)?,
+        };
+        if let Some(first) = grid.cells().iter().position(|&c| c != 255) {
+            solver.solve(first as u32, first as u32);
+        }
+        Ok(Box::new(solver))
+    }
+
+    fn cell(&self, n: u32) -> Cell {
+        let w = self.grid.width();
+        Cell::new((n % w) as i32, (n / w) as i32)
+    }
+}
+
+impl MapSolver for GridSearchSolver<'_> {
+    fn solve(&mut self, start: u32, goal: u32) -> Outcome {
+        let (a, b) = (self.cell(start), self.cell(goal));
+        let status = match self.search.try_begin(self.grid, a, b) {
+            Step::InProgress => self
+                .search
+                .run_cancellable(self.grid, || false)
+                .unwrap_or(Step::NoPath),
+            refused => refused,
+        };
+        let done = matches!(status, Step::Found | Step::NoPath);
+        Outcome {
+            status,
+            cost: if status == Step::Found {
+                self.search.cost()
+            } else {
+                f64::INFINITY
+            },
+            expansions: if done { self.search.expansions() } else { 0 },
+            iterations: if done { self.search.iterations() } else { 0 },
+        }
+    }
+
+    fn path(&self) -> Vec<u32> {
+        let mut out = vec![0; self.search.path_len()];
+        let n = self.search.copy_path_indices(&mut out).unwrap_or(0);
+        out.truncate(n);
+        out
+    }
+
+    fn set_record_expansions(&mut self, on: bool) {
+        // The handle's options fix recording; rebuild it with the flag (between queries only).
+        let options = self.search.options().with_record_expansions(on);
+        if let Ok(search) = GridSearch::new(options) {
+            self.search = search;
+        }
+    }
+
+    fn expanded(&self) -> &[u32] {
+        self.search.engine().buffers().expanded_nodes()
+    }
+
+    fn bytes_per_node(&self) -> usize {
+        SearchBuffers::BYTES_PER_NODE
+    }
+}
