@@ -13,12 +13,25 @@
 //! generic cores', the path may be another path of the same cost (`docs/determinism.md`,
 //! "Which engine breaks ties how").
 
+mod bit_finder;
+mod finder;
 mod jump_open;
 mod octile_astar;
+mod octile_astar_state;
+mod octile_jump;
+mod octile_map;
 mod padded_records;
 mod pair;
 mod record;
 mod slot_heap;
+mod successors;
+mod table_finder;
 
+pub use bit_finder::BitFinder;
+pub use finder::Finder;
 pub use octile_astar::OctileAStar;
+pub use octile_jump::OctileJump;
+pub use octile_map::OctileMap;
 pub use pair::{Estimate, Pair};
+pub use successors::{LEGAL, SUCCESSORS};
+pub use table_finder::TableFinder;
