@@ -17,7 +17,9 @@ use super::octile_map::OctileMap;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BitFinder;
 
-impl Sealed for BitFinder {}
+impl Sealed for BitFinder {
+    const CODE: u8 = 0;
+}
 
 /// Scans `line` forwards from position `from` (exclusive) and returns the steps to the first
 /// stop, the goal position `goal` if it comes no later (`u32::MAX`: no goal on the line), or 0

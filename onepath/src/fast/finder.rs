@@ -9,7 +9,10 @@
 use super::octile_map::OctileMap;
 
 mod sealed {
-    pub trait Sealed {}
+    pub trait Sealed {
+        /// The finder's code in snapshots (kind 5): 0 bits, 1 tables.
+        const CODE: u8;
+    }
 }
 
 pub(crate) use sealed::Sealed;

@@ -19,6 +19,7 @@ mod jump_open;
 mod octile_astar;
 mod octile_astar_state;
 mod octile_jump;
+mod octile_jump_state;
 mod octile_map;
 mod padded_records;
 mod pair;

@@ -318,6 +318,18 @@ impl OctileAStar {
         Ok(self.state)
     }
 
+    /// Forgets the current search: idle, no counters, an empty heap.
+    pub(crate) fn make_idle(&mut self) {
+        self.state = Step::Idle;
+        self.start = NONE;
+        self.goal = NONE;
+        self.iterations = 0;
+        self.expansions = 0;
+        self.heap.keys.clear();
+        self.expanded.clear();
+        self.trace.clear();
+    }
+
     /// The current state.
     pub fn state(&self) -> Step {
         self.state
@@ -401,6 +413,11 @@ impl OctileAStar {
     /// Writes the path (row-major cells, start first) into `out` and returns its length;
     /// `None` (nothing written) when `out` is shorter than [`path_len`](Self::path_len).
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
+        self.fill_path(out, |c| c)
+    }
+
+    /// [`copy_path`](Self::copy_path) through a conversion of each row-major cell.
+    pub(crate) fn fill_path<T>(&self, out: &mut [T], conv: impl Fn(u32) -> T) -> Option<usize> {
         let len = self.path_len();
         let dst = out.get_mut(..len)?;
         if len == 0 {
@@ -408,7 +425,7 @@ impl OctileAStar {
         }
         let mut p = self.goal;
         for slot in dst.iter_mut().rev() {
-            *slot = self.nodes.unpadded(p);
+            *slot = conv(self.nodes.unpadded(p));
             if p != self.start {
                 p = self.parent(p);
             }

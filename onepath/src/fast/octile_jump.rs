@@ -356,6 +356,20 @@ impl<F: Finder> OctileJump<F> {
         self.state
     }
 
+    /// Forgets the current search: idle, no counters, an empty open list.
+    pub(crate) fn make_idle(&mut self) {
+        self.state = Step::Idle;
+        self.start = NONE;
+        self.goal = NONE;
+        self.iterations = 0;
+        self.expansions = 0;
+        self.open.heap.clear();
+        self.open.stack.clear();
+        self.open.level = super::jump_open::NO_LEVEL;
+        self.expanded.clear();
+        self.trace.clear();
+    }
+
     /// The current state.
     pub fn state(&self) -> Step {
         self.state
@@ -449,13 +463,18 @@ impl<F: Finder> OctileJump<F> {
     /// straight — into `out` and returns its length; `None` (nothing written) when `out` is
     /// shorter than [`path_len`](Self::path_len).
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
+        self.fill_path(out, |c| c)
+    }
+
+    /// [`copy_path`](Self::copy_path) through a conversion of each row-major cell.
+    pub(crate) fn fill_path<T>(&self, out: &mut [T], conv: impl Fn(u32) -> T) -> Option<usize> {
         let len = self.path_len();
         let dst = out.get_mut(..len)?;
         let w = self.width.max(1) as i64;
         let mut end = len;
         self.walk_back(|n, p| {
             if p == NONE {
-                dst[0] = n;
+                dst[0] = conv(n);
                 return;
             }
             let (px, py) = (i64::from(p) % w, i64::from(p) / w);
@@ -474,7 +493,7 @@ impl<F: Finder> OctileJump<F> {
                 } else {
                     y += sy;
                 }
-                dst[end - hop + i] = (y * w + x) as u32;
+                dst[end - hop + i] = conv((y * w + x) as u32);
             }
             end -= hop;
         });

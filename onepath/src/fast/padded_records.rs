@@ -111,6 +111,7 @@ impl PaddedRecords {
     }
 
     /// Record count.
+    #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.records.len()
     }

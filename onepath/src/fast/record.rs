@@ -81,12 +81,6 @@ pub(crate) fn tag_dir(tag: u32) -> u8 {
     ((tag >> 1) & 7) as u8
 }
 
-/// Whether a tag's closed bit is set.
-#[inline]
-pub(crate) fn tag_closed(tag: u32) -> bool {
-    tag & 1 != 0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,7 +92,7 @@ mod tests {
         assert_eq!(g.base(), 16);
         g.set(MAX_GENERATION);
         assert!(g.base() | 15 < WALL_TAG);
-        assert!(tag_closed(WALL_TAG));
+        assert!(WALL_TAG & 1 != 0);
         assert!(g.bump());
         assert_eq!(g.base(), 16);
         assert_eq!(tag_dir(16 | 5 << 1 | 1), 5);

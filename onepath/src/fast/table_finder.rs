@@ -17,7 +17,9 @@ use crate::jps::JpsPlusIndex;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TableFinder;
 
-impl Sealed for TableFinder {}
+impl Sealed for TableFinder {
+    const CODE: u8 = 1;
+}
 
 /// The table value of (x, y) in direction `d`.
 #[inline]
