@@ -203,14 +203,14 @@ impl Eng {
         match self {
             Eng::A(e) => e.try_begin(g, s, t),
             Eng::B(e) => e.try_begin(g, &m.map, s, t),
-            Eng::T(e) => e.try_begin(g, (&m.map, &m.index), s, t),
+            Eng::T(e) => e.try_begin(g, &m.index, s, t),
         }
     }
     fn step(&mut self, m: &Maps, budget: u32) -> Step {
         match self {
             Eng::A(e) => e.step(budget),
             Eng::B(e) => e.step(&m.map, budget),
-            Eng::T(e) => e.step((&m.map, &m.index), budget),
+            Eng::T(e) => e.step(&m.index, budget),
         }
     }
     fn finish(&mut self, m: &Maps, budget: u32) {

@@ -212,11 +212,11 @@ fn specialised_engines_allocate_nothing_after_warm_up() {
                 e.run(&map);
                 e.copy_path(&mut out);
             }
-            t.try_begin(&grid, (&map, &index), s, g);
-            t.step((&map, &index), 3);
+            t.try_begin(&grid, &index, s, g);
+            t.step(&index, 3);
             let n = t.save_state(&grid, &mut bytes).unwrap();
             t.restore_state(&grid, &bytes[..n]).unwrap();
-            t.run((&map, &index));
+            t.run(&index);
             t.copy_path(&mut out)
         });
         if counted {

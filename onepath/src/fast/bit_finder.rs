@@ -113,8 +113,8 @@ impl Finder for BitFinder {
     type Maps<'a> = &'a OctileMap;
 
     #[inline]
-    fn octile<'a>(maps: Self::Maps<'a>) -> &'a OctileMap {
-        maps
+    fn neighbor_byte(maps: &OctileMap, cell: u32) -> u8 {
+        maps.neighbors[cell as usize]
     }
 
     fn fits(maps: &OctileMap, width: u32, height: u32) -> bool {

@@ -6,8 +6,6 @@
 //! with `x < width`, `y < height`; the goal is a walkable cell. A jump returns the number of
 //! unit steps to the next jump point (or the goal), 0 for none.
 
-use super::octile_map::OctileMap;
-
 mod sealed {
     pub trait Sealed {
         /// The finder's code in snapshots (kind 5): 0 bits, 1 tables.
@@ -23,8 +21,9 @@ pub trait Finder: Sealed {
     /// The structures the finder reads, borrowed for one call of `step`.
     type Maps<'a>: Copy;
 
-    /// The neighbour bytes and geometry inside `maps`.
-    fn octile<'a>(maps: Self::Maps<'a>) -> &'a OctileMap;
+    /// The neighbour byte of a cell for the successor table (bit `d`: the first step in
+    /// direction `d` is possible; see [`OctileMap`](super::OctileMap)).
+    fn neighbor_byte(maps: Self::Maps<'_>, cell: u32) -> u8;
 
     /// Whether `maps` describe a grid of `width × height` (the finder's parts agree).
     fn fits(maps: Self::Maps<'_>, width: u32, height: u32) -> bool;

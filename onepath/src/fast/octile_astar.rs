@@ -37,9 +37,6 @@ use crate::search::{CANCEL_SLICE, Cancelled, Step, iteration_digest};
 /// "No node".
 const NONE: u32 = u32::MAX;
 
-/// The diagonal directions' two side directions (NE: N and E, …).
-const SIDES: [(usize, usize); 4] = [(0, 1), (1, 2), (2, 3), (3, 0)];
-
 /// The one-line octile A* (tier 3): the specialised engine `Grid::find_path` and
 /// [`GridSearch`](crate::GridSearch) run for A* when the query qualifies (eight moves, no
 /// corner cutting, agent size 1, one multiplier for every area, weight 1, octile or zero
@@ -206,15 +203,21 @@ impl OctileAStar {
         if self.state != Step::InProgress {
             return self.state;
         }
-        let pw = self.nodes.pw as usize;
-        let mut off = [0isize; 8];
-        for (d, o) in Dir8::OFFSETS.iter().enumerate() {
-            off[d] = o.1 as isize * pw as isize + o.0 as isize;
+        if self.estimate == Estimate::Octile {
+            self.step_with::<true>(budget)
+        } else {
+            self.step_with::<false>(budget)
         }
+    }
+
+    /// The search loop, specialised for the estimate.
+    #[inline(never)]
+    fn step_with<const OCTILE: bool>(&mut self, budget: u32) -> Step {
+        let pw = self.nodes.pw as usize;
         let base = self.generation.base();
         let goal = self.goal as usize;
         let (gx, gy) = (goal % pw, goal / pw);
-        let octile = self.estimate == Estimate::Octile;
+        let m = self.m;
         let Self {
             nodes,
             heap,
@@ -224,6 +227,7 @@ impl OctileAStar {
             trace,
             ..
         } = self;
+        let width = nodes.width;
         let recs = &mut nodes.records[..];
         for _ in 0..budget {
             let Some(k) = heap.pop(recs) else {
@@ -235,8 +239,8 @@ impl OctileAStar {
             recs[n].tag |= 1;
             let pair = recs[n].pair;
             if self.record_trace {
-                let cell = unpadded(n, pw, nodes.width);
-                trace.push(iteration_digest(cell, pair.cost(self.m), heap.len()));
+                let cell = unpadded(n, pw, width);
+                trace.push(iteration_digest(cell, pair.cost(m), heap.len()));
             }
             if n == goal {
                 self.state = Step::Found;
@@ -244,54 +248,69 @@ impl OctileAStar {
             }
             *expansions += 1;
             if self.record_expansions {
-                expanded.push(unpadded(n, pw, nodes.width));
+                expanded.push(unpadded(n, pw, width));
             }
             let (x, y) = (n % pw, n / pw);
-            let free = [
-                recs[n - pw].tag != WALL_TAG,
-                recs[n + 1].tag != WALL_TAG,
-                recs[n + pw].tag != WALL_TAG,
-                recs[n - 1].tag != WALL_TAG,
-            ];
+            let free_n = recs[n - pw].tag != WALL_TAG;
+            let free_e = recs[n + 1].tag != WALL_TAG;
+            let free_s = recs[n + pw].tag != WALL_TAG;
+            let free_w = recs[n - 1].tag != WALL_TAG;
+            // g of the two kinds of step, each evaluated from the pair as written.
             let straight = Pair::new(pair.a + 1, pair.b);
             let diagonal = Pair::new(pair.a, pair.b + 1);
-            for d in 0..8 {
-                let np = if d < 4 {
-                    if !free[d] {
-                        continue;
-                    }
-                    straight
-                } else {
-                    let (s1, s2) = SIDES[d - 4];
-                    if !(free[s1] && free[s2]) {
-                        continue;
-                    }
-                    diagonal
-                };
-                let m = n.wrapping_add_signed(off[d]);
-                let rec = recs[m];
-                let g = np.g();
-                let reached = rec.tag >= base;
-                if reached && (rec.tag & 1 != 0 || g >= rec.pair.g()) {
+            let (gs, gd) = (straight.g(), diagonal.g());
+            // Relaxes one neighbour (a macro so that each of the eight is inlined with its
+            // direction and offset as constants).
+            macro_rules! relax {
+                ($to:expr, $np:expr, $g:expr, $tx:expr, $ty:expr, $d:expr) => {{
+                    let to: usize = $to;
+                    let (np, g): (Pair, f64) = ($np, $g);
+                    let rec = recs[to];
+                    let reached = rec.tag >= base;
                     // Closed (or a wall), or no strict improvement: the first parent stays.
-                    continue;
-                }
-                let (ox, oy) = Dir8::OFFSETS[d];
-                let f = if octile {
-                    let mx = x.wrapping_add_signed(ox as isize);
-                    let my = y.wrapping_add_signed(oy as isize);
-                    np.f(mx.abs_diff(gx) as u32, my.abs_diff(gy) as u32)
-                } else {
-                    g
-                };
-                recs[m].pair = np;
-                recs[m].tag = base | (d as u32) << 1;
-                let kk = key(f, g, m as u32);
-                if reached {
-                    heap.decrease(rec.slot, kk, recs);
-                } else {
-                    heap.push(kk, recs);
-                }
+                    if !(reached && (rec.tag & 1 != 0 || g >= rec.pair.g())) {
+                        let f = if OCTILE {
+                            let tx: usize = $tx;
+                            let ty: usize = $ty;
+                            np.f(tx.abs_diff(gx) as u32, ty.abs_diff(gy) as u32)
+                        } else {
+                            g
+                        };
+                        recs[to].pair = np;
+                        recs[to].tag = base | ($d << 1);
+                        let kk = key(f, g, to as u32);
+                        if reached {
+                            heap.decrease(rec.slot, kk, recs);
+                        } else {
+                            heap.push(kk, recs);
+                        }
+                    }
+                }};
+            }
+            // N, E, S, W, NE, SE, SW, NW; a diagonal needs both side cells.
+            if free_n {
+                relax!(n - pw, straight, gs, x, y - 1, 0);
+            }
+            if free_e {
+                relax!(n + 1, straight, gs, x + 1, y, 1);
+            }
+            if free_s {
+                relax!(n + pw, straight, gs, x, y + 1, 2);
+            }
+            if free_w {
+                relax!(n - 1, straight, gs, x - 1, y, 3);
+            }
+            if free_n && free_e {
+                relax!(n - pw + 1, diagonal, gd, x + 1, y - 1, 4);
+            }
+            if free_s && free_e {
+                relax!(n + pw + 1, diagonal, gd, x + 1, y + 1, 5);
+            }
+            if free_s && free_w {
+                relax!(n + pw - 1, diagonal, gd, x - 1, y + 1, 6);
+            }
+            if free_n && free_w {
+                relax!(n - pw - 1, diagonal, gd, x - 1, y - 1, 7);
             }
         }
         self.state
@@ -325,7 +344,7 @@ impl OctileAStar {
         self.goal = NONE;
         self.iterations = 0;
         self.expansions = 0;
-        self.heap.keys.clear();
+        self.heap.clear();
         self.expanded.clear();
         self.trace.clear();
     }

@@ -40,12 +40,13 @@ use crate::search::{Step, iteration_digest};
 /// "No node".
 pub(super) const NONE: u32 = u32::MAX;
 
-/// A resumable jump point search over an [`OctileMap`](super::OctileMap) (tier 3): the
+/// A resumable jump point search (tier 3): the
 /// specialised engine `Grid::find_path` and [`GridSearch`](crate::GridSearch) run for JPS
 /// (`OctileJump<BitFinder>`) and JPS+ (`OctileJump<TableFinder>`) when the query qualifies.
 ///
-/// The maps are borrowed per call (`F::Maps`: the [`OctileMap`](super::OctileMap), plus the
-/// [`JpsPlusIndex`](crate::jps::JpsPlusIndex) for the table finder); they must describe the
+/// The maps are borrowed per call (`F::Maps`: an [`OctileMap`](super::OctileMap) for the bit
+/// finder, a [`JpsPlusIndex`](crate::jps::JpsPlusIndex) for the table finder); they must
+/// describe the
 /// grid given to [`try_begin`](Self::try_begin) and must not change during the search. Every
 /// step costs the grid's smallest multiplier `m`.
 ///
@@ -268,7 +269,6 @@ impl<F: Finder> OctileJump<F> {
         let goal = self.goal;
         let goal_xy = (goal % w, goal / w);
         let base = self.generation.base();
-        let neighbors = &F::octile(maps).neighbors;
         let mut done = 0;
         while done < budget {
             let Some(k) = self.open.pop() else {
@@ -297,7 +297,7 @@ impl<F: Finder> OctileJump<F> {
                 self.expanded.push(c);
             }
             let (x, y) = (c % w, c / w);
-            let nb = neighbors[c as usize];
+            let nb = F::neighbor_byte(maps, c);
             let mut dirs = if c == self.start {
                 LEGAL[nb as usize]
             } else {
@@ -589,13 +589,13 @@ mod tests {
                         (engines.1.run(&map), engines.1.cost(), engines.1.path())
                     },
                     {
-                        engines.2.try_begin(&grid, (&map, &index), s, g);
-                        let st = engines.2.run((&map, &index));
+                        engines.2.try_begin(&grid, &index, s, g);
+                        let st = engines.2.run(&index);
                         (st, engines.2.cost(), engines.2.path())
                     },
                     {
-                        engines.3.try_begin(&grid, (&map, &index), s, g);
-                        let st = engines.3.run((&map, &index));
+                        engines.3.try_begin(&grid, &index, s, g);
+                        let st = engines.3.run(&index);
                         (st, engines.3.cost(), engines.3.path())
                     },
                 ];

@@ -30,9 +30,15 @@ impl SlotHeap {
         }
     }
 
+    /// Keys in the heap.
     #[inline]
     pub(crate) fn len(&self) -> usize {
         self.keys.len()
+    }
+
+    /// Empties the heap.
+    pub(crate) fn clear(&mut self) {
+        self.keys.clear();
     }
 
     /// Inserts a key whose cell is not in the heap.
@@ -84,19 +90,30 @@ impl SlotHeap {
         let mut i = 0;
         loop {
             let first = 4 * i + 1;
-            if first >= n {
-                break;
-            }
-            let end = (first + 4).min(n);
-            let mut best = first;
-            let mut bk = self.keys[first];
-            for c in first + 1..end {
-                let ck = self.keys[c];
-                if ck < bk {
-                    best = c;
-                    bk = ck;
+            let (best, bk) = if first + 4 <= n {
+                // All four children: a tournament (two independent comparisons, then one).
+                let c = &self.keys[first..first + 4];
+                let (a, ka) = if c[1] < c[0] { (1, c[1]) } else { (0, c[0]) };
+                let (b, kb) = if c[3] < c[2] { (3, c[3]) } else { (2, c[2]) };
+                if kb < ka {
+                    (first + b, kb)
+                } else {
+                    (first + a, ka)
                 }
-            }
+            } else if first < n {
+                let mut best = first;
+                let mut bk = self.keys[first];
+                for c in first + 1..n {
+                    let ck = self.keys[c];
+                    if ck < bk {
+                        best = c;
+                        bk = ck;
+                    }
+                }
+                (best, bk)
+            } else {
+                break;
+            };
             if bk >= key {
                 break;
             }

@@ -7,10 +7,10 @@
 //!   the run stops at that many steps (level with the goal on one axis).
 //! - Otherwise a positive `d` is the next jump point, a non-positive one nothing.
 //!
-//! The [`OctileMap`] supplies the neighbour bytes for the successor table.
+//! It reads nothing else: the neighbour byte for the successor table comes from the cell's own
+//! eight values ([`Finder::neighbor_byte`]).
 
 use super::finder::{Finder, STEP, Sealed, components};
-use super::octile_map::OctileMap;
 use crate::jps::JpsPlusIndex;
 
 /// Reads the JPS+ tables; see the module docs.
@@ -41,29 +41,33 @@ fn level_steps(x: u32, y: u32, d: usize, goal: (u32, u32)) -> Option<u32> {
 }
 
 impl Finder for TableFinder {
-    type Maps<'a> = (&'a OctileMap, &'a JpsPlusIndex);
+    type Maps<'a> = &'a JpsPlusIndex;
 
+    /// Derived from the cell's own eight table values, which the jumps read anyway (one cache
+    /// line instead of two): a straight value is 0 exactly when the next cell is a wall, and a
+    /// diagonal value exactly when the diagonal step is illegal. The successor table reads a
+    /// diagonal bit only as "the cell behind on that side is blocked" when the side cell and
+    /// the cell behind the node are free, and then "diagonal step illegal" and "diagonal cell
+    /// blocked" coincide; its legality mask wants exactly "step legal". So the byte selects
+    /// the same successors as the true neighbour byte.
     #[inline]
-    fn octile<'a>(maps: Self::Maps<'a>) -> &'a OctileMap {
-        maps.0
+    fn neighbor_byte(maps: &JpsPlusIndex, cell: u32) -> u8 {
+        let at = cell as usize * 8;
+        let v = &maps.raw()[at..at + 8];
+        let mut nb = 0u8;
+        for (d, &x) in v.iter().enumerate() {
+            nb |= u8::from(x != 0) << d;
+        }
+        nb
     }
 
-    fn fits(maps: (&OctileMap, &JpsPlusIndex), width: u32, height: u32) -> bool {
-        maps.0.width() == width
-            && maps.0.height() == height
-            && maps.1.width() == width
-            && maps.1.height() == height
+    fn fits(maps: &JpsPlusIndex, width: u32, height: u32) -> bool {
+        maps.width() == width && maps.height() == height
     }
 
     #[inline]
-    fn straight(
-        maps: (&OctileMap, &JpsPlusIndex),
-        x: u32,
-        y: u32,
-        d: usize,
-        goal: (u32, u32),
-    ) -> u32 {
-        let v = value(maps.1, x, y, d);
+    fn straight(maps: &JpsPlusIndex, x: u32, y: u32, d: usize, goal: (u32, u32)) -> u32 {
+        let v = value(maps, x, y, d);
         let reach = u32::from(v.unsigned_abs());
         let (gx, gy) = goal;
         let along = match d {
@@ -83,14 +87,8 @@ impl Finder for TableFinder {
     }
 
     #[inline]
-    fn diagonal(
-        maps: (&OctileMap, &JpsPlusIndex),
-        x: u32,
-        y: u32,
-        d: usize,
-        goal: (u32, u32),
-    ) -> u32 {
-        let v = value(maps.1, x, y, d);
+    fn diagonal(maps: &JpsPlusIndex, x: u32, y: u32, d: usize, goal: (u32, u32)) -> u32 {
+        let v = value(maps, x, y, d);
         if let Some(k) = level_steps(x, y, d, goal)
             && k <= u32::from(v.unsigned_abs())
         {
@@ -100,7 +98,7 @@ impl Finder for TableFinder {
     }
 
     fn run(
-        maps: (&OctileMap, &JpsPlusIndex),
+        maps: &JpsPlusIndex,
         x: u32,
         y: u32,
         d: usize,
@@ -119,7 +117,7 @@ impl Finder for TableFinder {
         let mut k = 0u32;
         loop {
             let (cx, cy) = at(k);
-            let v = value(maps.1, cx, cy, d);
+            let v = value(maps, cx, cy, d);
             let reach = u32::from(v.unsigned_abs());
             // The cell level with the goal, when it lies on this stretch and is not itself the
             // next jump point: only the goal can be found from it (a straight jump point there
@@ -178,6 +176,7 @@ fn comps_horizontal(c: [usize; 2]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fast::OctileMap;
     use crate::grid::{Dir8, Grid, WALL};
     use crate::jps::{Jumper, TableJumper};
     use crate::math::SplitMix64;
@@ -213,9 +212,9 @@ mod tests {
                         )
                         .map_or(0, |j| j.2);
                     let got = if d < 4 {
-                        TableFinder::straight((&map, &index), x, y, d, goal)
+                        TableFinder::straight(&index, x, y, d, goal)
                     } else {
-                        TableFinder::diagonal((&map, &index), x, y, d, goal)
+                        TableFinder::diagonal(&index, x, y, d, goal)
                     };
                     assert_eq!(got, want, "seed {seed} ({x},{y}) d {d} goal {goal:?}");
                 }

@@ -132,7 +132,7 @@ struct Caches {
     blocks: BlockMap,
     /// Follows the grid's edit journal (incremental JPS+ repair).
     tables: JpsPlusIndex,
-    /// Follows the grid's edit journal (the specialised jump point searches' map).
+    /// Follows the grid's edit journal (the specialised JPS's map; JPS+ reads `tables`).
     octile: OctileMap,
 }
 
@@ -337,8 +337,7 @@ impl GridSearch {
             Engine::OctileJpsPlus => {
                 self.jps_plus.set_estimate(estimate);
                 self.jps_plus.set_record_expansions(record);
-                let maps = (&self.caches.octile, &self.caches.tables);
-                return self.jps_plus.try_begin(grid, maps, s, g);
+                return self.jps_plus.try_begin(grid, &self.caches.tables, s, g);
             }
             Engine::Generic => {}
         }
@@ -382,7 +381,6 @@ impl GridSearch {
                 let _ = c.octile.refresh(grid);
             }
             (Engine::OctileJpsPlus, _) => {
-                let _ = c.octile.refresh(grid);
                 let _ = c.tables.refresh(grid);
             }
             _ => {}
@@ -417,10 +415,7 @@ impl GridSearch {
         match self.active {
             Engine::OctileAStar => return Ok(self.octile.step(budget)),
             Engine::OctileJps => return Ok(self.jps.step(&self.caches.octile, budget)),
-            Engine::OctileJpsPlus => {
-                let maps = (&self.caches.octile, &self.caches.tables);
-                return Ok(self.jps_plus.step(maps, budget));
-            }
+            Engine::OctileJpsPlus => return Ok(self.jps_plus.step(&self.caches.tables, budget)),
             Engine::Generic => {}
         }
         let goal = self.engine.goal();
