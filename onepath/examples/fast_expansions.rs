@@ -61,9 +61,7 @@ fn main() {
             unreachable += u64::from(!reachable);
             let mut runs: [(Step, f64, u32); 5] = [(Step::Idle, 0.0, 0); 5];
             let begun = astar.try_begin(&grid, a, b);
-            if begun != Step::InProgress {
-                invalid += 1;
-            } else {
+            if begun == Step::InProgress {
                 runs[0] = (astar.run(), astar.cost(), astar.expansions());
                 jps.try_begin(&grid, &map, a, b);
                 runs[1] = (jps.run(&map), jps.cost(), jps.expansions());
@@ -74,6 +72,8 @@ fn main() {
                 plus_improved.try_begin(&grid, &index, a, b);
                 let st = plus_improved.run(&index);
                 runs[4] = (st, plus_improved.cost(), plus_improved.expansions());
+            } else {
+                invalid += 1;
             }
             for (t, &(state, cost, exp)) in totals.iter_mut().zip(&runs) {
                 t.lines += 1;

@@ -67,10 +67,13 @@ fn maze(seed: u64, w: u32, h: u32) -> Grid {
         let mut next = vec![];
         for (dx, dy) in [(0i32, -1i32), (1, 0), (0, 1), (-1, 0)] {
             let (nx, ny) = (cx as i32 + dx, cy as i32 + dy);
-            if nx >= 0 && ny >= 0 && (nx as u32) < cw && (ny as u32) < ch {
-                if !seen[(ny as u32 * cw + nx as u32) as usize] {
-                    next.push((nx as u32, ny as u32));
-                }
+            if nx >= 0
+                && ny >= 0
+                && (nx as u32) < cw
+                && (ny as u32) < ch
+                && !seen[(ny as u32 * cw + nx as u32) as usize]
+            {
+                next.push((nx as u32, ny as u32));
             }
         }
         if next.is_empty() {
@@ -607,18 +610,14 @@ fn hostile_bytes_are_refused_and_never_half_restored() {
                 bad[at] = bad[at].wrapping_add(delta);
                 reseal(&mut bad);
                 let mut t = Eng::new(c);
-                let (_, _) = (
-                    t.begin(&g, &maps, walkable_cells(&g)[3], walkable_cells(&g)[9]),
-                    (),
-                );
+                t.begin(&g, &maps, walkable_cells(&g)[3], walkable_cells(&g)[9]);
                 let snapshot = t.save(&g);
-                match t.restore(&g, &bad) {
-                    Err(_) => assert_eq!(t.save(&g), snapshot, "{c:?}: byte {at} half-restored"),
-                    Ok(()) => {
-                        accepted += 1;
-                        t.finish(&maps, 1000);
-                        assert!(t.state().is_done());
-                    }
+                if t.restore(&g, &bad).is_ok() {
+                    accepted += 1;
+                    t.finish(&maps, 1000);
+                    assert!(t.state().is_done());
+                } else {
+                    assert_eq!(t.save(&g), snapshot, "{c:?}: byte {at} half-restored");
                 }
             }
         }
@@ -630,7 +629,7 @@ fn hostile_bytes_are_refused_and_never_half_restored() {
         // Random garbage with a valid frame.
         for _ in 0..200 {
             let mut junk = good.clone();
-            for b in junk[28..].iter_mut() {
+            for b in &mut junk[28..] {
                 if r.chance(1, 8) {
                     *b = r.below(256) as u8;
                 }

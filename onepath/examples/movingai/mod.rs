@@ -12,9 +12,10 @@ use onepath::Grid;
 /// The shared data folder: `$ONEPATH_DATA/movingai`, or `../shared/data/movingai` next to
 /// the repository.
 pub fn data_dir() -> Option<PathBuf> {
-    let base = std::env::var_os("ONEPATH_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"));
+    let base = std::env::var_os("ONEPATH_DATA").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
+        PathBuf::from,
+    );
     let dir = base.join("movingai");
     dir.is_dir().then_some(dir)
 }

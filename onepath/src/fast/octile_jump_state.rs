@@ -209,7 +209,7 @@ impl<F: Finder> OctileJump<F> {
                 }
                 for list in [&self.open.heap, &self.open.stack] {
                     w.u32(list.len() as u32);
-                    for &k in list.iter() {
+                    for &k in list {
                         w.u64((k >> 64) as u64);
                         w.u32(!((k >> 32) as u32));
                         w.u32(k as u32);

@@ -119,11 +119,11 @@ impl OctileMap {
             && y >= 0
             && x < i64::from(self.width)
             && y < i64::from(self.height)
-            && self.bit(&self.rows, self.row_words, y as u32 + 1, x as u32)
+            && Self::bit(&self.rows, self.row_words, y as u32 + 1, x as u32)
     }
 
     #[inline]
-    fn bit(&self, lines: &[u64], words: usize, line: u32, pos: u32) -> bool {
+    fn bit(lines: &[u64], words: usize, line: u32, pos: u32) -> bool {
         let b = pos as usize + 64;
         lines[line as usize * words + b / 64] >> (b % 64) & 1 != 0
     }

@@ -164,7 +164,7 @@ impl Finder for TableFinder {
 /// The vertical (north or south) component of a diagonal's two components.
 #[inline]
 fn comps_vertical(c: [usize; 2]) -> usize {
-    if c[0] % 2 == 0 { c[0] } else { c[1] }
+    if c[0].is_multiple_of(2) { c[0] } else { c[1] }
 }
 
 /// The horizontal (east or west) component.
