@@ -10,7 +10,7 @@
 //! whose straight scan along either component finds something. It finds exactly the cells the
 //! generic [`BlockJumper`](crate::jps::BlockJumper) finds.
 
-use super::finder::{Finder, STEP, Sealed, components};
+use super::finder::{Finder, STEP, Sealed};
 use super::octile_map::OctileMap;
 
 /// Scans stop bits ([`OctileMap`]); see the module docs.
@@ -71,8 +71,19 @@ impl BitFinder {
     /// One straight scan over the map.
     #[inline]
     pub(crate) fn scan(m: &OctileMap, x: u32, y: u32, d: usize, goal: (u32, u32)) -> u32 {
-        let (gx, gy) = goal;
         match d {
+            0 => Self::scan_in::<0>(m, x, y, goal),
+            1 => Self::scan_in::<1>(m, x, y, goal),
+            2 => Self::scan_in::<2>(m, x, y, goal),
+            _ => Self::scan_in::<3>(m, x, y, goal),
+        }
+    }
+
+    /// [`scan`](Self::scan) with the direction known at compile time.
+    #[inline]
+    fn scan_in<const D: usize>(m: &OctileMap, x: u32, y: u32, goal: (u32, u32)) -> u32 {
+        let (gx, gy) = goal;
+        match D {
             0 => backward(
                 &m.col_stop_backward,
                 &m.cols,
@@ -109,6 +120,35 @@ impl BitFinder {
     }
 }
 
+impl BitFinder {
+    /// A diagonal jump in direction `D` with components `C1`, `C2`, all known at compile time.
+    #[inline]
+    fn diagonal_in<const D: usize, const C1: usize, const C2: usize>(
+        maps: &OctileMap,
+        x: u32,
+        y: u32,
+        goal: (u32, u32),
+    ) -> u32 {
+        let w = maps.width();
+        let (dx, dy) = STEP[D];
+        let (mut x, mut y, mut k) = (x, y, 0);
+        loop {
+            if !OctileMap::diagonal_legal(maps.neighbors[(y * w + x) as usize], D) {
+                return 0;
+            }
+            x = x.wrapping_add_signed(dx);
+            y = y.wrapping_add_signed(dy);
+            k += 1;
+            if (x, y) == goal
+                || Self::scan_in::<C1>(maps, x, y, goal) != 0
+                || Self::scan_in::<C2>(maps, x, y, goal) != 0
+            {
+                return k;
+            }
+        }
+    }
+}
+
 impl Finder for BitFinder {
     type Maps<'a> = &'a OctileMap;
 
@@ -128,23 +168,11 @@ impl Finder for BitFinder {
 
     #[inline]
     fn diagonal(maps: &OctileMap, x: u32, y: u32, d: usize, goal: (u32, u32)) -> u32 {
-        let w = maps.width();
-        let (dx, dy) = STEP[d];
-        let [c1, c2] = components(d);
-        let (mut x, mut y, mut k) = (x, y, 0);
-        loop {
-            if !OctileMap::diagonal_legal(maps.neighbors[(y * w + x) as usize], d) {
-                return 0;
-            }
-            x = x.wrapping_add_signed(dx);
-            y = y.wrapping_add_signed(dy);
-            k += 1;
-            if (x, y) == goal
-                || Self::scan(maps, x, y, c1, goal) != 0
-                || Self::scan(maps, x, y, c2, goal) != 0
-            {
-                return k;
-            }
+        match d {
+            4 => Self::diagonal_in::<4, 0, 1>(maps, x, y, goal),
+            5 => Self::diagonal_in::<5, 1, 2>(maps, x, y, goal),
+            6 => Self::diagonal_in::<6, 2, 3>(maps, x, y, goal),
+            _ => Self::diagonal_in::<7, 0, 3>(maps, x, y, goal),
         }
     }
 
@@ -157,26 +185,46 @@ impl Finder for BitFinder {
         goal: (u32, u32),
         visit: &mut impl FnMut(u32, usize, u32),
     ) {
+        match d {
+            4 => Self::run_in::<4, 0, 1>(maps, x, y, goal, visit),
+            5 => Self::run_in::<5, 1, 2>(maps, x, y, goal, visit),
+            6 => Self::run_in::<6, 2, 3>(maps, x, y, goal, visit),
+            _ => Self::run_in::<7, 0, 3>(maps, x, y, goal, visit),
+        }
+    }
+}
+
+impl BitFinder {
+    /// The improved-pruning run along `D` with components `C1 < C2`, known at compile time.
+    #[inline]
+    fn run_in<const D: usize, const C1: usize, const C2: usize>(
+        maps: &OctileMap,
+        x: u32,
+        y: u32,
+        goal: (u32, u32),
+        visit: &mut impl FnMut(u32, usize, u32),
+    ) {
         let w = maps.width();
-        let (dx, dy) = STEP[d];
-        let comps = components(d);
+        let (dx, dy) = STEP[D];
         let (mut x, mut y, mut k) = (x, y, 0);
         loop {
-            if !OctileMap::diagonal_legal(maps.neighbors[(y * w + x) as usize], d) {
+            if !OctileMap::diagonal_legal(maps.neighbors[(y * w + x) as usize], D) {
                 return;
             }
             x = x.wrapping_add_signed(dx);
             y = y.wrapping_add_signed(dy);
             k += 1;
             if (x, y) == goal {
-                visit(k, d, 0);
+                visit(k, D, 0);
                 return;
             }
-            for s in comps {
-                let t = Self::scan(maps, x, y, s, goal);
-                if t != 0 {
-                    visit(k, s, t);
-                }
+            let t = Self::scan_in::<C1>(maps, x, y, goal);
+            if t != 0 {
+                visit(k, C1, t);
+            }
+            let t = Self::scan_in::<C2>(maps, x, y, goal);
+            if t != 0 {
+                visit(k, C2, t);
             }
         }
     }
