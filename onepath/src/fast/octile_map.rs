@@ -250,13 +250,16 @@ impl OctileMap {
         }
     }
 
+    /// The neighbour byte of (x, y), read from the padded rows (a position one before or after
+    /// a line, or a line outside the grid, is padding and reads blocked).
     fn compute_neighbors(&self, x: u32, y: u32) -> u8 {
         let mut nb = 0u8;
         for d in Dir8::ALL {
             let (dx, dy) = d.offset();
-            if self.walkable(i64::from(x) + i64::from(dx), i64::from(y) + i64::from(dy)) {
-                nb |= 1 << d as u8;
-            }
+            let line = (y as usize + 1).wrapping_add_signed(dy as isize);
+            let bit = (x as usize + 64).wrapping_add_signed(dx as isize);
+            let word = self.rows[line * self.row_words + bit / 64];
+            nb |= ((word >> (bit % 64)) as u8 & 1) << d as u8;
         }
         nb
     }
