@@ -41,7 +41,8 @@ impl Default for JumpOpen {
 }
 
 impl JumpOpen {
-    /// Empties the list and makes room for `n` entries in the heap and in the stack.
+    /// Empties the list and makes room for `n` entries in the heap and `n / 4 + 64` in the
+    /// stack (which holds only the entries of the current f level).
     pub(crate) fn reset(&mut self, n: usize) {
         self.heap.clear();
         self.stack.clear();
@@ -49,8 +50,9 @@ impl JumpOpen {
         if self.heap.capacity() < n {
             self.heap.reserve_exact(n);
         }
-        if self.stack.capacity() < n {
-            self.stack.reserve_exact(n);
+        let s = n / 4 + 64;
+        if self.stack.capacity() < s {
+            self.stack.reserve_exact(s);
         }
     }
 

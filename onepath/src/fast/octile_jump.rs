@@ -53,7 +53,8 @@ pub(super) const NONE: u32 = u32::MAX;
 /// # Memory
 ///
 /// 16 bytes per cell of records; the open list reserves one 16-byte entry per cell for its
-/// heap and one for its stack (a search that re-pushes more than that grows them once). After
+/// heap and one per four cells for its same-f stack (a search that re-pushes more than that
+/// grows them once). After
 /// the first search of a size nothing allocates (unless recording grows its list).
 ///
 /// # Examples
