@@ -51,6 +51,7 @@ compile_error!(
 );
 
 pub mod error;
+pub mod fast;
 pub mod grid;
 pub mod hex;
 pub mod jps;

@@ -117,7 +117,7 @@ fn traces_locate_the_first_divergence() {
         s.set_record_trace(true);
         s.try_begin(g, a, b);
         while s.step(g, 13).unwrap() == Step::InProgress {}
-        s.engine().buffers().trace().to_vec()
+        s.trace().to_vec()
     };
     let t1 = run(&grid);
     assert_eq!(t1.len() as u32, {

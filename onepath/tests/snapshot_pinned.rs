@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use onepath::fast::{BitFinder, OctileAStar, OctileJump, OctileMap, TableFinder};
 use onepath::search::AStar;
 use onepath::topology::{DefaultStepCost, OctileHeuristic};
 use onepath::{Cell, Grid, GridOptions, GridSearch, GridSpace, Step};
@@ -108,4 +109,90 @@ fn grid_search_bytes_are_pinned() {
     let mut again = vec![0; t.state_size()];
     t.save_state(&g, &mut again).unwrap();
     assert_eq!(again, b);
+}
+
+/// A kind-3 snapshot written before the specialised engines existed (flags byte 0: bit 1, the
+/// "specialised engines allowed" flag, clear) still restores, as the generic engine it ran.
+#[test]
+fn grid_search_bytes_from_before_the_flag_still_restore() {
+    let g = scenario_grid();
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/pinned/grid_search_v1_generic.hex");
+    let text = std::fs::read_to_string(path).unwrap();
+    let old: Vec<u8> = text
+        .split_whitespace()
+        .map(|b| u8::from_str_radix(b, 16).unwrap())
+        .collect();
+    let mut t = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    t.restore_state(&g, &old).unwrap();
+    assert!(!t.options().specialized_engines);
+    assert!(!t.specialized());
+    let mut again = vec![0; t.state_size()];
+    t.save_state(&g, &mut again).unwrap();
+    assert_eq!(again, old);
+    // The same search with the flag set writes the current pinned bytes.
+    let mut s = GridSearch::new(GridOptions::FOUR_CONNECTED.with_weight(1.25)).unwrap();
+    s.try_begin(&g, Cell::new(0, 0), Cell::new(4, 0));
+    s.step(&g, 3).unwrap();
+    let mut b = vec![0; s.state_size()];
+    s.save_state(&g, &mut b).unwrap();
+    assert_eq!(b.len(), old.len());
+    let differ: Vec<usize> = (0..b.len()).filter(|&i| b[i] != old[i]).collect();
+    // The checksum (header bytes 20..28) and the flags byte (payload offset 16).
+    assert!(
+        differ
+            .iter()
+            .all(|&i| (20..28).contains(&i) || i == 28 + 16),
+        "{differ:?}"
+    );
+}
+
+/// A uniform-cost grid for the specialised engines' kinds.
+fn octile_grid() -> Grid {
+    Grid::from_text(
+        "
+        ......
+        .##.#.
+        ......
+        ",
+    )
+    .unwrap()
+}
+
+#[test]
+fn octile_astar_bytes_are_pinned() {
+    let g = octile_grid();
+    let mut a = OctileAStar::new();
+    a.set_record_expansions(true);
+    assert_eq!(a.try_begin(&g, 0, 17), Step::InProgress);
+    a.step(4);
+    let mut b = vec![0; a.state_size()];
+    a.save_state(&g, &mut b).unwrap();
+    pinned("octile_astar.hex", &b);
+    let mut c = OctileAStar::new();
+    c.restore_state(&g, &b).unwrap();
+    let mut again = vec![0; c.state_size()];
+    c.save_state(&g, &mut again).unwrap();
+    assert_eq!(again, b);
+}
+
+#[test]
+fn octile_jump_bytes_are_pinned() {
+    let g = octile_grid();
+    let map = OctileMap::new(&g);
+    let mut j = OctileJump::<BitFinder>::with_improved_pruning(true);
+    j.set_record_trace(true);
+    assert_eq!(j.try_begin(&g, &map, 6, 11), Step::InProgress);
+    j.step(&map, 2);
+    let mut b = vec![0; j.state_size()];
+    j.save_state(&g, &mut b).unwrap();
+    pinned("octile_jump.hex", &b);
+    let mut c = OctileJump::<BitFinder>::new();
+    c.restore_state(&g, &b).unwrap();
+    let mut again = vec![0; c.state_size()];
+    c.save_state(&g, &mut again).unwrap();
+    assert_eq!(again, b);
+    // Another finder's engine refuses it.
+    let mut t = OctileJump::<TableFinder>::new();
+    assert!(t.restore_state(&g, &b).is_err());
 }

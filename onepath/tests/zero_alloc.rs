@@ -64,20 +64,54 @@ fn endpoints(seed: u64, g: &onepath::Grid, size: u8) -> (Cell, Cell) {
 
 #[test]
 fn grid_search_entry_points_allocate_nothing_after_warm_up() {
+    // (options, area costs, runs a specialised engine)
     let variants = [
-        GridOptions::DEFAULT,
-        GridOptions::FOUR_CONNECTED,
-        GridOptions::NO_SQUEEZING,
-        GridOptions::for_agent_size(2),
-        GridOptions::DEFAULT
-            .with_heuristic(HeuristicKind::Zero)
-            .with_weight(0.5),
+        (GridOptions::DEFAULT, true, false),
+        (GridOptions::FOUR_CONNECTED, true, false),
+        (GridOptions::NO_SQUEEZING, true, false),
+        (GridOptions::for_agent_size(2), true, false),
+        (
+            GridOptions::DEFAULT
+                .with_heuristic(HeuristicKind::Zero)
+                .with_weight(0.5),
+            true,
+            false,
+        ),
+        (
+            GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Jps),
+            false,
+            true,
+        ),
+        (
+            GridOptions::DEFAULT.with_algorithm(GridAlgorithm::JpsPlus),
+            false,
+            true,
+        ),
+        (GridOptions::DEFAULT, false, true),
+        (
+            GridOptions::DEFAULT.with_heuristic(HeuristicKind::Zero),
+            false,
+            true,
+        ),
+        (
+            GridOptions::DEFAULT
+                .with_algorithm(GridAlgorithm::Jps)
+                .with_specialized_engines(false),
+            false,
+            false,
+        ),
+        (
+            GridOptions::DEFAULT
+                .with_algorithm(GridAlgorithm::JpsPlus)
+                .with_specialized_engines(false),
+            false,
+            false,
+        ),
     ];
-    for options in variants {
-        let jps = options.algorithm != GridAlgorithm::AStar;
-        // JPS needs one multiplier for every area to run; the others get area costs.
-        let grid = random_grid(42, 40, 30, 25, !jps);
-        let other = random_grid(43, 40, 30, 25, !jps);
+    for (options, areas, specialized) in variants {
+        // Jump point search and the specialised engines need one multiplier for every area.
+        let grid = random_grid(42, 40, 30, 25, areas);
+        let other = random_grid(43, 40, 30, 25, areas);
         let mut search = GridSearch::new(options).unwrap();
         let mut path = vec![Cell::default(); grid.cell_count() as usize];
         let mut bytes = vec![0u8; 1 << 20];
@@ -94,8 +128,8 @@ fn grid_search_entry_points_allocate_nothing_after_warm_up() {
             let (_, c) = allocations(|| search.try_begin(g, a, b));
             assert_eq!(c, 0, "try_begin allocated ({options:?})");
             assert_eq!(
-                search.algorithm(),
-                options.algorithm,
+                (search.algorithm(), search.specialized()),
+                (options.algorithm, specialized),
                 "the variant must run its own engine"
             );
             let (_, c) = allocations(|| search.step(g, 10).unwrap());
@@ -137,6 +171,57 @@ fn generic_astar_allocates_nothing_after_warm_up() {
             search.copy_path(&mut out)
         });
         assert_eq!(c, 0);
+    }
+}
+
+#[test]
+fn specialised_engines_allocate_nothing_after_warm_up() {
+    use onepath::fast::{BitFinder, OctileAStar, OctileJump, OctileMap, TableFinder};
+    use onepath::jps::JpsPlusIndex;
+    let grid = random_grid(19, 90, 40, 28, false);
+    let map = OctileMap::new(&grid);
+    let index = JpsPlusIndex::new(&grid).unwrap();
+    let open: Vec<u32> = (0..grid.cell_count())
+        .filter(|&c| grid.cells()[c as usize] != 255)
+        .collect();
+    let mut out = vec![0u32; grid.cell_count() as usize];
+    let mut bytes = vec![0u8; 1 << 21];
+    let mut a = OctileAStar::new();
+    let mut b = OctileJump::<BitFinder>::new();
+    let mut bi = OctileJump::<BitFinder>::with_improved_pruning(true);
+    let mut t = OctileJump::<TableFinder>::new();
+    for round in 0..6usize {
+        let (s, g) = (
+            open[(round * 37) % open.len()],
+            open[(round * 91 + 7) % open.len()],
+        );
+        let counted = round > 0;
+        let (_, c) = allocations(|| {
+            a.try_begin(&grid, s, g);
+            a.step(5);
+            let n = a.save_state(&grid, &mut bytes).unwrap();
+            assert_eq!(n, a.state_size());
+            a.restore_state(&grid, &bytes[..n]).unwrap();
+            a.run();
+            a.copy_path(&mut out);
+            for e in [&mut b, &mut bi] {
+                e.try_begin(&grid, &map, s, g);
+                e.step(&map, 3);
+                let n = e.save_state(&grid, &mut bytes).unwrap();
+                e.restore_state(&grid, &bytes[..n]).unwrap();
+                e.run(&map);
+                e.copy_path(&mut out);
+            }
+            t.try_begin(&grid, &index, s, g);
+            t.step(&index, 3);
+            let n = t.save_state(&grid, &mut bytes).unwrap();
+            t.restore_state(&grid, &bytes[..n]).unwrap();
+            t.run(&index);
+            t.copy_path(&mut out)
+        });
+        if counted {
+            assert_eq!(c, 0, "round {round} allocated");
+        }
     }
 }
 

@@ -58,6 +58,15 @@ pub struct GridOptions {
     /// heuristic; other queries run A* (JPS+ falls back to JPS past 32,766 cells a side), and
     /// `GridPath::algorithm` says what ran.
     pub algorithm: GridAlgorithm,
+    /// Run the specialised octile engines ([`fast`](crate::fast): exact pair costs, padded
+    /// maps, 16-byte records) when the query qualifies — eight moves, no corner cutting, agent
+    /// size 1, one multiplier for every area, weight 1, octile or zero estimate — for A*, JPS
+    /// and JPS+ (default `true`). Costs are the generic cores'; on a tie between equal-cost
+    /// paths the specialised engine may choose other cells (`grids.md`, "Which engine breaks
+    /// ties how"). `false` forces the generic cores, which then return cell for cell what a
+    /// hand-built [`AStar`](crate::search::AStar) (or jump search) returns.
+    /// `GridPath::specialized` says which ran.
+    pub specialized_engines: bool,
 }
 
 impl Default for GridOptions {
@@ -78,6 +87,7 @@ impl GridOptions {
         iteration_budget: u32::MAX,
         record_expansions: false,
         algorithm: GridAlgorithm::AStar,
+        specialized_engines: true,
     };
 
     /// `DEFAULT` with four moves.
@@ -153,6 +163,13 @@ impl GridOptions {
     /// query qualifies for it, else the fallback (`grids.md`, "When it applies").
     pub fn resolved_algorithm(&self, grid: &super::Grid) -> GridAlgorithm {
         crate::search::resolve_algorithm(self, grid)
+    }
+
+    /// With the specialised engines allowed (`true`, the default) or forced off.
+    #[must_use]
+    pub const fn with_specialized_engines(mut self, on: bool) -> Self {
+        self.specialized_engines = on;
+        self
     }
 
     /// With expansion recording on or off.

@@ -37,8 +37,11 @@ pub struct GridPath {
     pub expansions: u32,
     /// Expanded cells in order, when `record_expansions` was set.
     pub expanded: Vec<Cell>,
-    /// The algorithm that actually ran.
+    /// The algorithm family that actually ran (A*, JPS or JPS+).
     pub algorithm: GridAlgorithm,
+    /// Whether a specialised octile engine ([`fast`](crate::fast)) ran it rather than the
+    /// generic core (see [`GridOptions::specialized_engines`](crate::GridOptions)).
+    pub specialized: bool,
 }
 
 impl GridPath {
@@ -52,6 +55,7 @@ impl GridPath {
             expansions: 0,
             expanded: Vec::new(),
             algorithm: GridAlgorithm::AStar,
+            specialized: false,
         }
     }
 

@@ -101,5 +101,6 @@ pub(crate) fn pack_path<C: StepCost, H: crate::topology::Heuristic>(
             .map(|&n| to_cell(n))
             .collect(),
         algorithm: GridAlgorithm::AStar,
+        specialized: false,
     }
 }

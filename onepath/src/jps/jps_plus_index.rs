@@ -97,12 +97,10 @@ impl JpsPlusIndex {
         for dir in Dir8::ALL {
             let (dx, dy) = dir.offset();
             // From the far end: cells whose successor `q` lies further along `dir` first.
-            let ys: Vec<i32> = if dy > 0 {
-                (0..h as i32).rev().collect()
-            } else {
-                (0..h as i32).collect()
-            };
-            for &y in &ys {
+            // Rows in that order too (computed, not collected: a rebuild allocates nothing
+            // when the size is unchanged).
+            for j in 0..h as i32 {
+                let y = if dy > 0 { h as i32 - 1 - j } else { j };
                 for i in 0..w as i32 {
                     let x = if dx > 0 { w as i32 - 1 - i } else { i };
                     if walk(x, y) {

@@ -10,7 +10,7 @@
 
 mod block_jumper;
 mod block_map;
-mod follow;
+pub(crate) mod follow;
 mod jps_plus_index;
 mod jps_plus_update;
 mod jump_topology;

@@ -276,6 +276,18 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         Ok(self.state)
     }
 
+    /// Forgets the current search: idle, no counters, an empty open set.
+    pub(crate) fn make_idle(&mut self) {
+        self.state = Step::Idle;
+        self.start = NO_NODE;
+        self.goal = NO_NODE;
+        self.iterations = 0;
+        self.expansions = 0;
+        self.buffers.open.clear();
+        self.buffers.expanded.clear();
+        self.buffers.trace.clear();
+    }
+
     /// The current state.
     pub fn state(&self) -> Step {
         self.state

@@ -2,9 +2,14 @@
 //! hosts (`grids.md`, "Host API").
 //!
 //! `try_begin` → `step(grid, n)` per tick → `copy_path`; `save_state` / `restore_state` at any
-//! point. It chooses its engine exactly as [`Grid::find_path`] does — the generic A*, or jump
-//! point search over the block map (JPS) or the JPS+ tables when the options ask for it and the
-//! query qualifies — and `find_path(start, goal, o)` is exactly `try_begin` then
+//! point. It chooses its engine exactly as [`Grid::find_path`] does (`grids.md`, "Host API"):
+//! when the query qualifies for jump point search (eight moves, no corner cutting, agent size 1,
+//! one multiplier for every area, weight 1, octile or zero estimate) and
+//! [`GridOptions::specialized_engines`] is on, the specialised octile engine of the requested
+//! family ([`OctileAStar`], or [`OctileJump`] over bit scans for JPS and over the JPS+ tables
+//! for JPS+); otherwise the generic A*, or the generic jump point search over the block map
+//! (JPS) or the JPS+ tables when asked for and the query qualifies. `find_path(start, goal, o)`
+//! is exactly `try_begin` then
 //! `step(o.iteration_budget)`, so for every slicing the handle returns cell for cell what
 //! `find_path` returns, with the same counts and cost bits. One iteration of a jump point
 //! search is one pop of a jump point (the scans are not counted).
@@ -14,13 +19,14 @@
 //! After the first search on a grid of a given size, `try_begin`, `step`, `copy_path`,
 //! `state_size`, `save_state` and `restore_state` allocate nothing (tested with a counting
 //! allocator), unless expansion recording or tracing grows its list. Derived structures
-//! (clearance, block map, JPS+ tables) are cached by the grid's [`revision`](Grid::revision)
-//! and rebuilt in place when it changes; the clearance is repaired from the grid's edit journal
-//! instead ([`ClearanceMap`]).
+//! (clearance, block map, JPS+ tables, the octile map; the octile A*'s padded walls) follow the
+//! grid's [`revision`](Grid::revision) and edit journal, repaired or rebuilt in place when it
+//! changes.
 
 use super::astar::AStar;
 use super::step::Step;
 use crate::error::QueryError;
+use crate::fast::{BitFinder, Estimate, OctileAStar, OctileJump, OctileMap, TableFinder};
 use crate::grid::query::{check_weight, pack_path, resolve_square_heuristic};
 use crate::grid::{
     Cell, ClearanceMap, Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, GridPath,
@@ -87,14 +93,34 @@ macro_rules! with_topology {
 #[derive(Clone, Debug)]
 pub struct GridSearch {
     pub(super) options: GridOptions,
+    /// The generic engine (A*, or A* over jump points).
     pub(super) engine: AStar<DefaultStepCost, AnyHeuristic>,
-    /// The engine the bound query runs (options resolved against the grid).
+    /// The specialised engines; each keeps its buffers between searches.
+    pub(super) octile: OctileAStar,
+    pub(super) jps: OctileJump<BitFinder>,
+    pub(super) jps_plus: OctileJump<TableFinder>,
+    /// The family the bound query runs (options resolved against the grid).
     running: GridAlgorithm,
+    /// The engine that runs it.
+    pub(super) active: Engine,
     caches: Caches,
     pub(super) bound_version: u64,
     bound_revision: u64,
     pub(super) bound_width: u32,
     pub(super) bound_height: u32,
+}
+
+/// Which engine a handle runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Engine {
+    /// The generic [`AStar`] (over cells, or over jump points for JPS and JPS+).
+    Generic,
+    /// [`OctileAStar`].
+    OctileAStar,
+    /// [`OctileJump`] with [`BitFinder`].
+    OctileJps,
+    /// [`OctileJump`] with [`TableFinder`].
+    OctileJpsPlus,
 }
 
 /// Structures derived from a grid, each with the grid revision it was built for (0 = none).
@@ -106,6 +132,8 @@ struct Caches {
     blocks: BlockMap,
     /// Follows the grid's edit journal (incremental JPS+ repair).
     tables: JpsPlusIndex,
+    /// Follows the grid's edit journal (the specialised JPS's map; JPS+ reads `tables`).
+    octile: OctileMap,
 }
 
 /// Answers "may a search start or end here" for snapshot validation without a clearance map.
@@ -129,7 +157,34 @@ impl Topology for EndpointCheck<'_> {
 /// octile or zero estimate; otherwise A*. JPS+ falls back to JPS past 32,766 cells a side.
 pub(crate) fn resolve_algorithm(options: &GridOptions, grid: &Grid) -> GridAlgorithm {
     let o = options;
-    let qualifies = o.connectivity == Connectivity::Eight
+    let qualifies = qualifies_for_jumps(o, grid);
+    let fits_tables = grid.width().max(grid.height()) <= MAX_JPS_PLUS_SIDE;
+    match o.algorithm {
+        GridAlgorithm::JpsPlus if qualifies && fits_tables => GridAlgorithm::JpsPlus,
+        GridAlgorithm::Jps | GridAlgorithm::JpsPlus if qualifies => GridAlgorithm::Jps,
+        _ => GridAlgorithm::AStar,
+    }
+}
+
+/// The engine of a resolved family (`grids.md`, "The specialised octile searches"): the
+/// specialised one when the query qualifies for jump point search and the options allow it.
+pub(crate) fn resolve_engine(options: &GridOptions, grid: &Grid) -> (GridAlgorithm, Engine) {
+    let family = resolve_algorithm(options, grid);
+    let engine = if options.specialized_engines && qualifies_for_jumps(options, grid) {
+        match family {
+            GridAlgorithm::Jps => Engine::OctileJps,
+            GridAlgorithm::JpsPlus => Engine::OctileJpsPlus,
+            _ => Engine::OctileAStar,
+        }
+    } else {
+        Engine::Generic
+    };
+    (family, engine)
+}
+
+/// The JPS qualification rules (`grids.md`, "When it applies").
+fn qualifies_for_jumps(o: &GridOptions, grid: &Grid) -> bool {
+    o.connectivity == Connectivity::Eight
         && o.diagonal_rule == DiagonalRule::NoCornerCutting
         && o.agent_size == 1
         && o.weight == 1.0
@@ -137,12 +192,15 @@ pub(crate) fn resolve_algorithm(options: &GridOptions, grid: &Grid) -> GridAlgor
             o.heuristic,
             HeuristicKind::Auto | HeuristicKind::Octile | HeuristicKind::Zero
         )
-        && grid.areas().is_uniform();
-    let fits_tables = grid.width().max(grid.height()) <= MAX_JPS_PLUS_SIDE;
-    match o.algorithm {
-        GridAlgorithm::JpsPlus if qualifies && fits_tables => GridAlgorithm::JpsPlus,
-        GridAlgorithm::Jps | GridAlgorithm::JpsPlus if qualifies => GridAlgorithm::Jps,
-        _ => GridAlgorithm::AStar,
+        && grid.areas().is_uniform()
+}
+
+/// The specialised engines' estimate for `options` (octile unless zero was asked for).
+fn estimate_for(options: &GridOptions) -> Estimate {
+    if options.heuristic == HeuristicKind::Zero {
+        Estimate::Zero
+    } else {
+        Estimate::Octile
     }
 }
 
@@ -161,7 +219,11 @@ impl GridSearch {
         Ok(Self {
             options,
             engine,
+            octile: OctileAStar::new(),
+            jps: OctileJump::new(),
+            jps_plus: OctileJump::new(),
             running: GridAlgorithm::AStar,
+            active: Engine::Generic,
             caches: Caches::default(),
             bound_version: 0,
             bound_revision: 0,
@@ -183,21 +245,58 @@ impl GridSearch {
         &self.options
     }
 
-    /// The engine the current (or last) search runs: A*, JPS or JPS+.
+    /// The algorithm family the current (or last) search runs: A*, JPS or JPS+.
     pub fn algorithm(&self) -> GridAlgorithm {
         self.running
     }
 
-    /// Turns the desync trace on or off for the next searches (see
-    /// [`AStar::set_record_trace`]).
-    pub fn set_record_trace(&mut self, on: bool) {
-        self.engine.set_record_trace(on);
+    /// Whether the current (or last) search runs a specialised octile engine
+    /// ([`fast`](crate::fast)) rather than the generic core.
+    pub fn specialized(&self) -> bool {
+        self.active != Engine::Generic
     }
 
-    /// The engine (read-only): counters, buffers, recorded expansions and trace. For jump point
-    /// searches its nodes are jump points.
+    /// Turns the desync trace on or off for the next searches, on every engine (see
+    /// [`AStar::set_record_trace`]; read it with [`trace`](GridSearch::trace)).
+    pub fn set_record_trace(&mut self, on: bool) {
+        self.engine.set_record_trace(on);
+        self.octile.set_record_trace(on);
+        self.jps.set_record_trace(on);
+        self.jps_plus.set_record_trace(on);
+    }
+
+    /// The desync trace of the current search (empty unless recording): one digest per
+    /// iteration, from whichever engine runs.
+    pub fn trace(&self) -> &[u64] {
+        match self.active {
+            Engine::Generic => self.engine.buffers().trace(),
+            Engine::OctileAStar => self.octile.trace(),
+            Engine::OctileJps => self.jps.trace(),
+            Engine::OctileJpsPlus => self.jps_plus.trace(),
+        }
+    }
+
+    /// The nodes expanded by the current search, in order, as row-major cells (empty unless
+    /// `record_expansions`; jump points for jump point searches).
+    pub fn expanded_nodes(&self) -> &[u32] {
+        match self.active {
+            Engine::Generic => self.engine.buffers().expanded_nodes(),
+            Engine::OctileAStar => self.octile.expanded_nodes(),
+            Engine::OctileJps => self.jps.expanded_nodes(),
+            Engine::OctileJpsPlus => self.jps_plus.expanded_nodes(),
+        }
+    }
+
+    /// The generic engine (read-only): counters, buffers, recorded expansions and trace when
+    /// it runs ([`specialized`](GridSearch::specialized) is `false`). For jump point searches
+    /// its nodes are jump points. The handle's own accessors answer for every engine.
     pub fn engine(&self) -> &AStar<DefaultStepCost, AnyHeuristic> {
         &self.engine
+    }
+
+    /// The specialised octile A* (read-only).
+    pub fn octile_astar(&self) -> &OctileAStar {
+        &self.octile
     }
 
     /// Starts a search on `grid`. Returns [`Step::InProgress`], or [`Step::StartInvalid`] /
@@ -216,6 +315,26 @@ impl GridSearch {
             return Step::GoalInvalid;
         };
         self.bind(grid);
+        let estimate = estimate_for(&self.options);
+        let record = self.options.record_expansions;
+        match self.active {
+            Engine::OctileAStar => {
+                self.octile.set_estimate(estimate);
+                self.octile.set_record_expansions(record);
+                return self.octile.try_begin(grid, s, g);
+            }
+            Engine::OctileJps => {
+                self.jps.set_estimate(estimate);
+                self.jps.set_record_expansions(record);
+                return self.jps.try_begin(grid, &self.caches.octile, s, g);
+            }
+            Engine::OctileJpsPlus => {
+                self.jps_plus.set_estimate(estimate);
+                self.jps_plus.set_record_expansions(record);
+                return self.jps_plus.try_begin(grid, &self.caches.tables, s, g);
+            }
+            Engine::Generic => {}
+        }
         if let Ok(h) =
             resolve_square_heuristic(&self.options, grid.width(), grid.areas().min_cost())
         {
@@ -239,17 +358,26 @@ impl GridSearch {
         self.bound_revision = grid.revision();
         self.bound_width = grid.width();
         self.bound_height = grid.height();
-        self.running = resolve_algorithm(&self.options, grid);
+        (self.running, self.active) = resolve_engine(&self.options, grid);
         let c = &mut self.caches;
         if self.options.agent_size > 1 && !c.clearance.is_current(grid) {
             c.clearance.refresh(grid);
         }
-        if self.running == GridAlgorithm::Jps {
-            let _ = c.blocks.refresh(grid);
-        }
-        if self.running == GridAlgorithm::JpsPlus {
-            // Cannot fail: `resolve_algorithm` checked the side length.
-            let _ = c.tables.refresh(grid);
+        match (self.active, self.running) {
+            (Engine::Generic, GridAlgorithm::Jps) => {
+                let _ = c.blocks.refresh(grid);
+            }
+            (Engine::Generic, GridAlgorithm::JpsPlus) => {
+                // Cannot fail: `resolve_algorithm` checked the side length.
+                let _ = c.tables.refresh(grid);
+            }
+            (Engine::OctileJps, _) => {
+                let _ = c.octile.refresh(grid);
+            }
+            (Engine::OctileJpsPlus, _) => {
+                let _ = c.tables.refresh(grid);
+            }
+            _ => {}
         }
     }
 
@@ -274,10 +402,16 @@ impl GridSearch {
     /// [`QueryError::GridChanged`] when `grid` was edited (or is another grid) since
     /// `try_begin`; the search is left as it was.
     pub fn step(&mut self, grid: &Grid, budget: u32) -> Result<Step, QueryError> {
-        if self.engine.state() != Step::InProgress {
-            return Ok(self.engine.state());
+        if self.state() != Step::InProgress {
+            return Ok(self.state());
         }
         self.check_grid(grid)?;
+        match self.active {
+            Engine::OctileAStar => return Ok(self.octile.step(budget)),
+            Engine::OctileJps => return Ok(self.jps.step(&self.caches.octile, budget)),
+            Engine::OctileJpsPlus => return Ok(self.jps_plus.step(&self.caches.tables, budget)),
+            Engine::Generic => {}
+        }
         let goal = self.engine.goal();
         let Self {
             options,
@@ -302,23 +436,42 @@ impl GridSearch {
         grid: &Grid,
         mut cancel: impl FnMut() -> bool,
     ) -> Result<Step, QueryError> {
-        while self.engine.state() == Step::InProgress {
+        while self.state() == Step::InProgress {
             if cancel() {
                 return Err(QueryError::Cancelled);
             }
             self.step(grid, super::step::CANCEL_SLICE)?;
         }
-        Ok(self.engine.state())
+        Ok(self.state())
     }
 
     /// The result as a [`GridPath`] (allocates; `InProgress` reads as `BudgetExhausted`).
     pub fn to_path(&self, grid: &Grid) -> GridPath {
         let w = self.bound_width.max(1);
         let space = grid.space();
-        let state = self.engine.state();
         let to_cell = |n: u32| Cell::new((n % w) as i32, (n / w) as i32);
-        let mut path = pack_path(&self.engine, state, to_cell, |c| space.center(c));
-        if self.running != GridAlgorithm::AStar {
+        let mut path = if self.active == Engine::Generic {
+            pack_path(&self.engine, self.engine.state(), to_cell, |c| {
+                space.center(c)
+            })
+        } else {
+            GridPath {
+                status: match self.state() {
+                    Step::Found => crate::grid::PathStatus::Found,
+                    Step::InProgress => crate::grid::PathStatus::BudgetExhausted,
+                    _ => crate::grid::PathStatus::NoPath,
+                },
+                cells: alloc::vec::Vec::new(),
+                points: alloc::vec::Vec::new(),
+                cost: self.cost(),
+                iterations: self.iterations(),
+                expansions: self.expansions(),
+                expanded: self.expanded_nodes().iter().map(|&n| to_cell(n)).collect(),
+                algorithm: self.running,
+                specialized: true,
+            }
+        };
+        if self.running != GridAlgorithm::AStar || self.active != Engine::Generic {
             path.cells = alloc::vec![Cell::default(); self.path_len()];
             let _ = self.copy_path(&mut path.cells);
             path.points = path.cells.iter().map(|&c| space.center(c)).collect();
@@ -337,26 +490,46 @@ impl GridSearch {
 
     /// The current state.
     pub fn state(&self) -> Step {
-        self.engine.state()
+        match self.active {
+            Engine::Generic => self.engine.state(),
+            Engine::OctileAStar => self.octile.state(),
+            Engine::OctileJps => self.jps.state(),
+            Engine::OctileJpsPlus => self.jps_plus.state(),
+        }
     }
 
     /// The path cost when found, else +∞.
     pub fn cost(&self) -> f64 {
-        self.engine.cost()
+        match self.active {
+            Engine::Generic => self.engine.cost(),
+            Engine::OctileAStar => self.octile.cost(),
+            Engine::OctileJps => self.jps.cost(),
+            Engine::OctileJpsPlus => self.jps_plus.cost(),
+        }
     }
 
     /// Iterations (pops) so far.
     pub fn iterations(&self) -> u32 {
-        self.engine.iterations()
+        match self.active {
+            Engine::Generic => self.engine.iterations(),
+            Engine::OctileAStar => self.octile.iterations(),
+            Engine::OctileJps => self.jps.iterations(),
+            Engine::OctileJpsPlus => self.jps_plus.iterations(),
+        }
     }
 
     /// Expansions so far.
     pub fn expansions(&self) -> u32 {
-        self.engine.expansions()
+        match self.active {
+            Engine::Generic => self.engine.expansions(),
+            Engine::OctileAStar => self.octile.expansions(),
+            Engine::OctileJps => self.jps.expansions(),
+            Engine::OctileJpsPlus => self.jps_plus.expansions(),
+        }
     }
 
-    /// Walks the found path from the goal back to the start, one node (A*) or jump point at a
-    /// time.
+    /// Walks the generic engine's found path from the goal back to the start, one node (A*) or
+    /// jump point at a time.
     fn walk_back(&self, mut f: impl FnMut(u32)) {
         if self.engine.state() != Step::Found {
             return;
@@ -376,6 +549,12 @@ impl GridSearch {
     /// Cells on the found path (0 unless found). Jump point paths count every cell between
     /// the jump points.
     pub fn path_len(&self) -> usize {
+        match self.active {
+            Engine::OctileAStar => return self.octile.path_len(),
+            Engine::OctileJps => return self.jps.path_len(),
+            Engine::OctileJpsPlus => return self.jps_plus.path_len(),
+            Engine::Generic => {}
+        }
         let mut len = 0usize;
         let mut prev: Option<(i32, i32)> = None;
         self.walk_back(|n| {
@@ -403,6 +582,14 @@ impl GridSearch {
     }
 
     fn fill_back<T>(&self, out: &mut [T], conv: impl Fn(Cell) -> T) -> Option<usize> {
+        let w = self.bound_width.max(1);
+        let cell = |n: u32| conv(Cell::new((n % w) as i32, (n / w) as i32));
+        match self.active {
+            Engine::OctileAStar => return self.octile.fill_path(out, cell),
+            Engine::OctileJps => return self.jps.fill_path(out, cell),
+            Engine::OctileJpsPlus => return self.jps_plus.fill_path(out, cell),
+            Engine::Generic => {}
+        }
         let len = self.path_len();
         let dst = out.get_mut(..len)?;
         let mut i = len;

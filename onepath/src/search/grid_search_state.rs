@@ -2,17 +2,21 @@
 //!
 //! Payload: connectivity u8 (0 four, 1 eight), diagonal rule u8 (0 no corner cutting, 1 no
 //! squeezing, 2 allow all), agent size u8, heuristic u8 (0 auto, 1 zero, 2 Manhattan,
-//! 3 octile), weight f64 bits, iteration budget u32, record expansions u8, algorithm u8 (0 A*,
-//! 1 JPS, 2 JPS+: the requested one; the engine that runs is resolved against the grid again
-//! on restore); then the engine's
-//! own snapshot (a complete kind-2 frame) as u32 length + bytes. The header's map hash is the
-//! grid's content hash.
+//! 3 octile), weight f64 bits, iteration budget u32, flags u8 (bit 0 record expansions, bit 1
+//! specialised engines allowed; snapshots written before the specialised engines existed have
+//! bit 1 clear and ran the generic cores), algorithm u8 (0 A*, 1 JPS, 2 JPS+: the requested
+//! one; the engine that runs is resolved against the grid again on restore); then the engine's
+//! own snapshot as u32 length + bytes: a complete frame of the engine the options resolve to on
+//! this grid — kind 2 for the generic cores, kind 4 for the octile A*, kind 5 for the octile
+//! jump point searches (bit finder for JPS, table finder for JPS+). An idle engine snapshot of
+//! another kind is accepted (a handle that never searched does not know the grid yet). The
+//! header's map hash is the grid's content hash.
 
-use super::grid_search::{EndpointCheck, GridSearch};
+use super::grid_search::{EndpointCheck, Engine, GridSearch, resolve_engine};
 use crate::grid::query::resolve_square_heuristic;
 use crate::grid::{Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, HeuristicKind};
 use crate::state::codec::{HEADER_LEN, Reader, Writer, read_frame, write_frame_raw};
-use crate::state::{KIND_GRID_SEARCH, StateError};
+use crate::state::{KIND_ASTAR, KIND_GRID_SEARCH, KIND_OCTILE_ASTAR, KIND_OCTILE_JUMP, StateError};
 
 const FIXED: usize = 1 + 1 + 1 + 1 + 8 + 4 + 1 + 1 + 4;
 
@@ -52,11 +56,10 @@ fn read_options(r: &mut Reader<'_>) -> Result<GridOptions, StateError> {
     };
     let weight = r.f64()?;
     let iteration_budget = r.u32()?;
-    let record_expansions = match r.u8()? {
-        0 => false,
-        1 => true,
-        _ => return Err(invalid("grid_search.record_expansions")),
-    };
+    let flags = r.u8()?;
+    if flags > 3 {
+        return Err(invalid("grid_search.flags"));
+    }
     let algorithm = match r.u8()? {
         0 => GridAlgorithm::AStar,
         1 => GridAlgorithm::Jps,
@@ -70,17 +73,48 @@ fn read_options(r: &mut Reader<'_>) -> Result<GridOptions, StateError> {
         heuristic,
         weight,
         iteration_budget,
-        record_expansions,
+        record_expansions: flags & 1 != 0,
         algorithm,
+        specialized_engines: flags & 2 != 0,
     };
     GridSearch::check_options(&o).map_err(|_| invalid("grid_search.options"))?;
     Ok(o)
 }
 
+/// The snapshot kind of an engine, and the payload offsets of its state byte and its flags
+/// byte (bit 0: record expansions).
+fn layout(engine: Engine) -> (u16, usize, usize) {
+    match engine {
+        Engine::Generic => (KIND_ASTAR, 20, 29),
+        Engine::OctileAStar => (KIND_OCTILE_ASTAR, 17, 26),
+        Engine::OctileJps | Engine::OctileJpsPlus => (KIND_OCTILE_JUMP, 19, 28),
+    }
+}
+
+/// The engine whose snapshot has kind `kind` (the first of the two jump engines for kind 5;
+/// only the state byte is read through it).
+fn engine_of_kind(kind: u16) -> Option<Engine> {
+    match kind {
+        KIND_ASTAR => Some(Engine::Generic),
+        KIND_OCTILE_ASTAR => Some(Engine::OctileAStar),
+        KIND_OCTILE_JUMP => Some(Engine::OctileJps),
+        _ => None,
+    }
+}
+
 impl GridSearch {
+    fn engine_state_size(&self) -> usize {
+        match self.active {
+            Engine::Generic => self.engine.state_size(),
+            Engine::OctileAStar => self.octile.state_size(),
+            Engine::OctileJps => self.jps.state_size(),
+            Engine::OctileJpsPlus => self.jps_plus.state_size(),
+        }
+    }
+
     /// Bytes [`save_state`](GridSearch::save_state) writes. Allocates nothing.
     pub fn state_size(&self) -> usize {
-        HEADER_LEN + FIXED + self.engine.state_size()
+        HEADER_LEN + FIXED + self.engine_state_size()
     }
 
     /// Writes the handle's snapshot (kind 3) into `out`, tied to `grid`'s content hash;
@@ -95,7 +129,7 @@ impl GridSearch {
     /// A pass over the cells (content hash) plus the visited nodes.
     pub fn save_state(&self, grid: &Grid, out: &mut [u8]) -> Result<usize, StateError> {
         let hash = grid.content_hash();
-        let inner = self.engine.state_size();
+        let inner = self.engine_state_size();
         let o = &self.options;
         write_frame_raw(out, KIND_GRID_SEARCH, hash, FIXED + inner, |body| {
             let (head, rest) = body.split_at_mut(FIXED);
@@ -110,14 +144,20 @@ impl GridSearch {
             w.u8(heuristic_code(o.heuristic));
             w.f64(o.weight);
             w.u32(o.iteration_budget);
-            w.u8(u8::from(o.record_expansions));
+            w.u8(u8::from(o.record_expansions) | u8::from(o.specialized_engines) << 1);
             w.u8(match o.algorithm {
                 GridAlgorithm::Jps => 1,
                 GridAlgorithm::JpsPlus => 2,
                 _ => 0,
             });
             w.u32(inner as u32);
-            self.engine.save_state(hash, rest).map(|_| ())
+            match self.active {
+                Engine::Generic => self.engine.save_state(hash, rest),
+                Engine::OctileAStar => self.octile.save_state(grid, rest),
+                Engine::OctileJps => self.jps.save_state(grid, rest),
+                Engine::OctileJpsPlus => self.jps_plus.save_state(grid, rest),
+            }
+            .map(|_| ())
         })
     }
 
@@ -128,7 +168,8 @@ impl GridSearch {
     /// # Errors
     ///
     /// [`StateError::MapMismatch`] for another map's snapshot; any other [`StateError`] for
-    /// malformed or inconsistent bytes.
+    /// malformed or inconsistent bytes (including an engine snapshot of another kind than the
+    /// options resolve to on `grid`, unless it is idle).
     pub fn restore_state(&mut self, grid: &Grid, bytes: &[u8]) -> Result<(), StateError> {
         let frame = read_frame(bytes, KIND_GRID_SEARCH)?;
         let hash = grid.content_hash();
@@ -145,32 +186,91 @@ impl GridSearch {
         r.finish("grid_search.payload_length")?;
         let heuristic = resolve_square_heuristic(&options, grid.width(), grid.areas().min_cost())
             .map_err(|_| invalid("grid_search.heuristic"))?;
-        // The engine's weight and recording flag must be the options' (kind-2 payload offsets
-        // 12 and 29); checked before anything changes.
-        let weight = inner.get(HEADER_LEN + 12..HEADER_LEN + 20).map(|b| {
-            let mut a = [0u8; 8];
-            a.copy_from_slice(b);
-            u64::from_le_bytes(a)
-        });
-        if weight.is_some_and(|w| w != options.weight.to_bits()) {
-            return Err(invalid("grid_search.weight"));
+        let (_, engine) = resolve_engine(&options, grid);
+        let (kind, _, flags_at) = layout(engine);
+        let found_kind = inner
+            .get(6..8)
+            .map(|b| u16::from_le_bytes([b[0], b[1]]))
+            .ok_or(StateError::Truncated {
+                needed: 8,
+                available: inner.len() as u64,
+            })?;
+        if found_kind != kind {
+            // Another engine's snapshot: only an idle one (a handle that never searched).
+            let other = engine_of_kind(found_kind).ok_or(invalid("grid_search.engine"))?;
+            let f = read_frame(inner, found_kind)?;
+            if f.map_hash != hash {
+                return Err(invalid("grid_search.engine"));
+            }
+            if f.payload.get(layout(other).1).copied() != Some(0) {
+                return Err(invalid("grid_search.engine"));
+            }
+            self.options = options;
+            self.engine.set_heuristic(heuristic);
+            self.bind(grid);
+            self.make_idle();
+            return Ok(());
         }
-        let flags = inner.get(HEADER_LEN + 29).copied();
+        // The engine's recording flag must be the options' (and, for the generic engine, its
+        // weight at payload offset 12); checked before anything changes.
+        let payload = inner.get(HEADER_LEN..).unwrap_or(&[]);
+        if engine == Engine::Generic {
+            let weight = payload.get(12..20).map(|b| {
+                let mut a = [0u8; 8];
+                a.copy_from_slice(b);
+                u64::from_le_bytes(a)
+            });
+            if weight.is_some_and(|w| w != options.weight.to_bits()) {
+                return Err(invalid("grid_search.weight"));
+            }
+        } else {
+            // The specialised engines: the estimate the options ask for, plain pruning, the
+            // finder of the family.
+            let zero = u8::from(options.heuristic == HeuristicKind::Zero);
+            let (estimate_at, extra) = match engine {
+                Engine::OctileAStar => (16, None),
+                Engine::OctileJps => (18, Some([0u8, 0])),
+                _ => (18, Some([1u8, 0])),
+            };
+            if payload.get(estimate_at).is_some_and(|&e| e != zero)
+                || extra.is_some_and(|x| payload.get(16..18).is_some_and(|b| b != x))
+            {
+                return Err(invalid("grid_search.engine"));
+            }
+        }
+        let flags = payload.get(flags_at).copied();
         if flags.is_some_and(|f| (f & 1 != 0) != options.record_expansions) {
             return Err(invalid("grid_search.record_expansions"));
         }
-        let previous = *self.engine.heuristic();
-        self.engine.set_heuristic(heuristic);
-        let check = EndpointCheck {
-            grid,
-            agent_size: options.agent_size,
-        };
-        if let Err(e) = self.engine.restore_state(&check, hash, inner) {
-            self.engine.set_heuristic(previous);
-            return Err(e);
+        match engine {
+            Engine::Generic => {
+                let previous = *self.engine.heuristic();
+                self.engine.set_heuristic(heuristic);
+                let check = EndpointCheck {
+                    grid,
+                    agent_size: options.agent_size,
+                };
+                if let Err(e) = self.engine.restore_state(&check, hash, inner) {
+                    self.engine.set_heuristic(previous);
+                    return Err(e);
+                }
+            }
+            Engine::OctileAStar => self.octile.restore_state(grid, inner)?,
+            Engine::OctileJps => self.jps.restore_state(grid, inner)?,
+            Engine::OctileJpsPlus => self.jps_plus.restore_state(grid, inner)?,
         }
         self.options = options;
         self.bind(grid);
         Ok(())
+    }
+
+    /// Puts the active engine in the idle state (after restoring an idle handle).
+    fn make_idle(&mut self) {
+        match self.active {
+            Engine::Generic => self.engine.make_idle(),
+            Engine::OctileAStar => self.octile.make_idle(),
+            Engine::OctileJps => self.jps.make_idle(),
+            Engine::OctileJpsPlus => self.jps_plus.make_idle(),
+        }
     }
 }

@@ -27,3 +27,7 @@ pub const KIND_GRID: u16 = 1;
 pub const KIND_ASTAR: u16 = 2;
 /// Kind id of a [`GridSearch`](crate::GridSearch) handle snapshot.
 pub const KIND_GRID_SEARCH: u16 = 3;
+/// Kind id of an [`OctileAStar`](crate::fast::OctileAStar) snapshot.
+pub const KIND_OCTILE_ASTAR: u16 = 4;
+/// Kind id of an [`OctileJump`](crate::fast::OctileJump) snapshot.
+pub const KIND_OCTILE_JUMP: u16 = 5;

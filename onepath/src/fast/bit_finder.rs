@@ -1,0 +1,285 @@
+//! [`BitFinder`]: jump points by scanning the [`OctileMap`]'s stop arrays, one word read per
+//! 64 cells (`grids.md`, "Jump point searches"; Harabor & Grastien 2014, block-based
+//! symmetry breaking).
+//!
+//! A straight scan masks the stop word with the positions beyond the start and takes the first
+//! set bit (lowest forwards, highest backwards); the goal on the scan line is a stop of its own
+//! (it wins when it comes no later). The stop is a jump point when the cell is walkable, a wall
+//! (no jump point) otherwise. A diagonal jump walks cell by cell — a step is legal when the
+//! neighbour byte has the diagonal and its two components — and stops at the goal or at a cell
+//! whose straight scan along either component finds something. It finds exactly the cells the
+//! generic [`BlockJumper`](crate::jps::BlockJumper) finds.
+
+use super::finder::{Finder, STEP, Sealed};
+use super::octile_map::OctileMap;
+
+/// Scans stop bits ([`OctileMap`]); see the module docs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BitFinder;
+
+impl Sealed for BitFinder {
+    const CODE: u8 = 0;
+}
+
+/// Scans `line` forwards from position `from` (exclusive) and returns the steps to the first
+/// stop, the goal position `goal` if it comes no later (`u32::MAX`: no goal on the line), or 0
+/// at a wall.
+#[inline]
+fn forward(stop: &[u64], walk: &[u64], words: usize, line: usize, from: u32, goal: u32) -> u32 {
+    let base = line * words;
+    let start = from as usize + 65;
+    let mut k = start >> 6;
+    let mut word = stop[base + k] & (!0u64 << (start & 63));
+    while word == 0 {
+        k += 1;
+        word = stop[base + k];
+    }
+    let bit = (k << 6) | word.trailing_zeros() as usize;
+    if goal > from && goal as usize + 64 <= bit {
+        return goal - from;
+    }
+    if walk[base + k] >> (bit & 63) & 1 != 0 {
+        (bit - 64) as u32 - from
+    } else {
+        0
+    }
+}
+
+/// [`forward`] towards smaller positions.
+#[inline]
+fn backward(stop: &[u64], walk: &[u64], words: usize, line: usize, from: u32, goal: u32) -> u32 {
+    let base = line * words;
+    let start = from as usize + 63;
+    let mut k = start >> 6;
+    let mut word = stop[base + k] & (!0u64 >> (63 - (start & 63)));
+    while word == 0 {
+        k -= 1;
+        word = stop[base + k];
+    }
+    let bit = (k << 6) | (63 - word.leading_zeros() as usize);
+    if goal < from && goal as usize + 64 >= bit {
+        return from - goal;
+    }
+    if walk[base + k] >> (bit & 63) & 1 != 0 {
+        from - (bit - 64) as u32
+    } else {
+        0
+    }
+}
+
+impl BitFinder {
+    /// One straight scan over the map.
+    #[inline]
+    pub(crate) fn scan(m: &OctileMap, x: u32, y: u32, d: usize, goal: (u32, u32)) -> u32 {
+        match d {
+            0 => Self::scan_in::<0>(m, x, y, goal),
+            1 => Self::scan_in::<1>(m, x, y, goal),
+            2 => Self::scan_in::<2>(m, x, y, goal),
+            _ => Self::scan_in::<3>(m, x, y, goal),
+        }
+    }
+
+    /// [`scan`](Self::scan) with the direction known at compile time.
+    #[inline]
+    fn scan_in<const D: usize>(m: &OctileMap, x: u32, y: u32, goal: (u32, u32)) -> u32 {
+        let (gx, gy) = goal;
+        match D {
+            0 => backward(
+                &m.col_stop_backward,
+                &m.cols,
+                m.col_words,
+                x as usize + 1,
+                y,
+                if gx == x { gy } else { u32::MAX },
+            ),
+            1 => forward(
+                &m.row_stop_forward,
+                &m.rows,
+                m.row_words,
+                y as usize + 1,
+                x,
+                if gy == y { gx } else { u32::MAX },
+            ),
+            2 => forward(
+                &m.col_stop_forward,
+                &m.cols,
+                m.col_words,
+                x as usize + 1,
+                y,
+                if gx == x { gy } else { u32::MAX },
+            ),
+            _ => backward(
+                &m.row_stop_backward,
+                &m.rows,
+                m.row_words,
+                y as usize + 1,
+                x,
+                if gy == y { gx } else { u32::MAX },
+            ),
+        }
+    }
+}
+
+impl BitFinder {
+    /// A diagonal jump in direction `D` with components `C1`, `C2`, all known at compile time.
+    #[inline]
+    fn diagonal_in<const D: usize, const C1: usize, const C2: usize>(
+        maps: &OctileMap,
+        x: u32,
+        y: u32,
+        goal: (u32, u32),
+    ) -> u32 {
+        let w = maps.width();
+        let (dx, dy) = STEP[D];
+        let (mut x, mut y, mut k) = (x, y, 0);
+        loop {
+            if !OctileMap::diagonal_legal(maps.neighbors[(y * w + x) as usize], D) {
+                return 0;
+            }
+            x = x.wrapping_add_signed(dx);
+            y = y.wrapping_add_signed(dy);
+            k += 1;
+            if (x, y) == goal
+                || Self::scan_in::<C1>(maps, x, y, goal) != 0
+                || Self::scan_in::<C2>(maps, x, y, goal) != 0
+            {
+                return k;
+            }
+        }
+    }
+}
+
+impl Finder for BitFinder {
+    type Maps<'a> = &'a OctileMap;
+
+    #[inline]
+    fn neighbor_byte(maps: &OctileMap, cell: u32) -> u8 {
+        maps.neighbors[cell as usize]
+    }
+
+    fn fits(maps: &OctileMap, width: u32, height: u32) -> bool {
+        maps.width() == width && maps.height() == height
+    }
+
+    #[inline]
+    fn straight(maps: &OctileMap, x: u32, y: u32, d: usize, goal: (u32, u32)) -> u32 {
+        Self::scan(maps, x, y, d, goal)
+    }
+
+    #[inline]
+    fn diagonal(maps: &OctileMap, x: u32, y: u32, d: usize, goal: (u32, u32)) -> u32 {
+        match d {
+            4 => Self::diagonal_in::<4, 0, 1>(maps, x, y, goal),
+            5 => Self::diagonal_in::<5, 1, 2>(maps, x, y, goal),
+            6 => Self::diagonal_in::<6, 2, 3>(maps, x, y, goal),
+            _ => Self::diagonal_in::<7, 0, 3>(maps, x, y, goal),
+        }
+    }
+
+    #[inline]
+    fn run(
+        maps: &OctileMap,
+        x: u32,
+        y: u32,
+        d: usize,
+        goal: (u32, u32),
+        visit: &mut impl FnMut(u32, usize, u32),
+    ) {
+        match d {
+            4 => Self::run_in::<4, 0, 1>(maps, x, y, goal, visit),
+            5 => Self::run_in::<5, 1, 2>(maps, x, y, goal, visit),
+            6 => Self::run_in::<6, 2, 3>(maps, x, y, goal, visit),
+            _ => Self::run_in::<7, 0, 3>(maps, x, y, goal, visit),
+        }
+    }
+}
+
+impl BitFinder {
+    /// The improved-pruning run along `D` with components `C1 < C2`, known at compile time.
+    #[inline]
+    fn run_in<const D: usize, const C1: usize, const C2: usize>(
+        maps: &OctileMap,
+        x: u32,
+        y: u32,
+        goal: (u32, u32),
+        visit: &mut impl FnMut(u32, usize, u32),
+    ) {
+        let w = maps.width();
+        let (dx, dy) = STEP[D];
+        let (mut x, mut y, mut k) = (x, y, 0);
+        loop {
+            if !OctileMap::diagonal_legal(maps.neighbors[(y * w + x) as usize], D) {
+                return;
+            }
+            x = x.wrapping_add_signed(dx);
+            y = y.wrapping_add_signed(dy);
+            k += 1;
+            if (x, y) == goal {
+                visit(k, D, 0);
+                return;
+            }
+            let t = Self::scan_in::<C1>(maps, x, y, goal);
+            if t != 0 {
+                visit(k, C1, t);
+            }
+            let t = Self::scan_in::<C2>(maps, x, y, goal);
+            if t != 0 {
+                visit(k, C2, t);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Dir8, Grid, WALL};
+    use crate::jps::{BlockJumper, BlockMap, Jumper};
+    use crate::math::SplitMix64;
+
+    #[test]
+    fn bit_scans_equal_the_block_jumper() {
+        let mut r = SplitMix64::new(8);
+        for seed in 0..80u64 {
+            let (w, h) = (1 + r.below(200), 1 + r.below(150));
+            let pct = r.below(50);
+            let cells = (0..w * h)
+                .map(|_| if r.chance(pct, 100) { WALL } else { 0 })
+                .collect();
+            let grid = Grid::from_areas(w, h, cells).unwrap();
+            let (map, blocks) = (OctileMap::new(&grid), BlockMap::new(&grid));
+            let block = BlockJumper::new(&blocks);
+            for _ in 0..300 {
+                let (x, y) = (r.below(w), r.below(h));
+                if !map.walkable(i64::from(x), i64::from(y)) {
+                    continue;
+                }
+                // The engine's goal is always walkable.
+                let goal = match r.below(3) {
+                    0 => (r.below(w), y),
+                    1 => (x, r.below(h)),
+                    _ => (r.below(w), r.below(h)),
+                };
+                if !map.walkable(i64::from(goal.0), i64::from(goal.1)) {
+                    continue;
+                }
+                for d in 0..8 {
+                    let want = block
+                        .jump(
+                            x as i32,
+                            y as i32,
+                            Dir8::ALL[d],
+                            (goal.0 as i32, goal.1 as i32),
+                        )
+                        .map_or(0, |j| j.2);
+                    let got = if d < 4 {
+                        BitFinder::straight(&map, x, y, d, goal)
+                    } else {
+                        BitFinder::diagonal(&map, x, y, d, goal)
+                    };
+                    assert_eq!(got, want, "seed {seed} ({x},{y}) d {d} goal {goal:?}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! [`Finder`]: how an [`OctileJump`](super::OctileJump) finds jump points — by scanning stop
+//! bits ([`BitFinder`](super::BitFinder)) or by reading the JPS+ tables
+//! ([`TableFinder`](super::TableFinder)).
+//!
+//! Directions are indices 0..8 in the order N, E, S, W, NE, SE, SW, NW; cells are `(x, y)`
+//! with `x < width`, `y < height`; the goal is a walkable cell. A jump returns the number of
+//! unit steps to the next jump point (or the goal), 0 for none.
+
+mod sealed {
+    pub trait Sealed {
+        /// The finder's code in snapshots (kind 5): 0 bits, 1 tables.
+        const CODE: u8;
+    }
+}
+
+pub(crate) use sealed::Sealed;
+
+/// A source of jump points for [`OctileJump`](super::OctileJump) (implemented by
+/// [`BitFinder`](super::BitFinder) and [`TableFinder`](super::TableFinder) only).
+pub trait Finder: Sealed {
+    /// The structures the finder reads, borrowed for one call of `step`.
+    type Maps<'a>: Copy;
+
+    /// The neighbour byte of a cell for the successor table (bit `d`: the first step in
+    /// direction `d` is possible; see [`OctileMap`](super::OctileMap)).
+    fn neighbor_byte(maps: Self::Maps<'_>, cell: u32) -> u8;
+
+    /// Whether `maps` describe a grid of `width × height` (the finder's parts agree).
+    fn fits(maps: Self::Maps<'_>, width: u32, height: u32) -> bool;
+
+    /// Steps from (x, y) in the straight direction `d` (0..4) to the next jump point or the
+    /// goal; 0 when a wall comes first.
+    fn straight(maps: Self::Maps<'_>, x: u32, y: u32, d: usize, goal: (u32, u32)) -> u32;
+
+    /// Steps from (x, y) in the diagonal direction `d` (4..8) to the next jump point or the
+    /// goal (or, with goal bounding, the cell level with the goal); 0 when there is none.
+    fn diagonal(maps: Self::Maps<'_>, x: u32, y: u32, d: usize, goal: (u32, u32)) -> u32;
+
+    /// The improved-pruning run (Harabor & Grastien 2014) from (x, y) along the diagonal `d`:
+    /// at each cell `k` steps along it (in order), offers the straight jump points (or the
+    /// goal) found from that cell as `visit(k, s, t)` — `t` steps in the straight direction
+    /// `s`, its two components in ascending direction order — and the goal itself on the
+    /// diagonal as `visit(k, d, 0)`, which ends the run; otherwise the run ends at a wall.
+    fn run(
+        maps: Self::Maps<'_>,
+        x: u32,
+        y: u32,
+        d: usize,
+        goal: (u32, u32),
+        visit: &mut impl FnMut(u32, usize, u32),
+    );
+}
+
+/// The straight components of a diagonal direction `d` (4..8) in ascending order.
+#[inline]
+pub(crate) fn components(d: usize) -> [usize; 2] {
+    match d {
+        4 => [0, 1],
+        5 => [1, 2],
+        6 => [2, 3],
+        _ => [0, 3],
+    }
+}
+
+/// Unit offsets by direction index.
+pub(crate) const STEP: [(i32, i32); 8] = crate::grid::Dir8::OFFSETS;

@@ -1,0 +1,472 @@
+//! Snapshot kind 4: the state of an [`OctileAStar`] (`docs/snapshot-format.md`).
+//!
+//! Payload (little-endian): width u32, height u32 (0 when idle), start u32, goal u32 (row-major
+//! cells; `u32::MAX` when idle), estimate u8 (0 octile, 1 zero), state u8 (0 idle, 1 in
+//! progress, 2 found, 3 no path), iterations u32, expansions u32, flags u8 (bit 0 record
+//! expansions, bit 1 record trace); reached count u32, then one 14-byte record per reached cell
+//! in increasing cell order (cell u32, a u32, b u32, arrival direction u8 — 0..=7, 8 for the
+//! start — closed u8); open count u32, then the heap's cells (u32) in heap-array order (keys are
+//! recomputed from the pairs); expanded count u32 and cells; trace count u32 and u64 digests.
+//!
+//! Restoring validates everything against the grid before changing the engine: sizes, codes,
+//! records strictly increasing on walkable cells, exactly the start with arrival 8 and pair
+//! (0, 0), every other record's parent (the cell one step back along its arrival direction)
+//! reached and closed with a pair one step smaller and a legal move between them (so parent
+//! chains reach the start without loops: a + b falls by one per step), a one-to-one match
+//! between not-closed records and heap entries, heap order, a found search's goal closed, an
+//! empty heap for no path. It never panics, never half-restores, and allocates nothing once
+//! the buffers are sized for the grid.
+
+use super::octile_astar::OctileAStar;
+use super::pair::{Estimate, Pair, key};
+use super::record::{WALL_TAG, tag_dir};
+use crate::grid::{Dir8, Grid, WALL};
+use crate::search::Step;
+use crate::state::codec::{HEADER_LEN, Reader, read_frame, write_frame};
+use crate::state::{KIND_OCTILE_ASTAR, StateError};
+
+const FIXED: usize = 4 + 4 + 4 + 4 + 1 + 1 + 4 + 4 + 1;
+const RECORD: usize = 4 + 4 + 4 + 1 + 1;
+const START_DIR: u8 = 8;
+
+fn invalid(field: &'static str) -> StateError {
+    StateError::InvalidField { field }
+}
+
+pub(super) fn state_code(s: Step) -> u8 {
+    match s {
+        Step::InProgress => 1,
+        Step::Found => 2,
+        Step::NoPath => 3,
+        Step::Idle | Step::StartInvalid | Step::GoalInvalid => 0,
+    }
+}
+
+pub(super) fn state_of(code: u8) -> Option<Step> {
+    Some(match code {
+        0 => Step::Idle,
+        1 => Step::InProgress,
+        2 => Step::Found,
+        3 => Step::NoPath,
+        _ => return None,
+    })
+}
+
+pub(super) fn estimate_code(e: Estimate) -> u8 {
+    match e {
+        Estimate::Octile => 0,
+        Estimate::Zero => 1,
+    }
+}
+
+pub(super) fn estimate_of(code: u8) -> Option<Estimate> {
+    match code {
+        0 => Some(Estimate::Octile),
+        1 => Some(Estimate::Zero),
+        _ => None,
+    }
+}
+
+#[inline]
+pub(super) fn le32(b: &[u8], o: usize) -> u32 {
+    u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]])
+}
+
+/// A record read from the payload.
+#[derive(Clone, Copy)]
+struct Rec {
+    cell: u32,
+    pair: Pair,
+    dir: u8,
+    closed: u8,
+}
+
+/// The records region, read by index (fixed size, sorted by cell).
+struct Records<'a> {
+    bytes: &'a [u8],
+    count: usize,
+}
+
+impl Records<'_> {
+    fn get(&self, i: usize) -> Rec {
+        let b = &self.bytes[i * RECORD..(i + 1) * RECORD];
+        Rec {
+            cell: le32(b, 0),
+            pair: Pair::new(le32(b, 4), le32(b, 8)),
+            dir: b[12],
+            closed: b[13],
+        }
+    }
+
+    fn find(&self, cell: u32) -> Option<usize> {
+        let (mut lo, mut hi) = (0, self.count);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            let c = self.get(mid).cell;
+            if c == cell {
+                return Some(mid);
+            }
+            if c < cell {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        None
+    }
+}
+
+/// The payload, parsed but not yet validated against the map.
+struct Parsed<'a> {
+    width: u32,
+    height: u32,
+    start: u32,
+    goal: u32,
+    estimate: Estimate,
+    state: Step,
+    iterations: u32,
+    expansions: u32,
+    flags: u8,
+    records: Records<'a>,
+    open: &'a [u8],
+    expanded: &'a [u8],
+    trace: &'a [u8],
+}
+
+impl OctileAStar {
+    fn is_reached(&self, p: usize) -> bool {
+        let t = self.nodes.records[p].tag;
+        t != WALL_TAG && t >= self.generation.base()
+    }
+
+    /// Reached records in increasing cell order (padded indices).
+    fn reached(&self) -> impl Iterator<Item = usize> + '_ {
+        let (w, h) = (self.nodes.width as usize, self.nodes.height as usize);
+        let pw = self.nodes.pw as usize;
+        let idle = self.state == Step::Idle;
+        (0..if idle { 0 } else { h }).flat_map(move |y| {
+            ((y + 1) * pw + 1..(y + 1) * pw + 1 + w).filter(move |&p| self.is_reached(p))
+        })
+    }
+
+    /// Bytes [`save_state`](Self::save_state) writes. Allocates nothing.
+    ///
+    /// # Complexity
+    ///
+    /// O(cells).
+    pub fn state_size(&self) -> usize {
+        HEADER_LEN
+            + FIXED
+            + 4
+            + self.reached().count() * RECORD
+            + 4
+            + self.heap.len() * 4
+            + 4
+            + self.expanded.len() * 4
+            + 4
+            + self.trace.len() * 8
+    }
+
+    /// Writes the search (kind 4) into `out`, tied to `grid`'s content hash (the grid the
+    /// search runs on); returns the byte count. Allocates nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::BufferTooSmall`] when `out` is shorter than
+    /// [`state_size`](Self::state_size).
+    pub fn save_state(&self, grid: &Grid, out: &mut [u8]) -> Result<usize, StateError> {
+        let size = self.state_size();
+        let idle = self.state == Step::Idle;
+        let reached = self.reached().count() as u32;
+        write_frame(
+            out,
+            KIND_OCTILE_ASTAR,
+            grid.content_hash(),
+            size - HEADER_LEN,
+            |w| {
+                w.u32(if idle { 0 } else { self.nodes.width });
+                w.u32(if idle { 0 } else { self.nodes.height });
+                w.u32(self.start());
+                w.u32(self.goal());
+                w.u8(estimate_code(self.estimate));
+                w.u8(state_code(self.state));
+                w.u32(self.iterations);
+                w.u32(self.expansions);
+                w.u8(u8::from(self.record_expansions) | u8::from(self.record_trace) << 1);
+                w.u32(reached);
+                for p in self.reached() {
+                    let r = self.nodes.records[p];
+                    w.u32(self.nodes.unpadded(p as u32));
+                    w.u32(r.pair.a);
+                    w.u32(r.pair.b);
+                    w.u8(if p as u32 == self.start {
+                        START_DIR
+                    } else {
+                        tag_dir(r.tag)
+                    });
+                    w.u8((r.tag & 1) as u8);
+                }
+                w.u32(self.heap.len() as u32);
+                for &k in &self.heap.keys {
+                    w.u32(self.nodes.unpadded(super::pair::key_cell(k)));
+                }
+                w.u32(self.expanded.len() as u32);
+                for &e in &self.expanded {
+                    w.u32(e);
+                }
+                w.u32(self.trace.len() as u32);
+                for &t in &self.trace {
+                    w.u64(t);
+                }
+            },
+        )
+    }
+
+    /// Restores a state saved by [`save_state`](Self::save_state) for `grid` (same content
+    /// hash). The engine then continues exactly as the saved one would have. On any error the
+    /// engine is unchanged.
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::MapMismatch`] for another map's snapshot; any other [`StateError`] for
+    /// malformed, truncated or inconsistent bytes.
+    ///
+    /// # Complexity
+    ///
+    /// O(r log r) for r reached cells, plus the journal's changes since the last search (a
+    /// rebuild, O(cells), when the grid is another one).
+    pub fn restore_state(&mut self, grid: &Grid, bytes: &[u8]) -> Result<(), StateError> {
+        let frame = read_frame(bytes, KIND_OCTILE_ASTAR)?;
+        let hash = grid.content_hash();
+        if frame.map_hash != hash {
+            return Err(StateError::MapMismatch {
+                expected: hash,
+                found: frame.map_hash,
+            });
+        }
+        let p = parse(frame.payload)?;
+        self.validate(grid, &p)?;
+        self.commit(grid, &p);
+        Ok(())
+    }
+
+    fn validate(&mut self, grid: &Grid, p: &Parsed<'_>) -> Result<(), StateError> {
+        let cells = grid.cell_count();
+        let walkable = |c: u32| grid.cells().get(c as usize).is_some_and(|&a| a != WALL);
+        let count = p.records.count;
+        let open_count = p.open.len() / 4;
+        if p.state == Step::Idle {
+            let empty = count + open_count + p.expanded.len() + p.trace.len() == 0;
+            if !(empty && p.width == 0 && p.height == 0 && p.start == u32::MAX)
+                || p.goal != u32::MAX
+                || p.iterations != 0
+                || p.expansions != 0
+            {
+                return Err(invalid("octile_astar.idle"));
+            }
+            return Ok(());
+        }
+        if p.width != grid.width() || p.height != grid.height() {
+            return Err(invalid("octile_astar.size"));
+        }
+        if !walkable(p.start) || !walkable(p.goal) {
+            return Err(invalid("octile_astar.endpoints"));
+        }
+        if (0..p.expanded.len() / 4).any(|i| le32(p.expanded, 4 * i) >= cells) {
+            return Err(invalid("octile_astar.expanded"));
+        }
+        let w = grid.width() as i64;
+        let mut prev: Option<u32> = None;
+        let mut not_closed = 0usize;
+        for i in 0..count {
+            let r = p.records.get(i);
+            if prev.is_some_and(|q| r.cell <= q) || !walkable(r.cell) {
+                return Err(invalid("octile_astar.reached.cell"));
+            }
+            prev = Some(r.cell);
+            if r.closed > 1 || r.dir > START_DIR {
+                return Err(invalid("octile_astar.reached.flags"));
+            }
+            not_closed += usize::from(r.closed == 0);
+            if (r.cell == p.start) != (r.dir == START_DIR) {
+                return Err(invalid("octile_astar.reached.start"));
+            }
+            if r.dir == START_DIR {
+                if r.pair != Pair::ZERO {
+                    return Err(invalid("octile_astar.reached.start"));
+                }
+                continue;
+            }
+            // The parent: one step back along the arrival direction, inside the grid.
+            let d = Dir8::ALL[r.dir as usize];
+            let (ox, oy) = d.offset();
+            let (x, y) = (i64::from(r.cell) % w, i64::from(r.cell) / w);
+            let (qx, qy) = (x - i64::from(ox), y - i64::from(oy));
+            if qx < 0 || qy < 0 || qx >= w || qy >= i64::from(grid.height()) {
+                return Err(invalid("octile_astar.reached.parent"));
+            }
+            let parent = (qy * w + qx) as u32;
+            let q = p
+                .records
+                .find(parent)
+                .map(|j| p.records.get(j))
+                .filter(|q| q.closed == 1)
+                .ok_or(invalid("octile_astar.reached.parent"))?;
+            let step = if d.is_diagonal() {
+                q.pair.b.checked_add(1).map(|b| Pair::new(q.pair.a, b))
+            } else {
+                q.pair.a.checked_add(1).map(|a| Pair::new(a, q.pair.b))
+            };
+            if step != Some(r.pair) {
+                return Err(invalid("octile_astar.reached.pair"));
+            }
+            if d.is_diagonal() && !(walkable((qy * w + x) as u32) && walkable((y * w + qx) as u32))
+            {
+                return Err(invalid("octile_astar.reached.move"));
+            }
+        }
+        if count == 0 || p.records.find(p.start).is_none() {
+            return Err(invalid("octile_astar.reached.start"));
+        }
+        if open_count != not_closed {
+            return Err(invalid("octile_astar.open.count"));
+        }
+        // One heap entry per not-closed record (a bit per record index), in heap order.
+        let words = count.div_ceil(64);
+        if self.scratch.len() < words {
+            self.scratch.resize(cells.div_ceil(64) as usize, 0);
+        }
+        self.scratch[..words].fill(0);
+        let pw = grid.width() + 2;
+        let padded = |c: u32| (c / grid.width() + 1) * pw + c % grid.width() + 1;
+        let (gx, gy) = (p.goal % grid.width(), p.goal / grid.width());
+        let key_at = |k: usize| -> Result<(usize, u128), StateError> {
+            let cell = le32(p.open, 4 * k);
+            let i = p
+                .records
+                .find(cell)
+                .ok_or(invalid("octile_astar.open.cell"))?;
+            let r = p.records.get(i);
+            let (x, y) = (cell % grid.width(), cell / grid.width());
+            let (dx, dy) = p.estimate.offsets(x.abs_diff(gx), y.abs_diff(gy));
+            Ok((i, key(r.pair.f(dx, dy), r.pair.g(), padded(cell))))
+        };
+        for k in 0..open_count {
+            let (i, kk) = key_at(k)?;
+            if p.records.get(i).closed != 0 {
+                return Err(invalid("octile_astar.open.closed"));
+            }
+            let (word, bit) = (i / 64, 1u64 << (i % 64));
+            if self.scratch[word] & bit != 0 {
+                return Err(invalid("octile_astar.open.duplicate"));
+            }
+            self.scratch[word] |= bit;
+            if k > 0 && key_at((k - 1) / 4)?.1 > kk {
+                return Err(invalid("octile_astar.open.order"));
+            }
+        }
+        let goal_closed = p
+            .records
+            .find(p.goal)
+            .is_some_and(|i| p.records.get(i).closed == 1);
+        match p.state {
+            Step::Found if !goal_closed => Err(invalid("octile_astar.found_goal")),
+            Step::InProgress if goal_closed => Err(invalid("octile_astar.goal_closed")),
+            Step::NoPath if open_count != 0 || goal_closed => Err(invalid("octile_astar.no_path")),
+            _ => Ok(()),
+        }
+    }
+
+    fn commit(&mut self, grid: &Grid, p: &Parsed<'_>) {
+        self.estimate = p.estimate;
+        self.record_expansions = p.flags & 1 != 0;
+        self.record_trace = p.flags & 2 != 0;
+        if p.state == Step::Idle {
+            self.state = Step::Idle;
+            self.start = u32::MAX;
+            self.goal = u32::MAX;
+            self.iterations = 0;
+            self.expansions = 0;
+            self.expanded.clear();
+            self.trace.clear();
+            self.heap.keys.clear();
+            return;
+        }
+        self.prepare(grid);
+        let base = self.generation.base();
+        self.start = self.nodes.padded(p.start);
+        self.goal = self.nodes.padded(p.goal);
+        for i in 0..p.records.count {
+            let r = p.records.get(i);
+            let dir = if r.dir == START_DIR {
+                0
+            } else {
+                u32::from(r.dir)
+            };
+            let at = self.nodes.padded(r.cell) as usize;
+            self.nodes.records[at].pair = r.pair;
+            self.nodes.records[at].tag = base | dir << 1 | u32::from(r.closed);
+        }
+        for k in 0..p.open.len() / 4 {
+            let at = self.nodes.padded(le32(p.open, 4 * k));
+            let pair = self.nodes.records[at as usize].pair;
+            let f = self.f_of(pair, at);
+            // Validated heap order: pushing in array order reproduces the layout.
+            self.heap
+                .push(key(f, pair.g(), at), &mut self.nodes.records);
+        }
+        self.expanded
+            .extend((0..p.expanded.len() / 4).map(|i| le32(p.expanded, 4 * i)));
+        self.trace.extend((0..p.trace.len() / 8).map(|i| {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(&p.trace[8 * i..8 * i + 8]);
+            u64::from_le_bytes(a)
+        }));
+        self.iterations = p.iterations;
+        self.expansions = p.expansions;
+        self.state = p.state;
+    }
+}
+
+fn parse(payload: &[u8]) -> Result<Parsed<'_>, StateError> {
+    let mut r = Reader::new(payload);
+    let (width, height, start, goal) = (r.u32()?, r.u32()?, r.u32()?, r.u32()?);
+    let estimate = estimate_of(r.u8()?).ok_or(invalid("octile_astar.estimate"))?;
+    let state = state_of(r.u8()?).ok_or(invalid("octile_astar.state"))?;
+    let (iterations, expansions) = (r.u32()?, r.u32()?);
+    let flags = r.u8()?;
+    if flags > 3 {
+        return Err(invalid("octile_astar.flags"));
+    }
+    let count = r.u32()? as usize;
+    let records = Records {
+        bytes: r.bytes(
+            count
+                .checked_mul(RECORD)
+                .ok_or(invalid("octile_astar.reached"))?,
+        )?,
+        count,
+    };
+    let n = r.u32()? as usize;
+    let open = r.bytes(n.checked_mul(4).ok_or(invalid("octile_astar.open"))?)?;
+    let n = r.u32()? as usize;
+    let expanded = r.bytes(n.checked_mul(4).ok_or(invalid("octile_astar.expanded"))?)?;
+    let n = r.u32()? as usize;
+    let trace = r.bytes(n.checked_mul(8).ok_or(invalid("octile_astar.trace"))?)?;
+    r.finish("octile_astar.payload_length")?;
+    Ok(Parsed {
+        width,
+        height,
+        start,
+        goal,
+        estimate,
+        state,
+        iterations,
+        expansions,
+        flags,
+        records,
+        open,
+        expanded,
+        trace,
+    })
+}
