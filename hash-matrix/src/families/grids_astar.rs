@@ -44,7 +44,9 @@ enum Set {
 use Set::{Agents, Budgets, Core, Hooks, Sliced, Snap, Weights};
 
 fn variants(sets: &[Set]) -> Vec<Variant> {
-    let d = GridOptions::DEFAULT;
+    // The generic cores: the specialised octile engines have their own family (grids/fast),
+    // and these records keep their tier-2 generic twins.
+    let d = GridOptions::DEFAULT.with_specialized_engines(false);
     let four = GridOptions::FOUR_CONNECTED;
     let mut v = Vec::new();
     if sets.contains(&Core) {

@@ -80,12 +80,26 @@ fn plus(o: GridOptions) -> GridOptions {
 
 /// The base (tier-1) variants of `sets`.
 fn bases(sets: &[Set]) -> Vec<Variant> {
-    let d = GridOptions::DEFAULT;
+    // The generic cores: the specialised octile engines have their own family (grids/fast),
+    // and these records keep their tier-2 generic twins.
+    let d = GridOptions::DEFAULT.with_specialized_engines(false);
     let oct = d.with_heuristic(HeuristicKind::Octile);
     let zero = d.with_heuristic(HeuristicKind::Zero);
     let rec = d.with_record_expansions(true);
     let mut v = Vec::new();
     if sets.contains(&Core) {
+        // The specialised octile engines (`fast/`), selected by tier 1 when the query
+        // qualifies: one-line A*, BitFinder JPS, TableFinder JPS+. Their twins are the handle
+        // stepped in slices and saved-and-restored handles (the generic tier-2 cores break
+        // ties differently, so they are not twins).
+        let f = GridOptions::DEFAULT;
+        v.push(Variant::tier1("fast-astar", f));
+        v.push(Variant::tier1("fast-jps", jps(f)));
+        v.push(Variant::tier1("fast-jps+", plus(f)));
+        v.push(
+            Variant::tier1("fast-jps-zero", jps(f.with_heuristic(HeuristicKind::Zero)))
+                .without_edges(),
+        );
         v.push(Variant::tier1("jps", jps(d)));
         v.push(Variant::tier1("jps-zero", jps(zero)).without_edges());
         v.push(Variant::tier1("jps+", plus(d)));
@@ -175,7 +189,8 @@ fn twins_of(base: &Variant, sets: &[Set]) -> Vec<Variant> {
     let has = |s: Set| sets.contains(&s);
     if has(Sliced) {
         let budgets: &[u32] = match name {
-            "jps" | "jps+" => &[1, 7, 50],
+            "jps" | "jps+" | "fast-astar" | "fast-jps" | "fast-jps+" => &[1, 7, 50],
+            "fast-jps-zero" => &[7],
             "jps-zero" | "jps-rec" => &[7],
             _ => &[],
         };
@@ -194,7 +209,8 @@ fn twins_of(base: &Variant, sets: &[Set]) -> Vec<Variant> {
         }
     }
     let at: &[SnapAt] = match name {
-        "jps" | "jps+" if has(SnapAll) => &SnapAt::ALL,
+        "jps" | "jps+" | "fast-astar" | "fast-jps" | "fast-jps+" if has(SnapAll) => &SnapAt::ALL,
+        "fast-astar" | "fast-jps" | "fast-jps+" if has(Snap) => &[SnapAt::Half],
         "jps" | "jps+" if has(Snap) => &[SnapAt::Half],
         "jps-zero" | "jps-rec" if has(SnapAll) => &[SnapAt::Half],
         "jps+-rec" if has(SnapAll) => &[SnapAt::Pops(17)],
