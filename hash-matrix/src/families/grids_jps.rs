@@ -190,8 +190,7 @@ fn twins_of(base: &Variant, sets: &[Set]) -> Vec<Variant> {
     if has(Sliced) {
         let budgets: &[u32] = match name {
             "jps" | "jps+" | "fast-astar" | "fast-jps" | "fast-jps+" => &[1, 7, 50],
-            "fast-jps-zero" => &[7],
-            "jps-zero" | "jps-rec" => &[7],
+            "jps-zero" | "jps-rec" | "fast-jps-zero" => &[7],
             _ => &[],
         };
         t.extend(budgets.iter().map(|&b| base.handle(b)));
@@ -210,8 +209,7 @@ fn twins_of(base: &Variant, sets: &[Set]) -> Vec<Variant> {
     }
     let at: &[SnapAt] = match name {
         "jps" | "jps+" | "fast-astar" | "fast-jps" | "fast-jps+" if has(SnapAll) => &SnapAt::ALL,
-        "fast-astar" | "fast-jps" | "fast-jps+" if has(Snap) => &[SnapAt::Half],
-        "jps" | "jps+" if has(Snap) => &[SnapAt::Half],
+        "jps" | "jps+" | "fast-astar" | "fast-jps" | "fast-jps+" if has(Snap) => &[SnapAt::Half],
         "jps-zero" | "jps-rec" if has(SnapAll) => &[SnapAt::Half],
         "jps+-rec" if has(SnapAll) => &[SnapAt::Pops(17)],
         "fb4-jps" | "fba2-jps+" => &[SnapAt::Half],
