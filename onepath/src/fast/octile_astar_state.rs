@@ -99,20 +99,7 @@ impl Records<'_> {
     }
 
     fn find(&self, cell: u32) -> Option<usize> {
-        let (mut lo, mut hi) = (0, self.count);
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            let c = self.get(mid).cell;
-            if c == cell {
-                return Some(mid);
-            }
-            if c < cell {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        None
+        crate::state::codec::find_sorted(self.bytes, RECORD, self.count, cell)
     }
 }
 

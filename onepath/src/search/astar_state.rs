@@ -67,20 +67,7 @@ impl Records<'_> {
     }
 
     fn find(&self, node: u32) -> Option<usize> {
-        let (mut lo, mut hi) = (0, self.count);
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            let n = self.get(mid).node;
-            if n == node {
-                return Some(mid);
-            }
-            if n < node {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        None
+        crate::state::codec::find_sorted(self.bytes, RECORD, self.count, node)
     }
 }
 

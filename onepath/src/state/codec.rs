@@ -233,3 +233,27 @@ pub(crate) fn read_frame(bytes: &[u8], kind: u16) -> Result<Frame<'_>, StateErro
     }
     Ok(Frame { map_hash, payload })
 }
+
+/// Binary search in a payload region of `count` records of `size` bytes sorted by their leading
+/// `u32` (little-endian): the index of the record whose key is `key`. Shared by the snapshot
+/// kinds that store reached nodes sorted by id (2, 4, 5).
+pub(crate) fn find_sorted(bytes: &[u8], size: usize, count: usize, key: u32) -> Option<usize> {
+    let key_at = |i: usize| {
+        let o = i * size;
+        u32::from_le_bytes([bytes[o], bytes[o + 1], bytes[o + 2], bytes[o + 3]])
+    };
+    let (mut lo, mut hi) = (0, count);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let k = key_at(mid);
+        if k == key {
+            return Some(mid);
+        }
+        if k < key {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    None
+}
