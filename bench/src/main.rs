@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! CARGO_TARGET_DIR=/tmp/t-bench cargo run --release -- [--every K] [--dijkstra-every K]
-//!     [--passes N] [set/map ...]      (default: dao/arena2 dao/brc202d sc1/AcrosstheCape)
+//!     [--passes N] [--only NAME,NAME] [set/map ...]      (default: dao/arena2 dao/brc202d sc1/AcrosstheCape)
 //! ```
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -77,6 +77,8 @@ struct Options {
     dijkstra_every: usize,
     passes: usize,
     maps: Vec<String>,
+    /// Contender-name substrings to keep (all when empty).
+    only: Vec<String>,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -85,6 +87,7 @@ fn parse_args() -> Result<Options, String> {
         dijkstra_every: 4,
         passes: 3,
         maps: Vec::new(),
+        only: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -98,9 +101,13 @@ fn parse_args() -> Result<Options, String> {
             "--every" => o.every = num("--every")?,
             "--dijkstra-every" => o.dijkstra_every = num("--dijkstra-every")?,
             "--passes" => o.passes = num("--passes")?,
+            "--only" => {
+                let list = args.next().ok_or("--only needs a comma-separated list")?;
+                o.only.extend(list.split(',').map(str::to_owned));
+            }
             "--help" | "-h" => {
                 return Err("usage: onepath-bench [--every K] [--dijkstra-every K] \
-                     [--passes N] [set/map ...]"
+                     [--passes N] [--only name,name] [set/map ...]"
                     .into());
             }
             "--bench" => {} // passed by `cargo bench`
@@ -211,7 +218,10 @@ fn main() {
         );
         return;
     };
-    let contenders = all_contenders();
+    let contenders: Vec<_> = all_contenders()
+        .into_iter()
+        .filter(|c| opts.only.is_empty() || opts.only.iter().any(|o| c.name.contains(o.as_str())))
+        .collect();
     println!(
         "onepath side by side: A*-family queries every {} line(s), Dijkstra-family every {}; \
          best mean of {} timed passes after a warm-up",

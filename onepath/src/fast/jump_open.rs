@@ -12,6 +12,7 @@
 //! [`key`](super::pair::key)s (smaller f, larger float32 g, smaller cell).
 
 use alloc::vec::Vec;
+use core::hint::select_unpredictable;
 
 use super::pair::key_f_bits;
 
@@ -123,10 +124,8 @@ impl JumpOpen {
             let mut bk = self.heap[first];
             for c in first + 1..end {
                 let ck = self.heap[c];
-                if ck < bk {
-                    best = c;
-                    bk = ck;
-                }
+                // Data-dependent: a select, not a branch.
+                (best, bk) = select_unpredictable(ck < bk, (c, ck), (best, bk));
             }
             if bk >= key {
                 break;

@@ -6,6 +6,7 @@
 //! smaller cell index — a strict total order, so the pop order depends only on the keys.
 
 use alloc::vec::Vec;
+use core::hint::select_unpredictable;
 
 use super::pair::key_cell;
 use super::record::AStarRecord;
@@ -92,23 +93,17 @@ impl SlotHeap {
             let first = 4 * i + 1;
             let (best, bk) = if first + 4 <= n {
                 // All four children: a tournament (two independent comparisons, then one).
+                // The winners are data-dependent: selects, not branches.
                 let c = &self.keys[first..first + 4];
-                let (a, ka) = if c[1] < c[0] { (1, c[1]) } else { (0, c[0]) };
-                let (b, kb) = if c[3] < c[2] { (3, c[3]) } else { (2, c[2]) };
-                if kb < ka {
-                    (first + b, kb)
-                } else {
-                    (first + a, ka)
-                }
+                let (a, ka) = select_unpredictable(c[1] < c[0], (1, c[1]), (0, c[0]));
+                let (b, kb) = select_unpredictable(c[3] < c[2], (3, c[3]), (2, c[2]));
+                select_unpredictable(kb < ka, (first + b, kb), (first + a, ka))
             } else if first < n {
                 let mut best = first;
                 let mut bk = self.keys[first];
                 for c in first + 1..n {
                     let ck = self.keys[c];
-                    if ck < bk {
-                        best = c;
-                        bk = ck;
-                    }
+                    (best, bk) = select_unpredictable(ck < bk, (c, ck), (best, bk));
                 }
                 (best, bk)
             } else {

@@ -187,13 +187,6 @@ impl<'g> SquareTopology<'g> {
             Clearance::Borrowed(c) => c[i] >= self.agent_size,
         }
     }
-
-    /// Whether (x, y) is inside and walkable for this agent size.
-    #[inline]
-    fn fits_at(&self, x: i64, y: i64) -> bool {
-        let (w, h) = (i64::from(self.grid.width()), i64::from(self.grid.height()));
-        x >= 0 && y >= 0 && x < w && y < h && self.fits((y * w + x) as usize)
-    }
 }
 
 impl Topology for SquareTopology<'_> {
@@ -206,34 +199,78 @@ impl Topology for SquareTopology<'_> {
     }
 
     fn for_each_neighbor<F: FnMut(u32, f64)>(&self, node: u32, mut visit: F) {
-        let w = self.grid.width();
-        let (x, y) = (i64::from(node % w), i64::from(node / w));
+        let (w, h) = (self.grid.width(), self.grid.height());
+        if node >= self.grid.cell_count() {
+            return;
+        }
+        let (x, y) = (node % w, node / w);
         let cells = self.grid.cells();
         let areas = self.grid.areas();
-        let m_a = areas.get(cells[node as usize]);
-        let dirs = match self.connectivity {
-            Connectivity::Four => &Dir8::OFFSETS[..4],
-            Connectivity::Eight => &Dir8::OFFSETS[..],
+        // What "fits" reads: the cell bytes (size 1) or the true clearance.
+        let (bytes, size_one) = match &self.clearance {
+            Clearance::NotNeeded => (cells, true),
+            Clearance::Owned(c) => (c.as_slice(), false),
+            Clearance::Borrowed(c) => (*c, false),
         };
-        for (d, &(dx, dy)) in dirs.iter().enumerate() {
-            let (nx, ny) = (x + i64::from(dx), y + i64::from(dy));
-            if !self.fits_at(nx, ny) {
+        let fits = |i: usize| {
+            if size_one {
+                bytes[i] != WALL
+            } else {
+                bytes[i] >= self.agent_size
+            }
+        };
+        // The eight targets in normative order (N, E, S, W, NE, SE, SW, NW), each with whether
+        // it is inside and fits. Interior cells skip the bounds tests.
+        let wu = w as usize;
+        let n = node as usize;
+        let mut target = [0usize; 8];
+        let mut open = [false; 8];
+        if x > 0 && y > 0 && x + 1 < w && y + 1 < h {
+            target = [
+                n - wu,
+                n + 1,
+                n + wu,
+                n - 1,
+                n - wu + 1,
+                n + wu + 1,
+                n + wu - 1,
+                n - wu - 1,
+            ];
+            for d in 0..8 {
+                open[d] = fits(target[d]);
+            }
+        } else {
+            for (d, &(dx, dy)) in Dir8::OFFSETS.iter().enumerate() {
+                let (nx, ny) = (i64::from(x) + i64::from(dx), i64::from(y) + i64::from(dy));
+                if nx >= 0 && ny >= 0 && nx < i64::from(w) && ny < i64::from(h) {
+                    target[d] = (ny * i64::from(w) + nx) as usize;
+                    open[d] = fits(target[d]);
+                }
+            }
+        }
+        let m_a = areas.get(cells[n]);
+        let straight = match self.connectivity {
+            Connectivity::Four => 4,
+            Connectivity::Eight => 8,
+        };
+        for d in 0..straight {
+            if !open[d] {
                 continue;
             }
             let length = if d >= 4 {
-                if !self.rule.allows(
-                    self.fits_at(x + i64::from(dx), y),
-                    self.fits_at(x, y + i64::from(dy)),
-                ) {
+                // The beside cells of NE, SE, SW, NW: (E, N), (E, S), (W, S), (W, N).
+                const BESIDE: [(usize, usize); 4] = [(1, 0), (1, 2), (3, 2), (3, 0)];
+                let (a, b) = BESIDE[d - 4];
+                if !self.rule.allows(open[a], open[b]) {
                     continue;
                 }
                 SQRT2
             } else {
                 1.0
             };
-            let target = (ny * i64::from(w) + nx) as u32;
-            let m_b = areas.get(cells[target as usize]);
-            visit(target, length * ((m_a + m_b) * 0.5));
+            let t = target[d];
+            let m_b = areas.get(cells[t]);
+            visit(t as u32, length * ((m_a + m_b) * 0.5));
         }
     }
 }

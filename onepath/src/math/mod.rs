@@ -19,8 +19,10 @@ pub const HEX_SQRT3_2: f64 = 0.866_025_403_784_438_6;
 /// The coordinate rule: world coordinates must satisfy |v| ≤ 2^21 (exact in Q31.32).
 pub const COORDINATE_BOUND: f64 = 2_097_152.0;
 
+mod divisor;
 mod rng;
 
+pub use divisor::Divisor;
 pub use rng::SplitMix64;
 
 /// Correctly rounded square root (libm), identical on every platform.

@@ -14,10 +14,21 @@
 
 use alloc::vec::Vec;
 
-use super::buffers::{NO_NODE, SearchBuffers};
+use super::buffers::{NO_NODE, NodeState, SearchBuffers};
 use super::step::{CANCEL_SLICE, Cancelled, Step};
 use crate::error::QueryError;
 use crate::topology::{Heuristic, StepCost, Topology};
+
+/// Whether a step cost may be taken: `0 <= step < +∞` (so not NaN, not negative, not +∞).
+///
+/// Written on the bits: positive finite doubles and +0.0 are exactly the patterns below
+/// +∞'s, and -0.0 (which is `>= 0.0`) is the one pattern with the sign set. The same test as
+/// the comparisons, in two integer compares.
+#[inline]
+fn usable_step(step: f64) -> bool {
+    let bits = step.to_bits();
+    bits < f64::INFINITY.to_bits() || bits == (-0.0f64).to_bits()
+}
 
 /// A resumable A* over any [`Topology`] (tier 2). It owns its buffers and borrows the map per
 /// call, so a simulation can keep it between ticks and give it a budget per tick.
@@ -178,8 +189,8 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         self.goal = goal;
         self.iterations = 0;
         self.expansions = 0;
-        b.g[start as usize] = 0.0;
-        b.parent[start as usize] = NO_NODE;
+        b.nodes[start as usize].g = 0.0;
+        b.nodes[start as usize].parent = NO_NODE;
         b.set_open(start);
         let f = self.weight * self.heuristic.estimate(start);
         self.state = if b.open.push(start, f, 0.0).is_ok() {
@@ -209,12 +220,14 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         } = self;
         let (w, goal) = (*weight, *goal);
         for _ in 0..budget {
-            let Some((n, _f, gn)) = b.open.pop() else {
+            let Some((n, _f, _g)) = b.open.pop() else {
                 self.state = Step::NoPath;
                 return self.state;
             };
             *iterations += 1;
             b.set_closed(n);
+            // g[n] as recorded (the open set keeps its keys in its own encoding).
+            let NodeState { g: gn, parent, .. } = b.nodes[n as usize];
             if b.record_trace {
                 b.trace
                     .push(super::trace::iteration_digest(n, gn, b.open.len()));
@@ -227,23 +240,26 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             if b.record_expansions {
                 b.expanded.push(n);
             }
-            topology.for_each_successor(n, b.parent[n as usize], |m, base| {
+            let generation = b.generation;
+            topology.for_each_successor(n, parent, |m, base| {
                 let step = cost.cost(n, m, base);
-                // Skips NaN (every comparison false), negative and +inf steps.
-                if !(0.0..f64::INFINITY).contains(&step) {
+                if !usable_step(step) {
                     return;
                 }
                 let g2 = gn + step;
-                if b.is_reached(m) && g2 >= b.g[m as usize] {
+                let s = &mut b.nodes[m as usize];
+                if s.mark >> 1 == generation && g2 >= s.g {
                     return;
                 }
                 let f = g2 + w * heuristic.estimate(m);
                 if f.is_nan() {
                     return;
                 }
-                b.g[m as usize] = g2;
-                b.parent[m as usize] = n;
-                b.set_open(m);
+                *s = NodeState {
+                    g: g2,
+                    parent: n,
+                    mark: generation << 1,
+                };
                 // Cannot fail: f and g2 are not NaN.
                 let _ = b.open.push(m, f, g2);
             });
@@ -316,7 +332,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// The path cost `g[goal]` when found, else +∞.
     pub fn cost(&self) -> f64 {
         if self.state == Step::Found {
-            self.buffers.g[self.goal as usize]
+            self.buffers.nodes[self.goal as usize].g
         } else {
             f64::INFINITY
         }
@@ -357,8 +373,42 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         while n != NO_NODE {
             f(n);
             count += 1;
-            n = self.buffers.parent[n as usize];
+            n = self.buffers.nodes[n as usize].parent;
         }
         count
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::usable_step;
+
+    #[test]
+    fn usable_step_equals_the_comparisons() {
+        let values = [
+            0.0,
+            -0.0,
+            f64::MIN_POSITIVE,
+            f64::from_bits(1),
+            1.0,
+            core::f64::consts::SQRT_2,
+            f64::MAX,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            -1.0,
+            -f64::from_bits(1),
+            f64::NAN,
+            -f64::NAN,
+            f64::from_bits(0x7FF0_0000_0000_0001),
+            f64::from_bits(0xFFF8_0000_0000_0001),
+        ];
+        for v in values {
+            assert_eq!(usable_step(v), v >= 0.0 && v < f64::INFINITY, "{v:?}");
+        }
+        let mut rng = crate::math::SplitMix64::new(3);
+        for _ in 0..100_000 {
+            let v = f64::from_bits(rng.next_u64());
+            assert_eq!(usable_step(v), v >= 0.0 && v < f64::INFINITY, "{v:?}");
+        }
     }
 }

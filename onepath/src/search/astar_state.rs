@@ -130,8 +130,8 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             w.u32(self.reached_count(n) as u32);
             for node in (0..n).filter(|&v| b.is_reached(v)) {
                 w.u32(node);
-                w.u32(b.parent[node as usize]);
-                w.f64(b.g[node as usize]);
+                w.u32(b.nodes[node as usize].parent);
+                w.f64(b.nodes[node as usize].g);
                 w.u8(u8::from(b.is_closed(node)));
             }
             w.u32(b.open.len() as u32);
@@ -235,8 +235,8 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         b.begin(node_count);
         for i in 0..count {
             let rec = records.get(i);
-            b.g[rec.node as usize] = rec.g;
-            b.parent[rec.node as usize] = rec.parent;
+            b.nodes[rec.node as usize].g = rec.g;
+            b.nodes[rec.node as usize].parent = rec.parent;
             if rec.closed {
                 b.set_closed(rec.node);
             } else {
@@ -247,7 +247,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             let node = read_u32(&open[i * OPEN..], 0);
             let mut fb = [0u8; 8];
             fb.copy_from_slice(&open[i * OPEN + 4..i * OPEN + 12]);
-            let g = b.g[node as usize];
+            let g = b.nodes[node as usize].g;
             // Validated: not NaN, heap order holds, so pushing in array order keeps the layout.
             let _ = b.open.push(node, f64::from_le_bytes(fb), g);
         }
@@ -343,7 +343,8 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         };
         for k in 0..open_count {
             let (idx, f, g, node) = keys(k)?;
-            if f.is_nan() || records.get(idx).closed {
+            // A saved f is never -0.0: the open set stores either zero as +0.0.
+            if f.is_nan() || (f == 0.0 && f.is_sign_negative()) || records.get(idx).closed {
                 return Err(invalid("astar.open.entry"));
             }
             let scratch = self.buffers.open.scratch();

@@ -7,29 +7,75 @@
 //! Doubles are compared with `<`, `==`, `>`; NaN keys are refused. A node is in the set at most
 //! once: pushing a present node replaces its keys and re-sifts, so the pop order depends only on
 //! the keys (the arity is an implementation detail).
+//!
+//! Keys are stored as order-preserving integers, so a zero key comes back as `+0.0` whichever
+//! zero was pushed (`-0.0 == +0.0`, so the order is the same); every other key comes back with
+//! the bits it was pushed with.
 
 use alloc::vec::Vec;
+use core::hint::select_unpredictable;
 
 /// Position value for "not in the heap" (only meaningful together with the membership check).
 const NONE: u32 = u32::MAX;
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// One heap entry: the keys as order-preserving integers (so a comparison is one 128-bit
+/// compare plus the node id) and the node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Entry {
-    f: f64,
-    g: f64,
+    /// [`ordered_bits`] of f.
+    f_rank: u64,
+    /// `!`[`ordered_bits`] of g (larger g first).
+    g_rank: u64,
     node: u32,
 }
 
-/// Strict total order of two entries (`a` pops before `b`).
+/// The position of a non-NaN double in the order of `<`, as an unsigned integer: `-0.0` and
+/// `+0.0` map to the same value (they compare equal), negatives sort below positives.
+#[inline]
+fn ordered_bits(x: f64) -> u64 {
+    // `x + 0.0` turns -0.0 into +0.0 and leaves every other value unchanged.
+    let b = (x + 0.0).to_bits();
+    // Negatives: flip the magnitude bits (a larger magnitude sorts lower); then flip the sign
+    // bit so negatives sort below positives.
+    (b ^ ((((b as i64) >> 63) as u64) >> 1)) ^ (1 << 63)
+}
+
+/// The inverse of [`ordered_bits`] (gives +0.0 for either zero).
+#[inline]
+fn from_ordered_bits(r: u64) -> f64 {
+    let b = r ^ (1 << 63);
+    f64::from_bits(b ^ ((((b as i64) >> 63) as u64) >> 1))
+}
+
+impl Entry {
+    #[inline]
+    fn new(node: u32, f: f64, g: f64) -> Self {
+        Self {
+            f_rank: ordered_bits(f),
+            g_rank: !ordered_bits(g),
+            node,
+        }
+    }
+    #[inline]
+    fn f(&self) -> f64 {
+        from_ordered_bits(self.f_rank)
+    }
+    #[inline]
+    fn g(&self) -> f64 {
+        from_ordered_bits(!self.g_rank)
+    }
+    /// f then larger g, as one integer.
+    #[inline]
+    fn rank(&self) -> u128 {
+        (u128::from(self.f_rank) << 64) | u128::from(self.g_rank)
+    }
+}
+
+/// Strict total order of two entries (`a` pops before `b`): smaller f, larger g, smaller node,
+/// as one 128-bit comparison and, on a tie, the node ids.
 #[inline]
 fn before(a: &Entry, b: &Entry) -> bool {
-    if a.f != b.f {
-        return a.f < b.f;
-    }
-    if a.g != b.g {
-        return a.g > b.g;
-    }
-    a.node < b.node
+    (a.rank(), a.node) < (b.rank(), b.node)
 }
 
 /// An indexed 4-ary min-heap over node ids with decrease-key (any key change, in fact).
@@ -133,7 +179,7 @@ impl OpenSet {
         if f.is_nan() || g.is_nan() {
             return Err(NanKey);
         }
-        let e = Entry { f, g, node };
+        let e = Entry::new(node, f, g);
         if self.contains(node) {
             let i = self.pos[node as usize] as usize;
             let old = self.heap[i];
@@ -154,7 +200,7 @@ impl OpenSet {
 
     /// The best entry `(node, f, g)` without removing it.
     pub fn peek(&self) -> Option<(u32, f64, f64)> {
-        self.heap.first().map(|e| (e.node, e.f, e.g))
+        self.heap.first().map(|e| (e.node, e.f(), e.g()))
     }
 
     /// Removes and returns the best entry `(node, f, g)`.
@@ -168,12 +214,12 @@ impl OpenSet {
             self.sift_down(0);
         }
         self.pos[top.node as usize] = NONE;
-        Some((top.node, top.f, top.g))
+        Some((top.node, top.f(), top.g()))
     }
 
     /// The entries in heap-array order `(node, f, g)` (for snapshots and debugging).
     pub fn entries(&self) -> impl Iterator<Item = (u32, f64, f64)> + '_ {
-        self.heap.iter().map(|e| (e.node, e.f, e.g))
+        self.heap.iter().map(|e| (e.node, e.f(), e.g()))
     }
 
     /// Checks the heap order and the position index; for tests and fuzzing.
@@ -209,12 +255,24 @@ impl OpenSet {
             if first >= n {
                 break;
             }
-            let mut best = first;
-            for c in first + 1..(first + 4).min(n) {
-                if before(&self.heap[c], &self.heap[best]) {
-                    best = c;
+            let h = &self.heap;
+            // Which child wins is data-dependent: selects, not branches.
+            let best = if first + 4 <= n {
+                // All four children: a tournament (two independent comparisons, then one).
+                let a = select_unpredictable(before(&h[first + 1], &h[first]), first + 1, first);
+                let b = select_unpredictable(
+                    before(&h[first + 3], &h[first + 2]),
+                    first + 3,
+                    first + 2,
+                );
+                select_unpredictable(before(&h[b], &h[a]), b, a)
+            } else {
+                let mut best = first;
+                for c in first + 1..n {
+                    best = select_unpredictable(before(&h[c], &h[best]), c, best);
                 }
-            }
+                best
+            };
             if !before(&self.heap[best], &e) {
                 break;
             }

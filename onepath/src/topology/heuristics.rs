@@ -9,7 +9,7 @@
 
 use super::Heuristic;
 use crate::hex::{HexCoord, HexLayout};
-use crate::math::SQRT2;
+use crate::math::{Divisor, SQRT2};
 
 /// The zero estimate: A* with it is Dijkstra's algorithm.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,7 +27,7 @@ impl Heuristic for ZeroHeuristic {
 /// Decodes row-major node ids of a `width`-wide grid and remembers the goal cell.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct GoalCell {
-    width: u32,
+    width: Divisor,
     gx: i64,
     gy: i64,
 }
@@ -35,20 +35,24 @@ struct GoalCell {
 impl GoalCell {
     fn new(width: u32) -> Self {
         Self {
-            width: width.max(1),
+            width: Divisor::new(width.max(1)),
             gx: 0,
             gy: 0,
         }
     }
     fn set(&mut self, goal: u32) {
-        self.gx = i64::from(goal % self.width);
-        self.gy = i64::from(goal / self.width);
+        let (y, x) = self.width.div_rem(goal);
+        self.gx = i64::from(x);
+        self.gy = i64::from(y);
     }
     #[inline]
-    fn offset(&self, node: u32) -> (u64, u64) {
-        let x = i64::from(node % self.width);
-        let y = i64::from(node / self.width);
-        ((x - self.gx).unsigned_abs(), (y - self.gy).unsigned_abs())
+    fn offset(&self, node: u32) -> (i64, i64) {
+        let (y, x) = self.width.div_rem(node);
+        // |Δ| < 2^32: non-negative i64s, which convert to f64 exactly in one instruction.
+        (
+            (i64::from(x) - self.gx).abs(),
+            (i64::from(y) - self.gy).abs(),
+        )
     }
 }
 
