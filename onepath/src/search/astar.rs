@@ -403,12 +403,12 @@ mod tests {
             f64::from_bits(0xFFF8_0000_0000_0001),
         ];
         for v in values {
-            assert_eq!(usable_step(v), v >= 0.0 && v < f64::INFINITY, "{v:?}");
+            assert_eq!(usable_step(v), (0.0..f64::INFINITY).contains(&v), "{v:?}");
         }
         let mut rng = crate::math::SplitMix64::new(3);
         for _ in 0..100_000 {
             let v = f64::from_bits(rng.next_u64());
-            assert_eq!(usable_step(v), v >= 0.0 && v < f64::INFINITY, "{v:?}");
+            assert_eq!(usable_step(v), (0.0..f64::INFINITY).contains(&v), "{v:?}");
         }
     }
 }
