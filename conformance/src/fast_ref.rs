@@ -118,7 +118,9 @@ impl OctileGrid {
     /// beside cells free (no corner cutting).
     pub fn legal(&self, p: Pos, d: Pos) -> bool {
         self.free((p.0 + d.0, p.1 + d.1))
-            && (d.0 == 0 || d.1 == 0 || (self.free((p.0 + d.0, p.1)) && self.free((p.0, p.1 + d.1))))
+            && (d.0 == 0
+                || d.1 == 0
+                || (self.free((p.0 + d.0, p.1)) && self.free((p.0, p.1 + d.1))))
     }
 }
 
@@ -142,6 +144,7 @@ pub struct Pair {
 
 impl Pair {
     /// `self + (a, b)`.
+    #[must_use]
     pub fn plus(self, a: u64, b: u64) -> Self {
         Self {
             a: self.a + a,

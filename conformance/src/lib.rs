@@ -23,6 +23,8 @@
 //! | --- | --- |
 //! | `tests/square_vs_reference.rs` | square grids: 4-/8-connected × three diagonal rules × agent sizes 1-3 × uniform/dyadic/mixed costs, and blocked/raising/lowering hooks; statuses, costs, legal paths, counts, expansion order, tier 1 = tier 2 = `astar_ref` |
 //! | `tests/hex_vs_reference.rs` | the same on the four hex layouts, plus conversions and world mapping |
+//! | `tests/fast_vs_reference.rs` | the specialised octile engines (A*, JPS, JPS+, improved JPS) against [`fast_ref`]: status, expansion order, counts, cost bits, path |
+//! | `tests/fast_movingai.rs` | (ignored) the same line by line over `dao/brc000d` and `dao/arena2`, with expansion totals |
 //! | `tests/sliced.rs` | proptest: sliced = unsliced (budgets 1-50), reused = fresh, iteration budget |
 //!
 //! `cargo test -p conformance --release` runs the default counts (200 grids per variant; a

@@ -22,11 +22,16 @@
 //! # Readings (where the text leaves a choice)
 //!
 //! * Improved pruning, order at a run cell: the two components are offered in direction order
-//!   (the smaller direction index first: N before E, E before S, S before W, N before W), as
-//!   "successors are generated in direction order 0..7".
+//!   (the smaller direction index first), as "successors are generated in direction order
+//!   0..7". The order cannot change a result: the two scans of one run cell end on different
+//!   cells, so they never tie for a parent, and at most one of them keeps the node's f (a
+//!   successor keeps f only on an octile-shortest route to the goal, and a diagonal followed by
+//!   N cannot be one when a diagonal followed by E is), so at most one of them goes on the
+//!   same-f stack.
 //! * Improved pruning, a run that reaches the goal: the goal is offered with the diagonal as its
 //!   arrival and the run stops there (the text says "(or the goal)" and "until a wall"; a goal
-//!   on the diagonal itself is found by no straight scan, so it must be offered by the run).
+//!   on the diagonal itself is found by no straight scan, so the run must offer it). Running on
+//!   would only push successors with f above the goal's g, which pop after the goal.
 
 use super::{DIRS, OctileGrid, dir_index};
 use crate::model::Pos;
@@ -200,9 +205,7 @@ pub fn table_value(grid: &OctileGrid, from: Pos, dir: usize) -> i64 {
         let stop = if dir < 4 {
             forced(grid, c, d)
         } else {
-            components(dir)
-                .iter()
-                .any(|&s| table_value(grid, c, s) > 0)
+            components(dir).iter().any(|&s| table_value(grid, c, s) > 0)
         };
         if stop {
             return n;
@@ -218,8 +221,8 @@ pub fn table_jump(grid: &OctileGrid, from: Pos, dir: usize, goal: Pos) -> Option
     let (gx, gy) = (goal.0 - from.0, goal.1 - from.1);
     let bounded = if dir < 4 {
         // The goal on the line ahead within |v| steps.
-        let on_line = (dx == 0 && gx == 0 && gy.signum() == dy)
-            || (dy == 0 && gy == 0 && gx.signum() == dx);
+        let on_line =
+            (dx == 0 && gx == 0 && gy.signum() == dy) || (dy == 0 && gy == 0 && gx.signum() == dx);
         let k = u64::from(gx.unsigned_abs().max(gy.unsigned_abs()));
         (on_line && k <= reach).then_some(k)
     } else {
@@ -266,13 +269,7 @@ pub fn improved_run(grid: &OctileGrid, from: Pos, dir: usize, goal: Pos) -> Vec<
 }
 
 /// The successors `variant` finds from `node` along `dir`, in order.
-pub fn hops(
-    grid: &OctileGrid,
-    variant: JumpVariant,
-    node: Pos,
-    dir: usize,
-    goal: Pos,
-) -> Vec<Hop> {
+pub fn hops(grid: &OctileGrid, variant: JumpVariant, node: Pos, dir: usize, goal: Pos) -> Vec<Hop> {
     let one = match (variant, dir < 4) {
         (JumpVariant::JpsPlus, _) => table_jump(grid, node, dir, goal),
         (_, true) => straight_scan(grid, node, dir, goal),

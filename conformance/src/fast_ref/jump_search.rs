@@ -126,10 +126,10 @@ pub fn jump_search(
             for hop in hops(grid, variant, here, dir, goal) {
                 let to = grid.index(hop.to);
                 let pair = node.pair.plus(hop.straight, hop.diagonal);
-                if let Some(old) = nodes[to] {
-                    if old.closed || pair.g() >= old.pair.g() {
-                        continue;
-                    }
+                if let Some(old) = nodes[to]
+                    && (old.closed || pair.g() >= old.pair.g())
+                {
+                    continue;
                 }
                 nodes[to] = Some(Node {
                     pair,
@@ -160,7 +160,10 @@ fn write_path(grid: &OctileGrid, nodes: &[Option<Node>], goal: usize) -> Vec<Pos
     let mut path = vec![start];
     let mut at = start;
     for hop in hops_back.iter().rev() {
-        for (steps, dir) in [(hop.diagonal, hop.diagonal_dir), (hop.straight, hop.straight_dir)] {
+        for (steps, dir) in [
+            (hop.diagonal, hop.diagonal_dir),
+            (hop.straight, hop.straight_dir),
+        ] {
             let d = DIRS[dir];
             for _ in 0..steps {
                 at = (at.0 + d.0, at.1 + d.1);
@@ -186,7 +189,11 @@ mod tests {
         OctileGrid::new(rows[0].len() as i32, rows.len() as i32, cells)
     }
 
-    const ALL: [JumpVariant; 3] = [JumpVariant::Jps, JumpVariant::JpsPlus, JumpVariant::Improved];
+    const ALL: [JumpVariant; 3] = [
+        JumpVariant::Jps,
+        JumpVariant::JpsPlus,
+        JumpVariant::Improved,
+    ];
 
     #[test]
     fn lifo_stack_for_the_current_level() {
@@ -194,7 +201,11 @@ mod tests {
         let mut open = JumpOpen::default();
         open.push(k(1.0, 5));
         open.push(k(1.0, 2));
-        assert_eq!(open.pop().map(|e| e.cell), Some(2), "the heap orders before a pop");
+        assert_eq!(
+            open.pop().map(|e| e.cell),
+            Some(2),
+            "the heap orders before a pop"
+        );
         open.push(k(1.0, 7));
         open.push(k(1.0, 9));
         open.push(k(2.0, 0));
@@ -207,7 +218,10 @@ mod tests {
         let g = grid("..\n.#");
         for v in ALL {
             let r = jump_search(&g, v, (0, 1), (0, 1), Estimate::Octile, 1.0);
-            assert_eq!((r.status, r.iterations, r.expansions), (RefStatus::Found, 1, 0));
+            assert_eq!(
+                (r.status, r.iterations, r.expansions),
+                (RefStatus::Found, 1, 0)
+            );
             assert_eq!(r.path, vec![(0, 1)]);
             let r = jump_search(&g, v, (0, 0), (1, 1), Estimate::Octile, 1.0);
             assert_eq!(r.status, RefStatus::GoalInvalid);
