@@ -7,7 +7,7 @@
 //! counts, cost bits and path, cell for cell.
 //!
 //! Default: 6,000 grids up to 48 × 48 and 480 grids 65-191 columns wide, 6 queries × 5 engines
-//! each (a quarter in debug builds); 5-10 s in release on two shared cores.
+//! each (a sixteenth in debug builds); 5-10 s in release on two shared cores.
 //!
 //! Scale: `ONEPATH_CONFORMANCE_SCALE=N` multiplies the grid counts; `ONEPATH_CONFORMANCE_SEED=K`
 //! draws other grids. A failure prints the engine, the grid with `S`/`G`, and the first field
@@ -110,6 +110,13 @@ fn wide_case(rng: &mut SplitMix64) -> GridCase {
     case
 }
 
+/// Grids for a release default: `common::grids_per_variant` (scale, a quarter in debug
+/// builds), quartered once more in debug builds, where the references run slowly.
+fn grid_count(release_default: u64) -> u64 {
+    let n = common::grids_per_variant(release_default);
+    if cfg!(debug_assertions) { n / 4 } else { n }
+}
+
 fn report(name: &str, grids: u64, tally: &Tally) {
     let mut line = String::new();
     for ((engine, status), n) in tally {
@@ -132,7 +139,7 @@ fn assert_coverage(tally: &Tally) {
 
 #[test]
 fn small_and_medium_grids() {
-    let grids = common::grids_per_variant(6_000);
+    let grids = grid_count(6_000);
     let mut rng = SplitMix64::new(0xFA57_0001 ^ common::base_seed());
     let mut tally = Tally::new();
     for i in 0..grids {
@@ -148,7 +155,7 @@ fn small_and_medium_grids() {
 
 #[test]
 fn grids_wider_than_a_word() {
-    let grids = common::grids_per_variant(480);
+    let grids = grid_count(480);
     let mut rng = SplitMix64::new(0xFA57_0002 ^ common::base_seed());
     let mut tally = Tally::new();
     for _ in 0..grids {
