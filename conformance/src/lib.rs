@@ -14,6 +14,7 @@
 //! | [`hex_ref`] | the four hex layouts, axial conversions, distance, moves, world mapping, cube rounding |
 //! | [`dijkstra_ref`] | an O(n²) Dijkstra over any model |
 //! | [`astar_ref`] | the spec's A* step by step (linear-scan open set): exact order, path, counts |
+//! | [`fast_ref`] | the specialised octile engines: pair-cost A*, JPS, JPS+ and improved JPS with the same-f LIFO stack |
 //! | [`path_check`] | move-by-move path checking and re-pricing |
 //!
 //! # Suites
@@ -22,6 +23,8 @@
 //! | --- | --- |
 //! | `tests/square_vs_reference.rs` | square grids: 4-/8-connected × three diagonal rules × agent sizes 1-3 × uniform/dyadic/mixed costs, and blocked/raising/lowering hooks; statuses, costs, legal paths, counts, expansion order, tier 1 = tier 2 = `astar_ref` |
 //! | `tests/hex_vs_reference.rs` | the same on the four hex layouts, plus conversions and world mapping |
+//! | `tests/fast_vs_reference.rs` | the specialised octile engines (A*, JPS, JPS+, improved JPS) against [`fast_ref`]: status, expansion order, counts, cost bits, path |
+//! | `tests/fast_movingai.rs` | (ignored) the same line by line over `dao/brc000d` and `dao/arena2`, with expansion totals |
 //! | `tests/sliced.rs` | proptest: sliced = unsliced (budgets 1-50), reused = fresh, iteration budget |
 //!
 //! `cargo test -p conformance --release` runs the default counts (200 grids per variant; a
@@ -33,6 +36,7 @@
 pub mod astar_ref;
 pub mod dijkstra_ref;
 pub mod edits_ref;
+pub mod fast_ref;
 pub mod r#gen;
 pub mod hex_ref;
 pub mod model;
