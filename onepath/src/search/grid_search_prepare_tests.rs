@@ -6,10 +6,9 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::GridSearch;
 use crate::grid::{Cell, Grid, GridAlgorithm, GridOptions, HeuristicKind, WALL};
 use crate::math::SplitMix64;
-use crate::search::Step;
+use crate::search::{GridSearch, Step};
 
 /// A random grid with `wall_pct`% walls; with `areas`, area ids 0..=3 of different costs.
 fn random_grid(seed: u64, w: u32, h: u32, wall_pct: u32, areas: bool) -> Grid {
