@@ -246,7 +246,7 @@ fn print_table(args: &BenchArgs, sets: &[(String, Vec<Totals>)]) {
         let base = per_alg[0].ratio_us();
         for (alg, t) in args.algs.iter().zip(per_alg) {
             println!(
-                "{:<12} {:<9} {:>5} {:>8} {:>9.1} {:>9.1} {:>10} {:>10.2} {:>10.0} {:>8.1} {:>7.2} {:>6} {:>8}",
+                "{:<12} {:<9} {:>5} {:>8} {:>9.1} {:>9.1} {:>10} {:>10.2} {:>10.0} {:>8.1} {:>7.3} {:>6} {:>8}",
                 name,
                 alg.name(),
                 t.maps,
