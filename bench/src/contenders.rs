@@ -170,8 +170,8 @@ impl<H: Heuristic> Runner for Ours<'_, H> {
     }
 }
 
-/// onepath's tier-1 resumable `GridSearch` running JPS or JPS+; its block map or tables are
-/// built by one trivial query in `new` (timed as preprocessing).
+/// onepath's tier-1 resumable `GridSearch` running A*, JPS or JPS+; `GridSearch::prepare` in
+/// `new` builds its octile map or JPS+ tables and sizes its buffers (timed as preprocessing).
 struct OursGridSearch<'a> {
     map: &'a BenchMap,
     search: GridSearch,
@@ -179,13 +179,10 @@ struct OursGridSearch<'a> {
 
 impl<'a> OursGridSearch<'a> {
     fn new(map: &'a BenchMap, algorithm: GridAlgorithm) -> Self {
-        let search = GridSearch::new(GridOptions::DEFAULT.with_algorithm(algorithm))
+        let mut search = GridSearch::new(GridOptions::DEFAULT.with_algorithm(algorithm))
             .expect("default options are valid");
-        let mut s = Self { map, search };
-        if let Some(first) = map.walkable.iter().position(|&w| w) {
-            s.query(first as u32, first as u32);
-        }
-        s
+        search.prepare(&map.grid);
+        Self { map, search }
     }
 }
 

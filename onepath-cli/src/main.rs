@@ -1,21 +1,24 @@
 //! `onepath`: verify the published Moving AI optima, draw a path, benchmark queries.
 //!
 //! ```text
-//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra] [--every K] [--limit N] [--json]
+//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+] [--every K] [--limit N] [--json]
 //! onepath path [--map F] [--from x,y] [--to x,y] [--alg …] [--png out.png] [--svg out.svg]
-//! onepath bench [FILES OR FOLDERS]... [--alg astar --alg dijkstra] [--warmup N] [--json]
+//! onepath bench [FILES OR FOLDERS]... [--alg astar,jps,jps+] [--warmup N] [--json]
 //! ```
 //!
-//! Without paths, `optima` and `bench` use `../shared/data/movingai` next to the repository
-//! (or `$ONEPATH_DATA/movingai`).
+//! Every command that reads Moving AI maps takes `--swamp walkable|blocked` and
+//! `--water walkable|blocked` (defaults: `S` walkable, `W` blocked). Without paths, `optima` and
+//! `bench` use `../shared/data/movingai` next to the repository (or `$ONEPATH_DATA/movingai`).
 
 mod bench;
+mod cpu_time;
 mod optima;
 mod path;
 mod progress;
 mod render;
 mod scenarios;
 mod solver;
+mod terrain;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,6 +27,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::scenarios::Sampling;
 use crate::solver::Alg;
+use crate::terrain::TerrainArgs;
 
 /// Deterministic pathfinding: verify Moving AI optima, draw a path, benchmark queries.
 #[derive(Parser, Debug)]
@@ -51,6 +55,8 @@ enum Command {
         alg: Alg,
         #[command(flatten)]
         sample: SampleArgs,
+        #[command(flatten)]
+        terrain: TerrainArgs,
         /// Worker threads (each takes whole maps). Default: the machine's parallelism.
         #[arg(long)]
         threads: Option<usize>,
@@ -63,12 +69,15 @@ enum Command {
     /// Find one path and draw the map, the expanded cells (coloured by expansion order), the
     /// path, the start and the goal.
     ///
+    /// `--swamp` and `--water` apply to a Moving AI `--map` only (an error otherwise).
     /// Exit status: 0 found or no path, 1 an endpoint is outside or blocked, 2 input error.
     Path {
         /// A Moving AI `.map` file, or a text picture (`.` open, `#` wall, `1`-`9` areas).
         /// Default: a bundled rooms-and-corridors map (64 x 48) drawn for this tool.
         #[arg(long)]
         map: Option<PathBuf>,
+        #[command(flatten)]
+        terrain: TerrainArgs,
         /// Start cell `x,y` (column, row from the top-left; default 3,3 on the bundled map).
         #[arg(long, value_parser = path::parse_cell, allow_hyphen_values = true)]
         from: Option<onepath::Cell>,
@@ -96,6 +105,18 @@ enum Command {
     },
     /// Time queries: map loading and preprocessing apart from search, warm-up first,
     /// one thread, every algorithm on the same lines.
+    ///
+    /// What is measured, per map: loading (read, parse, grid) once; per algorithm, its
+    /// preprocessing (topology and search buffers; JPS's block or octile map, JPS+'s tables,
+    /// built by `GridSearch::prepare`); then `--warmup` untimed queries; then one timed pass
+    /// over every valid line (blocked endpoints, length-0 markers and size mismatches are
+    /// skipped, as in `optima`). Each phase is timed as thread CPU time
+    /// (CLOCK_THREAD_CPUTIME_ID: time descheduled on a busy machine is left out) and as wall
+    /// time. `cpu µs/q` and `wall µs/q` are the timed pass divided by its queries (the clocks
+    /// are read around the pass, not around each query); `mean exp` is expansions per query
+    /// (jump points for jps and jps+); `ns/exp` and `vs 1st` use CPU time; `load ms` and
+    /// `prep ms` are CPU time. Lengths are checked against the published ones afterwards,
+    /// outside the timing.
     Bench {
         /// Scenario files, maps or folders, as for `optima`. Default: the shared data.
         paths: Vec<PathBuf>,
@@ -104,6 +125,8 @@ enum Command {
         alg: Vec<Alg>,
         #[command(flatten)]
         sample: SampleArgs,
+        #[command(flatten)]
+        terrain: TerrainArgs,
         /// Untimed queries per map and algorithm before the timed pass.
         #[arg(long, default_value_t = 20)]
         warmup: usize,
@@ -167,6 +190,7 @@ fn main() -> ExitCode {
             paths,
             alg,
             sample,
+            terrain,
             threads,
             show,
             output,
@@ -182,6 +206,7 @@ fn main() -> ExitCode {
                 paths,
                 alg,
                 sampling: sample.sampling(),
+                terrain: terrain.options(),
                 threads: threads.max(1),
                 json: output.json,
                 quiet: output.quiet,
@@ -190,6 +215,7 @@ fn main() -> ExitCode {
         }
         Command::Path {
             map,
+            terrain,
             from,
             to,
             alg,
@@ -200,6 +226,7 @@ fn main() -> ExitCode {
             json,
         } => exit(path::run(&path::PathArgs {
             map,
+            terrain,
             from,
             to,
             alg,
@@ -213,6 +240,7 @@ fn main() -> ExitCode {
             paths,
             alg,
             sample,
+            terrain,
             warmup,
             output,
         } => {
@@ -224,6 +252,7 @@ fn main() -> ExitCode {
                 paths,
                 algs: alg,
                 sampling: sample.sampling(),
+                terrain: terrain.options(),
                 warmup,
                 json: output.json,
                 quiet: output.quiet,

@@ -22,6 +22,8 @@ pub struct OptimaArgs {
     pub alg: Alg,
     /// Sampling of each file.
     pub sampling: Sampling,
+    /// Whether `S` and `W` are walkable.
+    pub terrain: MovingAiOptions,
     /// Worker threads.
     pub threads: usize,
     /// Machine-readable output.
@@ -61,12 +63,17 @@ struct JobReport {
     error: Option<String>,
 }
 
-fn run_job(job: &MapJob, alg: Alg, bar: &indicatif::ProgressBar) -> JobReport {
+fn run_job(
+    job: &MapJob,
+    alg: Alg,
+    terrain: &MovingAiOptions,
+    bar: &indicatif::ProgressBar,
+) -> JobReport {
     let mut report = JobReport {
         lines: job.scenarios.len(),
         ..JobReport::default()
     };
-    let map = match read_map(&job.map_path, &MovingAiOptions::DEFAULT) {
+    let map = match read_map(&job.map_path, terrain) {
         Ok(map) => map,
         Err(e) => {
             report.error = Some(e.to_string());
@@ -261,7 +268,8 @@ fn run_jobs(jobs: &[MapJob], args: &OptimaArgs, total: usize) -> Vec<JobReport> 
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(job) = jobs.get(i) else { break };
-                    if tx.send((i, run_job(job, args.alg, bar))).is_err() {
+                    let report = run_job(job, args.alg, &args.terrain, bar);
+                    if tx.send((i, report)).is_err() {
                         break;
                     }
                 }
@@ -280,7 +288,7 @@ fn run_jobs(jobs: &[MapJob], args: &OptimaArgs, total: usize) -> Vec<JobReport> 
 fn print_text(args: &OptimaArgs, sets: &[SetSummary], all: &SetSummary, wall: f64) {
     let s = args.sampling;
     println!(
-        "onepath optima --alg {}: {} scenario files, {} of {} lines (every {}{}), {} thread{}, {:.1} s",
+        "onepath optima --alg {}: {} scenario files, {} of {} lines (every {}{}), {}, {} thread{}, {:.1} s",
         args.alg.name(),
         all.files,
         all.report.lines,
@@ -288,6 +296,7 @@ fn print_text(args: &OptimaArgs, sets: &[SetSummary], all: &SetSummary, wall: f6
         s.every,
         s.limit
             .map_or(String::new(), |l| format!(", at most {l} per file")),
+        crate::terrain::describe(&args.terrain),
         args.threads,
         if args.threads == 1 { "" } else { "s" },
         wall
@@ -438,6 +447,7 @@ fn to_json(
         "alg": args.alg.name(),
         "every": args.sampling.every,
         "limit": args.sampling.limit,
+        "terrain": crate::terrain::to_json(&args.terrain),
         "threads": args.threads,
         "wall_seconds": wall,
         "pass": code == 0,

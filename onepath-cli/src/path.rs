@@ -9,6 +9,7 @@ use serde_json::json;
 
 use crate::render::Picture;
 use crate::solver::Alg;
+use crate::terrain::TerrainArgs;
 
 /// The bundled map: rooms, corridors, pillars and a cave, drawn by hand for this tool (`.`
 /// open, `#` wall). Not a Moving AI benchmark map.
@@ -22,6 +23,8 @@ pub const DEFAULT_TO: Cell = Cell::new(58, 43);
 pub struct PathArgs {
     /// A Moving AI `.map` or a text picture; `None` for the bundled map.
     pub map: Option<PathBuf>,
+    /// `--swamp` / `--water` (Moving AI maps only).
+    pub terrain: TerrainArgs,
     /// Start cell.
     pub from: Option<Cell>,
     /// Goal cell.
@@ -57,23 +60,38 @@ pub fn parse_cell(text: &str) -> Result<Cell, String> {
     Ok(Cell::new(parse(x)?, parse(y)?))
 }
 
-fn load(args: &PathArgs) -> Result<(String, Grid), String> {
+/// The map, its name, and the terrain options it was read with (`None` unless Moving AI).
+fn load(args: &PathArgs) -> Result<(String, Grid, Option<MovingAiOptions>), String> {
+    let only_moving_ai = |what: &str| {
+        format!(
+            "--swamp and --water apply to Moving AI maps only, and {what} is not one \
+             (its `.` and `#` are already open and wall)"
+        )
+    };
     let Some(path) = &args.map else {
+        if args.terrain.given() {
+            return Err(only_moving_ai("the bundled map"));
+        }
         let grid = Grid::from_text(DEFAULT_MAP).map_err(|e| format!("bundled map: {e}"))?;
-        return Ok(("bundled default map".to_owned(), grid));
+        return Ok(("bundled default map".to_owned(), grid, None));
     };
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let name = path.display().to_string();
-    let grid = if bytes.starts_with(b"type") {
-        MovingAiMap::parse(&bytes, &MovingAiOptions::DEFAULT)
+    if bytes.starts_with(b"type") {
+        let terrain = args.terrain.options();
+        let grid = MovingAiMap::parse(&bytes, &terrain)
             .map_err(|e| format!("{name}: {e}"))?
             .to_grid()
-            .map_err(|e| format!("{name}: {e}"))?
+            .map_err(|e| format!("{name}: {e}"))?;
+        Ok((name, grid, Some(terrain)))
     } else {
+        if args.terrain.given() {
+            return Err(only_moving_ai(&format!("{name} (a text picture)")));
+        }
         let text = String::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text"))?;
-        Grid::from_text(&text).map_err(|e| format!("{name}: {e}"))?
-    };
-    Ok((name, grid))
+        let grid = Grid::from_text(&text).map_err(|e| format!("{name}: {e}"))?;
+        Ok((name, grid, None))
+    }
 }
 
 /// Runs the command; returns the exit code (0 found or no path; 1 an endpoint is outside or
@@ -89,7 +107,7 @@ pub fn run(args: &PathArgs) -> i32 {
 }
 
 fn run_inner(args: &PathArgs) -> Result<i32, String> {
-    let (name, grid) = load(args)?;
+    let (name, grid, terrain) = load(args)?;
     let (from, to) = match (args.map.is_some(), args.from, args.to) {
         (_, Some(a), Some(b)) => (a, b),
         (false, a, b) => (a.unwrap_or(DEFAULT_FROM), b.unwrap_or(DEFAULT_TO)),
@@ -156,6 +174,7 @@ fn run_inner(args: &PathArgs) -> Result<i32, String> {
                 "map": name,
                 "width": grid.width(),
                 "height": grid.height(),
+                "terrain": terrain.as_ref().map(crate::terrain::to_json),
                 "alg": args.alg.name(),
                 "from": [from.x, from.y],
                 "to": [to.x, to.y],
@@ -169,7 +188,15 @@ fn run_inner(args: &PathArgs) -> Result<i32, String> {
             })
         );
     } else {
-        println!("map: {name} ({}x{})", grid.width(), grid.height());
+        println!(
+            "map: {name} ({}x{}{})",
+            grid.width(),
+            grid.height(),
+            terrain.map_or(String::new(), |t| format!(
+                "; {}",
+                crate::terrain::describe(&t)
+            ))
+        );
         println!(
             "{}: ({},{}) -> ({},{}): {status:?}{}, {} expansions, {} iterations",
             args.alg.name(),

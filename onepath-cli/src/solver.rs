@@ -24,7 +24,8 @@ pub enum Alg {
     /// Grastien 2011/2014). Expansions count jump points.
     Jps,
     /// JPS+ with goal bounding (`onepath::GridSearch`); its tables are built in preprocessing.
-    /// Expansions count jump points.
+    /// Expansions count jump points. Spelled `jps+` (`jps-plus` is accepted too).
+    #[value(name = "jps+", alias = "jps-plus")]
     JpsPlus,
 }
 
@@ -35,7 +36,7 @@ impl Alg {
             Self::Astar => "astar",
             Self::Dijkstra => "dijkstra",
             Self::Jps => "jps",
-            Self::JpsPlus => "jps-plus",
+            Self::JpsPlus => "jps+",
         }
     }
 
@@ -148,21 +149,16 @@ pub struct GridSearchSolver<'g> {
 
 impl<'g> GridSearchSolver<'g> {
     /// A solver running `algorithm` under the Moving AI movement model. The derived
-    /// structures (block map, JPS+ tables) are built here, by one trivial query, so that
-    /// `bench` counts them as preprocessing.
+    /// structures (block map or octile map, JPS+ tables) are built and the buffers sized here,
+    /// by [`GridSearch::prepare`], so that `bench` counts them as preprocessing.
     fn boxed(
         grid: &'g Grid,
         algorithm: GridAlgorithm,
     ) -> Result<Box<dyn MapSolver + 'g>, QueryError> {
         let options = GridOptions::DEFAULT.with_algorithm(algorithm);
-        let mut solver = Self {
-            grid,
-            search: GridSearch::new(options)?,
-        };
-        if let Some(first) = grid.cells().iter().position(|&c| c != 255) {
-            solver.solve(first as u32, first as u32);
-        }
-        Ok(Box::new(solver))
+        let mut search = GridSearch::new(options)?;
+        search.prepare(grid);
+        Ok(Box::new(Self { grid, search }))
     }
 
     fn cell(&self, n: u32) -> Cell {
@@ -204,7 +200,8 @@ impl MapSolver for GridSearchSolver<'_> {
     fn set_record_expansions(&mut self, on: bool) {
         // The handle's options fix recording; rebuild it with the flag (between queries only).
         let options = self.search.options().with_record_expansions(on);
-        if let Ok(search) = GridSearch::new(options) {
+        if let Ok(mut search) = GridSearch::new(options) {
+            search.prepare(self.grid);
             self.search = search;
         }
     }

@@ -150,6 +150,42 @@ fn grid_search_entry_points_allocate_nothing_after_warm_up() {
     }
 }
 
+/// `GridSearch::prepare` instead of a warm-up query: the first query on the grid, and every
+/// one after it, allocates nothing (every engine, each prepared on a fresh handle).
+#[test]
+fn the_first_query_after_prepare_allocates_nothing() {
+    let jps = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Jps);
+    let jps_plus = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::JpsPlus);
+    let variants = [
+        (GridOptions::DEFAULT, true),
+        (GridOptions::DEFAULT, false),
+        (GridOptions::FOUR_CONNECTED, true),
+        (GridOptions::for_agent_size(2), true),
+        (jps, false),
+        (jps_plus, false),
+        (jps.with_specialized_engines(false), false),
+        (jps_plus.with_specialized_engines(false), false),
+    ];
+    for (options, areas) in variants {
+        let grid = random_grid(44, 60, 45, 25, areas);
+        let mut path = vec![Cell::default(); grid.cell_count() as usize];
+        let mut bytes = vec![0u8; 1 << 21];
+        let mut search = GridSearch::new(options).unwrap();
+        search.prepare(&grid);
+        for seed in 1..6 {
+            let (a, b) = endpoints(seed, &grid, options.agent_size);
+            let ((), c) = allocations(|| {
+                search.try_begin(&grid, a, b);
+                while search.step(&grid, 50).unwrap() == Step::InProgress {}
+                search.copy_path(&mut path);
+                let size = search.state_size();
+                assert_eq!(search.save_state(&grid, &mut bytes), Ok(size));
+            });
+            assert_eq!(c, 0, "query {seed} after prepare allocated ({options:?})");
+        }
+    }
+}
+
 #[test]
 fn generic_astar_allocates_nothing_after_warm_up() {
     let grid = random_grid(9, 50, 50, 30, false);

@@ -21,7 +21,7 @@
 //! allocator), unless expansion recording or tracing grows its list. Derived structures
 //! (clearance, block map, JPS+ tables, the octile map; the octile A*'s padded walls) follow the
 //! grid's [`revision`](Grid::revision) and edit journal, repaired or rebuilt in place when it
-//! changes.
+//! changes. [`GridSearch::prepare`] does that building and sizing ahead of the first query.
 
 use super::astar::AStar;
 use super::step::Step;
@@ -103,7 +103,7 @@ pub struct GridSearch {
     running: GridAlgorithm,
     /// The engine that runs it.
     pub(super) active: Engine,
-    caches: Caches,
+    pub(super) caches: Caches,
     pub(super) bound_version: u64,
     bound_revision: u64,
     pub(super) bound_width: u32,
@@ -125,15 +125,15 @@ pub(super) enum Engine {
 
 /// Structures derived from a grid, each with the grid revision it was built for (0 = none).
 #[derive(Clone, Debug, Default)]
-struct Caches {
+pub(super) struct Caches {
     /// Follows the grid through its edit journal: repaired after edits, not recomputed.
     clearance: ClearanceMap,
     /// Follows the grid's edit journal (a bit per changed cell).
     blocks: BlockMap,
     /// Follows the grid's edit journal (incremental JPS+ repair).
-    tables: JpsPlusIndex,
+    pub(super) tables: JpsPlusIndex,
     /// Follows the grid's edit journal (the specialised JPS's map; JPS+ reads `tables`).
-    octile: OctileMap,
+    pub(super) octile: OctileMap,
 }
 
 /// Answers "may a search start or end here" for snapshot validation without a clearance map.
@@ -381,7 +381,7 @@ impl GridSearch {
         }
     }
 
-    fn check_grid(&self, grid: &Grid) -> Result<(), QueryError> {
+    pub(super) fn check_grid(&self, grid: &Grid) -> Result<(), QueryError> {
         // The revision, not the version: a restore can bring a version back with other cells.
         if grid.revision() != self.bound_revision
             || grid.width() != self.bound_width

@@ -264,8 +264,9 @@ impl GridSearch {
         Ok(())
     }
 
-    /// Puts the active engine in the idle state (after restoring an idle handle).
-    fn make_idle(&mut self) {
+    /// Puts the active engine in the idle state (after restoring an idle handle, or after
+    /// [`prepare`](GridSearch::prepare)).
+    pub(super) fn make_idle(&mut self) {
         match self.active {
             Engine::Generic => self.engine.make_idle(),
             Engine::OctileAStar => self.octile.make_idle(),

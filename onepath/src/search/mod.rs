@@ -8,6 +8,7 @@ mod astar;
 mod astar_state;
 mod buffers;
 mod grid_search;
+mod grid_search_prepare;
 mod grid_search_state;
 mod open_set;
 mod step;
