@@ -132,7 +132,7 @@ fn the_matrix_covers_what_it_promises() {
         .iter()
         .filter_map(|r| match r.body {
             Body::Map(m) => Some(m),
-            Body::GridState(_) | Body::Query(_) => None,
+            Body::GridState(_) | Body::Structure(_) | Body::Query(_) => None,
         })
         .collect();
     assert!(
@@ -258,6 +258,16 @@ fn snapshots_appear_on_restored_records_only() {
                 assert!(g.snapshot.len > 28, "{}", r.name);
             }
             Body::Map(_) => assert!(r.name.ends_with("/map"), "{}", r.name),
+            Body::Structure(t) => {
+                let label = r.name.rsplit('/').next().expect("a name");
+                let key = if label.starts_with("octile-map") {
+                    "scans"
+                } else {
+                    assert!(label.starts_with("jps+-index"), "{}", r.name);
+                    "tables"
+                };
+                assert_eq!(t.key, key, "{}", r.name);
+            }
         }
     }
     // One grid snapshot per scenario of the families that save and restore.
