@@ -1,9 +1,11 @@
 //! `grids/fast/<engine>/edits-*`: the specialised engines and their structures across cell
-//! edits. One generated map, a query list picked on it (as in [`super`]) and four
-//! phases: `e0` the map as generated, then three rounds of the `grids/edits` tile edits (drawn
-//! by `SplitMix64::new(seed * 16 + k)`); phase 1 also toggles the cells (63, 5), (64, 7),
-//! (5, 63) and (7, 64), on both sides of the first word boundary of the rows and of the
-//! columns. After each phase: `e<k>/map`, `e<k>/grid-state`, and
+//! edits. One generated map, a query list picked on it (as in [`super`]) and four phases:
+//! `e0` the map as generated; `e1` four single walls beside the first word boundary of the
+//! rows and of the columns, each changing a stop bit in the word next to its own
+//! ([`boundary_walls`]), and single-cell toggles away from them ([`toggle`]); `e2`, `e3`
+//! rounds of the `grids/edits` tile edits (drawn by `SplitMix64::new(seed * 16 + k)`; `e3`
+//! changes more cells than the JPS+ index repairs, so that one rebuilds). After each phase:
+//! `e<k>/map`, `e<k>/grid-state`, and
 //!
 //! - JPS engines: `e<k>/octile-map` (a fresh `OctileMap`), `e<k>/octile-map~journal` (one map
 //!   kept from phase to phase and brought up to date with `OctileMap::refresh`, which reads the
@@ -13,13 +15,14 @@
 //!   with `JpsPlusIndex::refresh`, `~cells` with `JpsPlusIndex::update_cells`);
 //! - `e<k>`: a new engine over fresh structures runs every query; `e<k>~journal` and
 //!   `e<k>~cells`: engines kept across the phases over the kept structures, every query but the
-//!   refused ones (the A* has no structures: it
-//!   follows the journal itself, so it has `e<k>~kept` only); `e<k>~snapmid`: the first random
+//!   refused ones (the A* has no structures: it follows the journal itself, so it has
+//!   `e<k>~kept` only); `e<k>~snapmid`: the first random
 //!   pairs saved half way by a new engine and restored into one engine kept across the phases
 //!   (so its buffers were sized on an older version of the grid). All are twins of `e<k>`.
 
 use onepath::fast::Estimate;
 use onepath::grid::WALL;
+use onepath::math::SplitMix64;
 use onepath::search::Step;
 use onepath::{Cell, Grid};
 
@@ -39,8 +42,8 @@ const RANDOM_QUERIES: usize = 3;
 const PHASES: u64 = 3;
 /// Random pairs the `~snapmid` twins run.
 const SNAP_PAIRS: usize = 2;
-/// The cells phase 1 toggles: both sides of the word boundary at 64 of a row and a column.
-const BOUNDARY: [(u32, u32); 4] = [(63, 5), (64, 7), (5, 63), (7, 64)];
+/// The word boundary phase 1 edits across (position 63 is the last of a line's first word).
+const EDGE: u32 = 63;
 
 struct Case {
     name: &'static str,
@@ -82,6 +85,68 @@ fn changed(before: &Map, after: &Map) -> Vec<(i32, i32)> {
         .collect()
 }
 
+/// Four walls that each change a stop bit in the word next to their own, which only a repair
+/// that recomputes the neighbouring words gets right: on a row, a wall at x = 63 whose row and
+/// the rows above and below are open at x = 64 makes (64, y ± 1) forced (forward stops in the
+/// second word), and a wall at x = 64 with x = 63 open makes (63, y ± 1) backward stops in
+/// the first word; the same on the columns. Each is the first such place, scanning rows
+/// (columns) from 2, where the row (column) two away does not already force that stop and no
+/// earlier pick lies within two lines and one position.
+///
+/// # Panics
+///
+/// When a map offers no such place (a scenario needs a more open map).
+fn boundary_walls(map: &Map) -> Vec<(u32, u32)> {
+    // (x, y) in row terms; `t` transposes to columns.
+    let open = |t: bool, x: u32, y: u32| {
+        let (cx, cy) = if t { (y, x) } else { (x, y) };
+        map.is_open(i64::from(cx), i64::from(cy))
+    };
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for t in [false, true] {
+        let lines = if t { map.width } else { map.height };
+        // (wall position, the other side's position): forward and backward carries.
+        for (at, beside) in [(EDGE, EDGE + 1), (EDGE + 1, EDGE)] {
+            let found = (2..lines.saturating_sub(2)).find(|&y| {
+                let taken = out.iter().any(|&(x, yy)| {
+                    let (lx, ly) = if t { (yy, x) } else { (x, yy) };
+                    ly.abs_diff(y) <= 2 && lx.abs_diff(at) <= 1
+                });
+                !taken
+                    && open(t, at, y)
+                    && (y - 1..=y + 1).all(|l| open(t, beside, l))
+                    && (open(t, at, y - 2) || !open(t, beside, y - 2))
+            });
+            let y = found.expect("a place for a boundary wall");
+            out.push(if t { (y, at) } else { (at, y) });
+        }
+    }
+    out
+}
+
+/// Cells single toggles stay away from in phase 1, on both axes: the boundary walls' lines and
+/// words (an edit there would recompute the words they must leave to the repair).
+const ZONE: core::ops::RangeInclusive<u32> = EDGE - 5..=EDGE + 6;
+/// Single-cell toggles drawn in phase 1.
+const TOGGLES: u32 = 24;
+
+/// Phase 1's single-cell toggles: [`TOGGLES`] cells drawn by `SplitMix64::new(seed)` (x then y,
+/// each with `below`), each turned from wall to open or back with `Grid::set_area`; a cell
+/// with x or y in [`ZONE`] is skipped.
+fn toggle(grid: &mut Grid, map: &mut Map, seed: u64) {
+    let mut rng = SplitMix64::new(seed);
+    for _ in 0..TOGGLES {
+        let (x, y) = (rng.below(map.width), rng.below(map.height));
+        if ZONE.contains(&x) || ZONE.contains(&y) {
+            continue;
+        }
+        let area = if map.get(x, y) == WALL { 0 } else { WALL };
+        grid.set_area(Map::cell(x, y), area)
+            .expect("cell inside the grid");
+        map.set(x, y, area);
+    }
+}
+
 /// The structures kept across the phases and the engines reading them.
 struct Kept {
     journal: Maps,
@@ -106,16 +171,15 @@ fn run_case(rec: &mut Recorder, kind: EngineKind, c: &Case) {
     };
     for phase in 0..=PHASES {
         let before = map.clone();
-        if phase > 0 {
-            edit(&mut grid, &mut map, c.seed * 16 + phase);
-        }
         if phase == 1 {
-            for (x, y) in BOUNDARY {
-                let open = map.get(x, y) == WALL;
-                grid.set_walkable(Cell::new(x as i32, y as i32), open)
+            for (x, y) in boundary_walls(&map) {
+                grid.set_walkable(Cell::new(x as i32, y as i32), false)
                     .expect("cell inside the grid");
-                map.set(x, y, if open { 0 } else { WALL });
+                map.set(x, y, WALL);
             }
+            toggle(&mut grid, &mut map, c.seed * 16 + phase);
+        } else if phase > 1 {
+            edit(&mut grid, &mut map, c.seed * 16 + phase);
         }
         let edited = changed(&before, &map);
         match kind {
