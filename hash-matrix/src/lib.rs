@@ -6,8 +6,11 @@
 //! and release builds and on every target we can build (`ci/cross-aarch64.sh`).
 //!
 //! - [`mapgen`] (`src/gen/`): the pinned, seeded map generators.
-//! - [`families`]: one file per family of scenarios (`grids/astar`, `grids/hex`, …).
+//! - [`families`]: one file per family of scenarios (`grids/astar`, `grids/hex`,
+//!   `grids/edits`, `grids/jps`, `grids/fast`).
 //! - [`runs`]: query lists, option variants, tier-1 / hooks / sliced tier-2 runs.
+//! - [`fast_runs`]: the specialised octile engines (`onepath::fast`) driven directly, for
+//!   `grids/fast`.
 //! - [`record`]: the line format; [`digest`]: FNV-1a 64.
 //! - [`golden`]: golden files and the readable diff; [`cli`]: `check`, `bless`, `list`.
 //!
@@ -16,6 +19,7 @@
 pub mod cli;
 pub mod digest;
 pub mod families;
+pub mod fast_runs;
 // `gen` is a reserved word in edition 2024: the folder keeps its short name, the module is
 // `mapgen`.
 pub mod golden;

@@ -6,6 +6,8 @@
 //! <name> status=<PathStatus> [alg=<GridAlgorithm>] cost=0x<f64 bits, 16 hex> it=<iterations> exp=<expansions> len=<path cells> path=0x<FNV-1a 64> [expanded=<cells> expanded_fnv=0x<FNV-1a 64>] [snap_len=<bytes> snap=0x<FNV-1a 64>]
 //! <name>/map w=<width> h=<height> open=<walkable cells> cells=<cell count> cells_fnv=0x<FNV-1a 64>
 //! <name>/grid-state map_hash=0x<Grid::content_hash> snap_len=<bytes> snap=0x<FNV-1a 64>
+//! <name>/octile-map bytes=<held> scans=<values> scans_fnv=0x<FNV-1a 64>
+//! <name>/jps+-index bytes=<held> tables=<values> tables_fnv=0x<FNV-1a 64>
 //! ```
 //!
 //! - `cost` is `f64::to_bits` in hex (`0x7ff0000000000000` is +∞, the cost of anything not
@@ -24,6 +26,11 @@
 //!   restore. Those bytes are fixed by `docs/snapshot-format.md`, so the digest pins the byte
 //!   format on every platform. `grid-state` records hold the same pair for `Grid::save_state`
 //!   of the scenario's grid, with its content hash.
+//! - `octile-map` / `jps+-index` records (family `grids/fast`) pin a jump point structure's
+//!   contents: `bytes` is what it holds (`OctileMap::bytes`, `JpsPlusIndex::bytes`); `scans`
+//!   covers, row-major, each cell's neighbour byte (u8), then for each walkable cell the four
+//!   straight `BitFinder` scans N, E, S, W (u32 LE steps to the first stop, the cell itself as
+//!   the goal, so only the stop bits decide); `tables` covers `JpsPlusIndex::raw` (i16 LE).
 //! - Nothing depends on `usize` width or byte order: fixed-width integers, floats as bits.
 
 use core::fmt::Write as _;
@@ -203,6 +210,31 @@ impl GridStateRecord {
     }
 }
 
+/// The contents of a jump point structure (`OctileMap` or `JpsPlusIndex`), so a structure
+/// repaired after edits can be pinned beside a fresh build of the same grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StructureRecord {
+    /// The field name of the values: `scans` (`OctileMap`) or `tables` (`JpsPlusIndex`).
+    pub key: &'static str,
+    /// Bytes the structure holds.
+    pub bytes: u64,
+    /// The values (see the module docs): count and digest.
+    pub values: Digest,
+}
+
+impl StructureRecord {
+    /// The `key=value` fields.
+    pub fn fields(&self) -> String {
+        format!(
+            "bytes={} {k}={} {k}_fnv=0x{:016x}",
+            self.bytes,
+            self.values.len,
+            self.values.fnv,
+            k = self.key
+        )
+    }
+}
+
 /// The body of a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Body {
@@ -210,6 +242,8 @@ pub enum Body {
     Map(MapRecord),
     /// A grid's snapshot.
     GridState(GridStateRecord),
+    /// A jump point structure's contents.
+    Structure(StructureRecord),
     /// A query's outcome.
     Query(QueryRecord),
 }
@@ -231,6 +265,7 @@ impl Record {
         match &self.body {
             Body::Map(m) => m.fields(),
             Body::GridState(g) => g.fields(),
+            Body::Structure(t) => t.fields(),
             Body::Query(q) => q.fields(),
         }
     }
@@ -240,6 +275,7 @@ impl Record {
         match &self.body {
             Body::Map(m) => m.fields(),
             Body::GridState(g) => g.fields(),
+            Body::Structure(t) => t.fields(),
             Body::Query(q) => q.outcome_fields(),
         }
     }
@@ -311,5 +347,22 @@ mod tests {
         );
         assert!(line.contains(" expanded=2 expanded_fnv=0x"), "{line}");
         assert_ne!(jps.outcome_fields(), r.outcome_fields());
+        let index = Record {
+            name: "grids/fast/jps+/x/e1/jps+-index~cells".into(),
+            body: Body::Structure(StructureRecord {
+                key: "tables",
+                bytes: 32,
+                values: Digest::of_bytes(&[0; 16]),
+            }),
+            twin: None,
+        };
+        let line = index.line();
+        assert!(
+            line.starts_with(
+                "grids/fast/jps+/x/e1/jps+-index~cells bytes=32 tables=16 tables_fnv=0x"
+            ),
+            "{line}"
+        );
+        assert_eq!(index.outcome_fields(), index.fields());
     }
 }

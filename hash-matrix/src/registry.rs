@@ -5,7 +5,7 @@
 //! its maps from seeds and writes records named `<scenario>/<variant>/<query>`. Scenarios run
 //! lazily, so `list` is instant and `check <prefix>` runs only what it needs.
 
-use crate::record::{Body, GridStateRecord, MapRecord, QueryRecord, Record};
+use crate::record::{Body, GridStateRecord, MapRecord, QueryRecord, Record, StructureRecord};
 
 /// A named scenario: a closure that writes its records.
 pub struct Scenario {
@@ -102,6 +102,17 @@ impl Recorder {
             name: format!("{}/{label}", self.prefix),
             body: Body::GridState(state),
             twin: None,
+        });
+    }
+
+    /// Records a jump point structure's contents as `<scenario>/<label>`; with `twin`, the
+    /// record must equal `<scenario>/<twin>` (a structure repaired after edits names a fresh
+    /// build of the same grid).
+    pub fn structure(&mut self, label: &str, twin: Option<&str>, contents: StructureRecord) {
+        self.records.push(Record {
+            name: format!("{}/{label}", self.prefix),
+            body: Body::Structure(contents),
+            twin: twin.map(|t| format!("{}/{t}", self.prefix)),
         });
     }
 

@@ -132,7 +132,7 @@ fn the_matrix_covers_what_it_promises() {
         .iter()
         .filter_map(|r| match r.body {
             Body::Map(m) => Some(m),
-            Body::GridState(_) | Body::Query(_) => None,
+            Body::GridState(_) | Body::Structure(_) | Body::Query(_) => None,
         })
         .collect();
     assert!(
@@ -179,16 +179,32 @@ fn the_matrix_covers_what_it_promises() {
         "grids/hex/pointy-even/",
         "grids/hex/flat-odd/",
         "grids/hex/flat-even/",
+        "grids/fast/astar/",
+        "grids/fast/jps/",
+        "grids/fast/jps-improved/",
+        "grids/fast/jps+/",
+        "grids/fast/jps+-improved/",
+        "/oct~slice1/",
+        "/oct~slice50/",
+        "/oct-b8~slice3/",
+        "/oct~snapmid-warm/",
+        "/zero~snapmid/",
+        "/border-we@",
+        "/unreach@",
+        "/e3~cells/",
+        "/e3~snapmid/",
+        "/e3/octile-map~journal ",
+        "/e3/jps+-index~cells ",
     ] {
         assert!(
             lines.iter().any(|l| l.contains(tag)),
             "no record with {tag}"
         );
     }
-    // A few thousand records: enough to cover, quick to run (the debug check stays well under
-    // five seconds) and to review family by family.
+    // A few thousand records: enough to cover, quick to run (the debug check of all families
+    // takes a few seconds) and to review family by family.
     assert!(
-        (300..=4000).contains(&records.len()),
+        (300..=8000).contains(&records.len()),
         "{} records",
         records.len()
     );
@@ -258,16 +274,71 @@ fn snapshots_appear_on_restored_records_only() {
                 assert!(g.snapshot.len > 28, "{}", r.name);
             }
             Body::Map(_) => assert!(r.name.ends_with("/map"), "{}", r.name),
+            Body::Structure(t) => {
+                let label = r.name.rsplit('/').next().expect("a name");
+                let key = if label.starts_with("octile-map") {
+                    "scans"
+                } else {
+                    assert!(label.starts_with("jps+-index"), "{}", r.name);
+                    "tables"
+                };
+                assert_eq!(t.key, key, "{}", r.name);
+            }
         }
     }
-    // One grid snapshot per scenario of the families that save and restore.
+    // One grid snapshot per scenario of the families that save and restore (per phase in the
+    // edit scenarios of grids/fast).
     for f in FAMILIES
         .iter()
-        .filter(|f| ["grids/astar", "grids/jps"].contains(&f.name))
+        .filter(|f| ["grids/astar", "grids/jps", "grids/fast"].contains(&f.name))
     {
         for s in (f.scenarios)() {
             let name = format!("{}/grid-state", s.name);
-            assert!(records.iter().any(|r| r.name == name), "no {name}");
+            let phase = format!("{}/e0/grid-state", s.name);
+            assert!(
+                records.iter().any(|r| r.name == name || r.name == phase),
+                "no {name}"
+            );
         }
+    }
+}
+
+#[test]
+fn specialised_engines_agree_and_record_their_expansions() {
+    // grids/fast runs five engines over the same maps and queries. Each is optimal, and a cost
+    // a + b·√2 comes from one pair (a, b) only, so the status and the cost bits of a query must
+    // be the same for all five (paths, counts and expansions may differ). Every query record
+    // carries its expansions, one per expansion.
+    let records = all_records();
+    let engines = ["astar", "jps", "jps-improved", "jps+", "jps+-improved"];
+    let mut by_query: std::collections::BTreeMap<&str, Vec<(&str, String)>> =
+        std::collections::BTreeMap::new();
+    for r in records.iter().filter(|r| r.name.starts_with("grids/fast/")) {
+        let Body::Query(q) = r.body else { continue };
+        let expanded = q
+            .expanded
+            .unwrap_or_else(|| panic!("{}: grids/fast records carry expanded=", r.name));
+        assert_eq!(expanded.len, q.expansions, "{}", r.name);
+        let rest = &r.name["grids/fast/".len()..];
+        let (engine, query) = rest.split_once('/').expect("engine/scenario/variant/query");
+        assert!(engines.contains(&engine), "{}", r.name);
+        // Base records only: twins equal their base anyway, and the budgeted runs stop early.
+        if !query.contains('~') && !query.contains("-b8") {
+            let outcome = format!(
+                "{} cost=0x{:016x}",
+                hash_matrix::record::status_name(q.status),
+                q.cost_bits
+            );
+            by_query.entry(query).or_default().push((engine, outcome));
+        }
+    }
+    assert!(by_query.len() >= 200, "only {} queries", by_query.len());
+    for (query, outcomes) in &by_query {
+        let names: Vec<&str> = outcomes.iter().map(|o| o.0).collect();
+        assert_eq!(names, engines, "{query}: not run by every engine");
+        assert!(
+            outcomes.iter().all(|o| o.1 == outcomes[0].1),
+            "{query}: the engines disagree: {outcomes:?}"
+        );
     }
 }

@@ -91,7 +91,7 @@ pub fn scenarios() -> Vec<Scenario> {
 }
 
 /// Applies one phase's edits to both the grid and the map.
-fn edit(grid: &mut Grid, map: &mut Map, seed: u64) {
+pub(super) fn edit(grid: &mut Grid, map: &mut Map, seed: u64) {
     let mut rng = SplitMix64::new(seed);
     let (w, h) = (map.width, map.height);
     for _ in 0..3 {

@@ -16,6 +16,7 @@
 
 mod grids_astar;
 mod grids_edits;
+mod grids_fast;
 mod grids_hex;
 mod grids_jps;
 
@@ -42,5 +43,10 @@ pub const FAMILIES: &[Family] = &[
         name: "grids/jps",
         golden: "grids-jps.txt",
         scenarios: grids_jps::scenarios,
+    },
+    Family {
+        name: "grids/fast",
+        golden: "grids-fast.txt",
+        scenarios: grids_fast::scenarios,
     },
 ];
