@@ -20,6 +20,11 @@ pub enum Alg {
     Astar,
     /// The same search with the zero heuristic (Dijkstra's algorithm).
     Dijkstra,
+    /// The specialised one-line octile A* (`onepath::fast::OctileAStar` through
+    /// `onepath::GridSearch`, the engine tier-1 `find_path` runs on these maps): exact pair
+    /// costs, its own tie order (larger g rounded to f32), so its expansions differ from
+    /// `astar`'s while its lengths do not.
+    OctileAstar,
     /// Jump point search with block-based scanning (`onepath::GridSearch`, Harabor &
     /// Grastien 2011/2014). Expansions count jump points.
     Jps,
@@ -35,6 +40,7 @@ impl Alg {
         match self {
             Self::Astar => "astar",
             Self::Dijkstra => "dijkstra",
+            Self::OctileAstar => "octile-astar",
             Self::Jps => "jps",
             Self::JpsPlus => "jps+",
         }
@@ -55,6 +61,7 @@ impl Alg {
                 OctileHeuristic::new(grid.width(), 1.0),
             )),
             Self::Dijkstra => Box::new(AStarSolver::new(topology()?, ZeroHeuristic)),
+            Self::OctileAstar => GridSearchSolver::boxed(grid, GridAlgorithm::AStar)?,
             Self::Jps => GridSearchSolver::boxed(grid, GridAlgorithm::Jps)?,
             Self::JpsPlus => GridSearchSolver::boxed(grid, GridAlgorithm::JpsPlus)?,
         })

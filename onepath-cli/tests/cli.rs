@@ -330,7 +330,7 @@ fn optima_on_a_sample_of_every_set() {
 #[test]
 fn every_algorithm_finds_the_same_cost() {
     let mut costs = Vec::new();
-    for alg in ["astar", "dijkstra", "jps", "jps-plus"] {
+    for alg in ["astar", "dijkstra", "jps", "jps-plus", "octile-astar"] {
         let out = run(&["path", "--alg", alg, "--json"], 0);
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["status"], "Found", "{alg}");
@@ -346,12 +346,11 @@ fn every_algorithm_finds_the_same_cost() {
     );
     let dir = tempfile::tempdir().unwrap();
     write_set(dir.path(), "mini", &GOOD);
-    let out = run(
-        &["optima", dir.path().to_str().unwrap(), "--alg", "jps-plus"],
-        0,
-    );
-    assert!(
-        out.contains("PASS: 0 mismatches in 3 checked lines"),
-        "{out}"
-    );
+    for alg in ["jps-plus", "octile-astar"] {
+        let out = run(&["optima", dir.path().to_str().unwrap(), "--alg", alg], 0);
+        assert!(
+            out.contains("PASS: 0 mismatches in 3 checked lines"),
+            "{alg}: {out}"
+        );
+    }
 }
