@@ -32,6 +32,7 @@ use super::pair::{Estimate, Pair, key, key_cell};
 use super::record::{Generation, WALL_TAG, tag_dir};
 use super::slot_heap::SlotHeap;
 use crate::grid::{Dir8, Grid, WALL};
+use crate::math::Divisor;
 use crate::search::{CANCEL_SLICE, Cancelled, Step, iteration_digest};
 
 /// "No node".
@@ -217,6 +218,8 @@ impl OctileAStar {
         let base = self.generation.base();
         let goal = self.goal as usize;
         let (gx, gy) = (goal % pw, goal / pw);
+        // One multiply instead of a 64-bit division per expansion (padded ids are < 2^32).
+        let pw_div = Divisor::new(pw as u32);
         let m = self.m;
         let Self {
             nodes,
@@ -250,7 +253,8 @@ impl OctileAStar {
             if self.record_expansions {
                 expanded.push(unpadded(n, pw, width));
             }
-            let (x, y) = (n % pw, n / pw);
+            let (y, x) = pw_div.div_rem(n as u32);
+            let (x, y) = (x as usize, y as usize);
             let free_n = recs[n - pw].tag != WALL_TAG;
             let free_e = recs[n + 1].tag != WALL_TAG;
             let free_s = recs[n + pw].tag != WALL_TAG;

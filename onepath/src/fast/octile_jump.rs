@@ -35,6 +35,7 @@ use super::pair::{Estimate, Pair, key, key_cell};
 use super::record::{Generation, JumpRecord, tag_dir};
 use super::successors::{LEGAL, SUCCESSORS};
 use crate::grid::{Grid, WALL};
+use crate::math::Divisor;
 use crate::search::{Step, iteration_digest};
 
 /// "No node".
@@ -77,6 +78,9 @@ pub(super) const NONE: u32 = u32::MAX;
 #[derive(Debug)]
 pub struct OctileJump<F: Finder> {
     pub(super) width: u32,
+    /// Division by `width` as a multiply (node ids decode to x, y once per expansion and per
+    /// relaxation).
+    width_div: Divisor,
     pub(super) height: u32,
     pub(super) records: Vec<JumpRecord>,
     pub(super) open: JumpOpen,
@@ -101,6 +105,7 @@ impl<F: Finder> Clone for OctileJump<F> {
     fn clone(&self) -> Self {
         Self {
             width: self.width,
+            width_div: self.width_div,
             height: self.height,
             records: self.records.clone(),
             open: self.open.clone(),
@@ -134,6 +139,7 @@ impl<F: Finder> OctileJump<F> {
     pub fn new() -> Self {
         Self {
             width: 0,
+            width_div: Divisor::new(1),
             height: 0,
             records: Vec::new(),
             open: JumpOpen::default(),
@@ -230,6 +236,7 @@ impl<F: Finder> OctileJump<F> {
         let n = grid.cells().len();
         if self.width != grid.width() || self.height != grid.height() {
             self.width = grid.width();
+            self.width_div = Divisor::new(grid.width());
             self.height = grid.height();
             self.records.clear();
             self.records.resize(n, JumpRecord::default());
@@ -248,11 +255,9 @@ impl<F: Finder> OctileJump<F> {
     /// f of `pair` at `cell`.
     #[inline]
     pub(super) fn f_of(&self, pair: Pair, cell: u32) -> f64 {
-        let w = self.width;
-        let (dx, dy) = self.estimate.offsets(
-            (cell % w).abs_diff(self.goal % w),
-            (cell / w).abs_diff(self.goal / w),
-        );
+        let (cy, cx) = self.width_div.div_rem(cell);
+        let (gy, gx) = self.width_div.div_rem(self.goal);
+        let (dx, dy) = self.estimate.offsets(cx.abs_diff(gx), cy.abs_diff(gy));
         pair.f(dx, dy)
     }
 
@@ -297,7 +302,7 @@ impl<F: Finder> OctileJump<F> {
             if self.record_expansions {
                 self.expanded.push(c);
             }
-            let (x, y) = (c % w, c / w);
+            let (y, x) = self.width_div.div_rem(c);
             let nb = F::neighbor_byte(maps, c);
             let mut dirs = if c == self.start {
                 LEGAL[nb as usize]
