@@ -8,7 +8,7 @@ use super::clearance_map::ClearanceMap;
 use super::grid::{Grid, WALL};
 use super::movement::{Connectivity, DiagonalRule, Dir8};
 use crate::error::QueryError;
-use crate::math::SQRT2;
+use crate::math::{Divisor, SQRT2};
 use crate::topology::Topology;
 
 /// The square grid as a [`Topology`] for one agent size (tier 2).
@@ -31,6 +31,8 @@ use crate::topology::Topology;
 #[derive(Clone, Debug)]
 pub struct SquareTopology<'g> {
     grid: &'g Grid,
+    /// Division by the grid's width as a multiply (node ids decode once per expansion).
+    width: Divisor,
     agent_size: u8,
     connectivity: Connectivity,
     rule: DiagonalRule,
@@ -68,6 +70,7 @@ impl<'g> SquareTopology<'g> {
         };
         Ok(Self {
             grid,
+            width: Divisor::new(grid.width()),
             agent_size,
             connectivity,
             rule,
@@ -102,6 +105,7 @@ impl<'g> SquareTopology<'g> {
         };
         Ok(Self {
             grid,
+            width: Divisor::new(grid.width()),
             agent_size,
             connectivity,
             rule,
@@ -152,6 +156,7 @@ impl<'g> SquareTopology<'g> {
         };
         Self {
             grid,
+            width: Divisor::new(grid.width()),
             agent_size,
             connectivity,
             rule,
@@ -203,7 +208,7 @@ impl Topology for SquareTopology<'_> {
         if node >= self.grid.cell_count() {
             return;
         }
-        let (x, y) = (node % w, node / w);
+        let (y, x) = self.width.div_rem(node);
         let cells = self.grid.cells();
         let areas = self.grid.areas();
         // What "fits" reads: the cell bytes (size 1) or the true clearance.
