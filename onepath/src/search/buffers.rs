@@ -94,14 +94,16 @@ impl SearchBuffers {
             self.parent.resize(n, NO_NODE);
             self.mark.resize(n, 0);
         }
-        self.open.reserve_nodes(node_count);
+        // Keeps the open entries: a restore sizes the buffers before it validates, and a
+        // failed restore must leave the search unchanged.
+        self.open.grow_nodes(node_count);
     }
 
     /// Starts a new search over `node_count` nodes: grows if needed, forgets the previous
     /// search in O(1) by bumping the generation.
     pub(crate) fn begin(&mut self, node_count: u32) {
-        self.ensure(node_count);
         self.open.clear();
+        self.ensure(node_count);
         self.expanded.clear();
         self.trace.clear();
         if self.generation >= (u32::MAX >> 1) {
