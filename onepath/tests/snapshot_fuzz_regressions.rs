@@ -73,3 +73,26 @@ fn a_refused_astar_snapshot_keeps_the_targets_open_list() {
         "the target goes on with its own search"
     );
 }
+
+/// An idle kind-2 snapshot with a start or goal other than `u32::MAX` was accepted (and saved
+/// back with `u32::MAX`): the format says an idle search has no endpoints.
+#[test]
+fn an_idle_astar_snapshot_with_endpoints_is_refused() {
+    let g = random_grid(1, 6, 6, 10, false);
+    let idle = save(&astar(&g), &g);
+    for field in [32, 36] {
+        let mut bad = idle.clone();
+        bad[field..field + 4].copy_from_slice(&0x8000_0000u32.to_le_bytes());
+        reseal(&mut bad);
+        assert_eq!(
+            astar(&g).restore_state(&topology(&g), g.content_hash(), &bad),
+            Err(StateError::InvalidField {
+                field: "astar.idle"
+            })
+        );
+    }
+    assert_eq!(
+        astar(&g).restore_state(&topology(&g), g.content_hash(), &idle),
+        Ok(())
+    );
+}

@@ -207,7 +207,9 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         r.finish("astar.payload_length")?;
 
         if state == Step::Idle {
-            if count + open_count + exp_count + trace_count != 0 || node_count != 0 {
+            // An idle search has no endpoints (`u32::MAX`, as `save_state` writes them).
+            let endpoints = start != NO_NODE || goal != NO_NODE;
+            if count + open_count + exp_count + trace_count != 0 || node_count != 0 || endpoints {
                 return Err(invalid("astar.idle"));
             }
         } else {
