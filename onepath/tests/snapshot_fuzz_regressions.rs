@@ -8,7 +8,7 @@ use onepath::grid::{Connectivity, DiagonalRule, SquareTopology};
 use onepath::search::AStar;
 use onepath::state::{Fnv1a64, StateError};
 use onepath::topology::{DefaultStepCost, OctileHeuristic};
-use onepath::{Grid, Step};
+use onepath::{Cell, Grid, GridOptions, GridSearch, HeuristicKind, Step};
 
 fn reseal(b: &mut [u8]) {
     let len = (b.len() - 28) as u32;
@@ -31,6 +31,12 @@ fn astar(g: &Grid) -> AStar<DefaultStepCost, OctileHeuristic> {
 fn save(a: &AStar<DefaultStepCost, OctileHeuristic>, g: &Grid) -> Vec<u8> {
     let mut b = vec![0; a.state_size()];
     a.save_state(g.content_hash(), &mut b).unwrap();
+    b
+}
+
+fn save_handle(s: &GridSearch, g: &Grid) -> Vec<u8> {
+    let mut b = vec![0; s.state_size()];
+    s.save_state(g, &mut b).unwrap();
     b
 }
 
@@ -95,4 +101,54 @@ fn an_idle_astar_snapshot_with_endpoints_is_refused() {
         astar(&g).restore_state(&topology(&g), g.content_hash(), &idle),
         Ok(())
     );
+}
+
+/// A handle that restored the snapshot of a handle that never searched (nested idle kind 2,
+/// while the options resolve to a specialised engine on the map) kept its own engines'
+/// recording flag, estimate and weight, so its own snapshot was refused
+/// (`grid_search.record_expansions`, `grid_search.engine`) and a crafted snapshot could make
+/// it search with another weight than its options say.
+#[test]
+fn a_handle_restored_from_a_never_searched_handle_saves_a_restorable_snapshot() {
+    let g = random_grid(7, 12, 8, 20, false);
+    let variants = [
+        GridOptions::DEFAULT.with_record_expansions(true),
+        GridOptions::DEFAULT.with_heuristic(HeuristicKind::Zero),
+        GridOptions::DEFAULT
+            .with_algorithm(onepath::GridAlgorithm::JpsPlus)
+            .with_heuristic(HeuristicKind::Zero)
+            .with_record_expansions(true),
+    ];
+    for options in variants {
+        let never = save_handle(&GridSearch::new(options).unwrap(), &g);
+        let mut handle = GridSearch::new(GridOptions::DEFAULT).unwrap();
+        handle.restore_state(&g, &never).unwrap();
+        assert_eq!(handle.state(), Step::Idle);
+        let own = save_handle(&handle, &g);
+        let mut again = GridSearch::new(GridOptions::DEFAULT).unwrap();
+        assert_eq!(again.restore_state(&g, &own), Ok(()), "{options:?}");
+        assert_eq!(save_handle(&again, &g), own);
+    }
+    // Weight: a crafted snapshot with weight 1.5 (the generic core) whose nested idle frame is
+    // the octile A*'s; the handle must search with weight 1.5 afterwards.
+    let weighted = GridOptions::DEFAULT.with_weight(1.5);
+    let mut octile_idle = save_handle(&GridSearch::new(GridOptions::DEFAULT).unwrap(), &g);
+    let mut handle = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    handle.restore_state(&g, &octile_idle).unwrap(); // now idle on the octile A*
+    octile_idle = save_handle(&handle, &g);
+    octile_idle[28 + 4..28 + 12].copy_from_slice(&1.5f64.to_bits().to_le_bytes());
+    reseal(&mut octile_idle);
+    let mut restored = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    restored.restore_state(&g, &octile_idle).unwrap();
+    assert_eq!(restored.options().weight, 1.5);
+    let (s, t) = common::far_endpoints(&g, 1).unwrap();
+    let mut fresh = GridSearch::new(weighted).unwrap();
+    for h in [&mut restored, &mut fresh] {
+        assert_eq!(h.try_begin(&g, s, t), Step::InProgress);
+        while h.step(&g, 50).unwrap() == Step::InProgress {}
+    }
+    assert_eq!(restored.engine().weight(), 1.5);
+    assert_eq!(save_handle(&restored, &g), save_handle(&fresh, &g));
+    let mut path = vec![Cell::default(); restored.path_len()];
+    restored.copy_path(&mut path).unwrap();
 }
