@@ -152,3 +152,45 @@ fn a_handle_restored_from_a_never_searched_handle_saves_a_restorable_snapshot() 
     let mut path = vec![Cell::default(); restored.path_len()];
     restored.copy_path(&mut path).unwrap();
 }
+
+/// Kind-2 validation bounded record node ids by the buffers' capacity, not by the map's node
+/// count: a handle that had searched a larger map accepted a record (and open entry) for node
+/// 100 on a 6 × 6 map — refused by a fresh handle — and then panicked indexing the map when it
+/// expanded that node.
+#[test]
+fn a_handle_sized_by_a_larger_map_refuses_nodes_outside_the_snapshots_map() {
+    let (big, small) = (Grid::new(30, 30).unwrap(), Grid::new(6, 6).unwrap());
+    let o = GridOptions::DEFAULT.with_specialized_engines(false);
+    let mut target = GridSearch::new(o).unwrap();
+    target.try_begin(&big, Cell::new(0, 0), Cell::new(29, 29));
+    target.step(&big, 3).unwrap();
+    let mut source = GridSearch::new(o).unwrap();
+    source.try_begin(&small, Cell::new(0, 0), Cell::new(5, 5));
+    source.step(&small, 2).unwrap();
+    let mut b = save_handle(&source, &small);
+    // The nested kind-2 frame: its last record (an open node) and its open entry -> node 100.
+    let payload = 28 + 22 + 28;
+    let u32_at = |b: &[u8], i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+    let count = u32_at(&b, payload + 30) as usize;
+    let last = payload + 34 + (count - 1) * 17;
+    let old = u32_at(&b, last);
+    assert_eq!(b[last + 16], 0, "the last record is open");
+    b[last..last + 4].copy_from_slice(&100u32.to_le_bytes());
+    let open_at = payload + 34 + count * 17;
+    for k in 0..u32_at(&b, open_at) as usize {
+        let e = open_at + 4 + k * 12;
+        if u32_at(&b, e) == old {
+            b[e..e + 4].copy_from_slice(&100u32.to_le_bytes());
+        }
+    }
+    reseal(&mut b[28 + 22..]);
+    reseal(&mut b);
+    let refused = Err(StateError::InvalidField {
+        field: "astar.reached.node",
+    });
+    assert_eq!(
+        GridSearch::new(o).unwrap().restore_state(&small, &b),
+        refused
+    );
+    assert_eq!(target.restore_state(&small, &b), refused);
+}

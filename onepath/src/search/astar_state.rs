@@ -228,7 +228,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         }
 
         self.buffers.ensure(node_count);
-        let checked = self.validate(&records, open, start, goal, state);
+        let checked = self.validate(&records, open, node_count, (start, goal), state);
         self.buffers.open.repair_positions();
         checked?;
 
@@ -275,16 +275,17 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     }
 
     /// Checks records and open entries; uses the open set's position index as scratch.
+    /// Node ids must be below the snapshot's `node_count` (the map's), not merely below the
+    /// buffers' capacity, which a search on a larger map may have left bigger.
     fn validate(
         &mut self,
         records: &Records<'_>,
         open: &[u8],
-        start: u32,
-        goal: u32,
+        node_count: u32,
+        (start, goal): (u32, u32),
         state: Step,
     ) -> Result<(), StateError> {
         let count = records.count;
-        let node_count = self.buffers.node_capacity();
         let mut prev: Option<u32> = None;
         let mut not_closed = 0usize;
         for i in 0..count {
