@@ -194,3 +194,45 @@ fn a_handle_sized_by_a_larger_map_refuses_nodes_outside_the_snapshots_map() {
     );
     assert_eq!(target.restore_state(&small, &b), refused);
 }
+
+/// Restore accepts any iteration and expansion counts, and the engines counted with `+= 1`:
+/// a snapshot with a count of `u32::MAX` panicked on the next step with overflow checks on
+/// (debug builds, fuzzing) and wrapped to 0 without them, so debug and release disagreed.
+/// The counters saturate now, in every engine.
+#[test]
+fn counts_restored_at_u32_max_saturate_instead_of_overflowing() {
+    let g = random_grid(5, 12, 10, 15, false);
+    let (s, t) = common::far_endpoints(&g, 1).unwrap();
+    // (options, payload offset of iterations in the nested frame): kind 2 at 21, kind 4 at
+    // 18, kind 5 at 20; expansions follow 4 bytes later.
+    let engines = [
+        (GridOptions::DEFAULT.with_specialized_engines(false), 21),
+        (GridOptions::DEFAULT, 18),
+        (
+            GridOptions::DEFAULT.with_algorithm(onepath::GridAlgorithm::Jps),
+            20,
+        ),
+        (
+            GridOptions::DEFAULT.with_algorithm(onepath::GridAlgorithm::JpsPlus),
+            20,
+        ),
+    ];
+    for (options, at) in engines {
+        let mut h = GridSearch::new(options).unwrap();
+        assert_eq!(h.try_begin(&g, s, t), Step::InProgress);
+        h.step(&g, 2).unwrap();
+        let mut b = save_handle(&h, &g);
+        let nested = 28 + 22;
+        for field in [at, at + 4] {
+            let i = nested + 28 + field;
+            b[i..i + 4].copy_from_slice(&u32::MAX.to_le_bytes());
+        }
+        reseal(&mut b[nested..]);
+        reseal(&mut b);
+        let mut r = GridSearch::new(options).unwrap();
+        r.restore_state(&g, &b).unwrap();
+        while r.step(&g, 7).unwrap() == Step::InProgress {}
+        assert_eq!(r.state(), Step::Found, "{options:?}");
+        assert_eq!((r.iterations(), r.expansions()), (u32::MAX, u32::MAX));
+    }
+}

@@ -213,7 +213,8 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
                 self.state = Step::NoPath;
                 return self.state;
             };
-            *iterations += 1;
+            // Saturates: a restored snapshot may carry any count (no overflow panic).
+            *iterations = iterations.saturating_add(1);
             b.set_closed(n);
             if b.record_trace {
                 b.trace
@@ -223,7 +224,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
                 self.state = Step::Found;
                 return self.state;
             }
-            *expansions += 1;
+            *expansions = expansions.saturating_add(1);
             if b.record_expansions {
                 b.expanded.push(n);
             }
