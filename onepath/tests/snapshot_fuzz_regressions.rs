@@ -236,3 +236,32 @@ fn counts_restored_at_u32_max_saturate_instead_of_overflowing() {
         assert_eq!((r.iterations(), r.expansions()), (u32::MAX, u32::MAX));
     }
 }
+
+/// The generic A* wrote its buffers' capacity as the snapshot's node count. A handle (or
+/// `AStar`) that had searched a larger map and then searched a smaller one saved a node
+/// count the smaller map does not have, so its own snapshot was refused
+/// (`astar.node_count`), and a search restored into such a handle saved other bytes than
+/// the same restore into a fresh one.
+#[test]
+fn a_search_reused_on_a_smaller_map_saves_that_maps_node_count() {
+    let (big, small) = (Grid::new(30, 30).unwrap(), random_grid(2, 7, 5, 10, false));
+    let (s, t) = common::far_endpoints(&small, 1).unwrap();
+    let o = GridOptions::DEFAULT.with_specialized_engines(false);
+    let mut reused = GridSearch::new(o).unwrap();
+    reused.try_begin(&big, Cell::new(0, 0), Cell::new(29, 29));
+    reused.step(&big, 3).unwrap();
+    let mut fresh = GridSearch::new(o).unwrap();
+    for h in [&mut reused, &mut fresh] {
+        assert_eq!(h.try_begin(&small, s, t), Step::InProgress);
+        h.step(&small, 4).unwrap();
+    }
+    let bytes = save_handle(&reused, &small);
+    assert_eq!(bytes, save_handle(&fresh, &small));
+    let mut again = GridSearch::new(o).unwrap();
+    assert_eq!(again.restore_state(&small, &bytes), Ok(()));
+    // Restoring into the handle sized by the larger map gives the same state.
+    let mut sized = GridSearch::new(o).unwrap();
+    sized.try_begin(&big, Cell::new(0, 0), Cell::new(29, 29));
+    sized.restore_state(&small, &bytes).unwrap();
+    assert_eq!(save_handle(&sized, &small), bytes);
+}

@@ -82,7 +82,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         if self.state == Step::Idle {
             0
         } else {
-            self.buffers.node_capacity()
+            self.node_count
         }
     }
 
@@ -268,6 +268,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             self.heuristic.set_goal(goal);
         }
         self.weight = weight;
+        self.node_count = node_count;
         self.state = state;
         self.iterations = iterations;
         self.expansions = expansions;
