@@ -238,7 +238,8 @@ impl OctileAStar {
                 return self.state;
             };
             let n = key_cell(k) as usize;
-            *iterations += 1;
+            // Saturates: a restored snapshot may carry any count (no overflow panic).
+            *iterations = iterations.saturating_add(1);
             recs[n].tag |= 1;
             let pair = recs[n].pair;
             if self.record_trace {
@@ -249,7 +250,7 @@ impl OctileAStar {
                 self.state = Step::Found;
                 return self.state;
             }
-            *expansions += 1;
+            *expansions = expansions.saturating_add(1);
             if self.record_expansions {
                 expanded.push(unpadded(n, pw, width));
             }

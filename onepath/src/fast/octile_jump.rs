@@ -287,7 +287,8 @@ impl<F: Finder> OctileJump<F> {
                 continue; // stale: the node was closed by a better entry
             }
             done += 1;
-            self.iterations += 1;
+            // Saturates: a restored snapshot may carry any count (no overflow panic).
+            self.iterations = self.iterations.saturating_add(1);
             self.records[c as usize].tag = tag | 1;
             let pair = self.records[c as usize].pair;
             if self.record_trace {
@@ -298,7 +299,7 @@ impl<F: Finder> OctileJump<F> {
                 self.state = Step::Found;
                 return self.state;
             }
-            self.expansions += 1;
+            self.expansions = self.expansions.saturating_add(1);
             if self.record_expansions {
                 self.expanded.push(c);
             }

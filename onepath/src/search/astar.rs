@@ -69,6 +69,9 @@ pub struct AStar<C, H> {
     pub(super) heuristic: H,
     pub(super) weight: f64,
     pub(super) buffers: SearchBuffers,
+    /// Nodes of the map the current search runs on (the snapshot's node count); the buffers
+    /// may be larger, sized by an earlier search on a larger map.
+    pub(super) node_count: u32,
     pub(super) start: u32,
     pub(super) goal: u32,
     pub(super) state: Step,
@@ -90,6 +93,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             heuristic,
             weight: 1.0,
             buffers,
+            node_count: 0,
             start: NO_NODE,
             goal: NO_NODE,
             state: Step::Idle,
@@ -183,7 +187,8 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             return Step::GoalInvalid;
         }
         let b = &mut self.buffers;
-        b.begin(topology.node_count());
+        self.node_count = topology.node_count();
+        b.begin(self.node_count);
         self.heuristic.set_goal(goal);
         self.start = start;
         self.goal = goal;
@@ -224,7 +229,8 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
                 self.state = Step::NoPath;
                 return self.state;
             };
-            *iterations += 1;
+            // Saturates: a restored snapshot may carry any count (no overflow panic).
+            *iterations = iterations.saturating_add(1);
             b.set_closed(n);
             // g[n] as recorded (the open set keeps its keys in its own encoding).
             let NodeState { g: gn, parent, .. } = b.nodes[n as usize];
@@ -236,7 +242,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
                 self.state = Step::Found;
                 return self.state;
             }
-            *expansions += 1;
+            *expansions = expansions.saturating_add(1);
             if b.record_expansions {
                 b.expanded.push(n);
             }
@@ -295,6 +301,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// Forgets the current search: idle, no counters, an empty open set.
     pub(crate) fn make_idle(&mut self) {
         self.state = Step::Idle;
+        self.node_count = 0;
         self.start = NO_NODE;
         self.goal = NO_NODE;
         self.iterations = 0;

@@ -82,7 +82,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         if self.state == Step::Idle {
             0
         } else {
-            self.buffers.node_capacity()
+            self.node_count
         }
     }
 
@@ -207,7 +207,9 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         r.finish("astar.payload_length")?;
 
         if state == Step::Idle {
-            if count + open_count + exp_count + trace_count != 0 || node_count != 0 {
+            // An idle search has no endpoints (`u32::MAX`, as `save_state` writes them).
+            let endpoints = start != NO_NODE || goal != NO_NODE;
+            if count + open_count + exp_count + trace_count != 0 || node_count != 0 || endpoints {
                 return Err(invalid("astar.idle"));
             }
         } else {
@@ -226,7 +228,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         }
 
         self.buffers.ensure(node_count);
-        let checked = self.validate(&records, open, start, goal, state);
+        let checked = self.validate(&records, open, node_count, (start, goal), state);
         self.buffers.open.repair_positions();
         checked?;
 
@@ -266,6 +268,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             self.heuristic.set_goal(goal);
         }
         self.weight = weight;
+        self.node_count = node_count;
         self.state = state;
         self.iterations = iterations;
         self.expansions = expansions;
@@ -273,16 +276,17 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     }
 
     /// Checks records and open entries; uses the open set's position index as scratch.
+    /// Node ids must be below the snapshot's `node_count` (the map's), not merely below the
+    /// buffers' capacity, which a search on a larger map may have left bigger.
     fn validate(
         &mut self,
         records: &Records<'_>,
         open: &[u8],
-        start: u32,
-        goal: u32,
+        node_count: u32,
+        (start, goal): (u32, u32),
         state: Step,
     ) -> Result<(), StateError> {
         let count = records.count;
-        let node_count = self.buffers.node_capacity();
         let mut prev: Option<u32> = None;
         let mut not_closed = 0usize;
         for i in 0..count {

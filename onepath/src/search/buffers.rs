@@ -108,14 +108,16 @@ impl SearchBuffers {
         if self.nodes.len() < n {
             self.nodes.resize(n, NodeState::UNREACHED);
         }
-        self.open.reserve_nodes(node_count);
+        // Keeps the open entries: a restore sizes the buffers before it validates, and a
+        // failed restore must leave the search unchanged.
+        self.open.grow_nodes(node_count);
     }
 
     /// Starts a new search over `node_count` nodes: grows if needed, forgets the previous
     /// search in O(1) by bumping the generation.
     pub(crate) fn begin(&mut self, node_count: u32) {
-        self.ensure(node_count);
         self.open.clear();
+        self.ensure(node_count);
         self.expanded.clear();
         self.trace.clear();
         if self.generation >= (u32::MAX >> 1) {

@@ -240,6 +240,21 @@ impl GridSearch {
         resolve_square_heuristic(options, 1, 1.0).map(|_| ())
     }
 
+    /// Gives every engine the options' weight, expansion recording and estimate (what `new`
+    /// and `try_begin` set); used when a restore adopts another handle's options.
+    pub(super) fn configure_engines(&mut self) {
+        // Cannot fail: the options passed `check_options`.
+        let _ = self.engine.set_weight(self.options.weight);
+        let (estimate, record) = (estimate_for(&self.options), self.options.record_expansions);
+        self.engine.set_record_expansions(record);
+        self.octile.set_estimate(estimate);
+        self.octile.set_record_expansions(record);
+        self.jps.set_estimate(estimate);
+        self.jps.set_record_expansions(record);
+        self.jps_plus.set_estimate(estimate);
+        self.jps_plus.set_record_expansions(record);
+    }
+
     /// The options this handle runs with.
     pub fn options(&self) -> &GridOptions {
         &self.options

@@ -207,6 +207,9 @@ impl GridSearch {
             }
             self.options = options;
             self.engine.set_heuristic(heuristic);
+            // The engines take the snapshot's options (weight, recording, estimate) as a
+            // handle created with them would, so that this handle's own snapshot restores.
+            self.configure_engines();
             self.bind(grid);
             self.make_idle();
             return Ok(());

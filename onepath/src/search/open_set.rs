@@ -112,12 +112,20 @@ impl OpenSet {
     /// set.
     pub fn reserve_nodes(&mut self, node_count: u32) {
         self.heap.clear();
+        self.grow_nodes(node_count);
+    }
+
+    /// Makes room for node ids `0..node_count` (allocates only when growing) and keeps the
+    /// entries: snapshot restore sizes the set before it validates, and a restore that fails
+    /// validation must leave the search it had exactly as it was.
+    pub(crate) fn grow_nodes(&mut self, node_count: u32) {
         if self.pos.len() < node_count as usize {
             self.pos.resize(node_count as usize, NONE);
             // A node is in the heap at most once: reserving every node now means no push ever
             // allocates later (zero allocation in steady state; the pages stay untouched until
             // used).
-            self.heap.reserve_exact(node_count as usize);
+            let room = (node_count as usize).saturating_sub(self.heap.len());
+            self.heap.reserve_exact(room);
         }
     }
 

@@ -1,0 +1,221 @@
+//! Stable replay of every fuzz target body (`onepath_fuzz::TARGETS`) over
+//! (a) the committed corpus, `fuzz/corpus/<target>/*`, and
+//! (b) a few thousand deterministic inputs per target (four times as many in release
+//!     builds): structured valid inputs, their mutations, mutations of the corpus, and raw
+//!     random bytes (fixed seeds).
+//!
+//! A body's assertion failing here is a finding, reproducible on stable. The generated
+//! `snapshot_restore` and `search_ops` seeds (`onepath_fuzz::seeds`) must equal the committed
+//! `gen-*` files; `ONEPATH_FUZZ_BLESS=1` rewrites them (after a snapshot format change).
+
+mod generate;
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use generate::Gen;
+use onepath_fuzz::{TARGETS, seeds, snapshot_restore::world};
+
+fn corpus_dir(target: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(target)
+}
+
+/// The committed corpus of `target`, sorted by file name.
+fn corpus(target: &str) -> Vec<(String, Vec<u8>)> {
+    let dir = corpus_dir(target);
+    let mut files: Vec<_> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let name = p
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            (name, fs::read(&p).expect("a corpus file"))
+        })
+        .collect()
+}
+
+/// Runs `body` on `data`, naming the input when it fails.
+fn run(target: &str, body: fn(&[u8]), what: &str, data: &[u8]) {
+    let r = std::panic::catch_unwind(|| body(data));
+    if let Err(e) = r {
+        let hex = data.iter().fold(String::new(), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        });
+        eprintln!(
+            "{target}: {what} failed; input ({} bytes): {hex}",
+            data.len()
+        );
+        std::panic::resume_unwind(e);
+    }
+}
+
+fn body(target: &str) -> fn(&[u8]) {
+    TARGETS
+        .iter()
+        .find(|(name, _)| *name == target)
+        .map_or_else(|| panic!("no target {target}"), |&(_, f)| f)
+}
+
+#[test]
+fn every_target_replays_its_committed_corpus() {
+    for (target, f) in TARGETS {
+        let files = corpus(target);
+        assert!(
+            files.len() >= 4,
+            "{target}: only {} corpus files",
+            files.len()
+        );
+        for (name, data) in &files {
+            run(target, f, &format!("corpus file {name}"), data);
+        }
+    }
+}
+
+/// Compares (or, with `ONEPATH_FUZZ_BLESS=1`, writes) the generated seeds of a target.
+fn check_generated(target: &str, generated: &[(String, Vec<u8>)]) {
+    let dir = corpus_dir(target);
+    let bless = std::env::var_os("ONEPATH_FUZZ_BLESS").is_some_and(|v| v == "1");
+    if bless {
+        for (name, data) in generated {
+            fs::write(dir.join(name), data).expect("writing a seed");
+        }
+    }
+    let committed: Vec<_> = corpus(target)
+        .into_iter()
+        .filter(|(n, _)| n.starts_with("gen-"))
+        .collect();
+    let mut want = generated.to_vec();
+    want.sort();
+    let names = |v: &[(String, Vec<u8>)]| v.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
+    assert_eq!(
+        names(&committed),
+        names(&want),
+        "{target}: generated seeds differ from the committed ones"
+    );
+    for ((name, got), (_, want)) in committed.iter().zip(&want) {
+        assert!(
+            got == want,
+            "{target}/{name} is stale: rerun with ONEPATH_FUZZ_BLESS=1"
+        );
+    }
+}
+
+#[test]
+fn generated_seeds_are_committed() {
+    check_generated("snapshot_restore", &seeds::snapshot_restore());
+    check_generated("search_ops", &seeds::search_ops());
+}
+
+/// `n` inputs in debug builds, four times as many with optimisations (CI's release run).
+fn scaled(n: u32) -> u32 {
+    if cfg!(debug_assertions) { n } else { 4 * n }
+}
+
+/// Replays `count` generated inputs (scaled by build): a third raw bytes, the rest mutations of the corpus and
+/// of `structured` valid inputs (some left unmutated).
+fn replay_generated(target: &str, seed: u64, count: u32, structured: impl Fn(&mut Gen) -> Vec<u8>) {
+    let f = body(target);
+    let files = corpus(target);
+    let mut g = Gen::new(seed);
+    for i in 0..scaled(count) {
+        let data = match g.below(6) {
+            0 | 1 => g.bytes(96),
+            2 => structured(&mut g),
+            3 => {
+                let valid = structured(&mut g);
+                g.mutate(&valid)
+            }
+            _ => {
+                let (_, file) = g.pick(&files);
+                let file = file.clone();
+                g.mutate(&file)
+            }
+        };
+        run(
+            target,
+            f,
+            &format!("generated input {i} (seed {seed})"),
+            &data,
+        );
+    }
+}
+
+#[test]
+fn movingai_map_generated() {
+    replay_generated("movingai_map", 1, 4000, Gen::map);
+}
+
+#[test]
+fn movingai_scen_generated() {
+    replay_generated("movingai_scen", 2, 4000, Gen::scen);
+}
+
+#[test]
+fn grid_text_generated() {
+    replay_generated("grid_text", 3, 4000, Gen::picture);
+}
+
+/// A `snapshot_restore` mutation script for a random kind and map (every byte string after
+/// the first three bytes is one).
+fn snapshot_script(g: &mut Gen) -> Vec<u8> {
+    let mut s = vec![g.below(6) as u8, 1, g.below(world::MAPS) as u8];
+    let script = 8 + g.below(40);
+    s.extend((0..script).map(|_| g.below(256) as u8));
+    s
+}
+
+#[test]
+fn snapshot_restore_generated() {
+    replay_generated("snapshot_restore", 4, 1500, snapshot_script);
+    let f = body("snapshot_restore");
+    // Mutation scripts alone: the structure-aware part, where payload validation answers.
+    let mut g = Gen::new(7);
+    for i in 0..scaled(4000) {
+        let data = snapshot_script(&mut g);
+        run(
+            "snapshot_restore",
+            f,
+            &format!("mutation script {i}"),
+            &data,
+        );
+    }
+    // Raw mode with the frame re-sealed after the damage, so payload validation answers.
+    let raw: Vec<_> = corpus("snapshot_restore")
+        .into_iter()
+        .filter(|(n, _)| n.starts_with("gen-raw"))
+        .collect();
+    let mut g = Gen::new(5);
+    for i in 0..scaled(1500) {
+        let (_, file) = g.pick(&raw);
+        let mut data = g.mutate(file);
+        if data.len() > 3 {
+            onepath_fuzz::frame::reseal(&mut data[3..]);
+        }
+        run(
+            "snapshot_restore",
+            f,
+            &format!("re-sealed raw input {i}"),
+            &data,
+        );
+    }
+}
+
+#[test]
+fn search_ops_generated() {
+    replay_generated("search_ops", 6, 2500, |g| {
+        let mut s = g.bytes(16);
+        s.extend((0..g.below(60)).map(|_| g.below(256) as u8));
+        s
+    });
+}
