@@ -25,6 +25,15 @@ pub trait Finder: Sealed {
     /// direction `d` is possible; see [`OctileMap`](super::OctileMap)).
     fn neighbor_byte(maps: Self::Maps<'_>, cell: u32) -> u8;
 
+    /// Loads what [`neighbor_byte`](Finder::neighbor_byte) will read for `cell`, when `cell`
+    /// has just been offered to the open list: it is usually popped a few expansions later, and
+    /// a load issued now overlaps its cache miss with the rest of the expansion instead of
+    /// stalling the pop. Reads only; no result depends on it. Default: nothing.
+    #[inline]
+    fn touch(maps: Self::Maps<'_>, cell: u32) {
+        let _ = (maps, cell);
+    }
+
     /// Whether `maps` describe a grid of `width × height` (the finder's parts agree).
     fn fits(maps: Self::Maps<'_>, width: u32, height: u32) -> bool;
 
