@@ -318,8 +318,8 @@ impl<F: Finder> OctileJump<F> {
                     let t = F::straight(maps, x, y, d, goal_xy);
                     if t != 0 {
                         let to = at(x, y, dx * t as i32, dy * t as i32, w);
-                        self.relax(base, c, to, Pair::new(pair.a + t, pair.b), d);
                         F::touch(maps, to);
+                        self.relax(base, c, to, Pair::new(pair.a + t, pair.b), d);
                     }
                 } else if self.improved {
                     F::run(maps, x, y, d, goal_xy, &mut |kd, s, t| {
@@ -327,15 +327,15 @@ impl<F: Finder> OctileJump<F> {
                         let ox = dx * kd as i32 + sx * t as i32;
                         let oy = dy * kd as i32 + sy * t as i32;
                         let to = at(x, y, ox, oy, w);
-                        self.relax(base, c, to, Pair::new(pair.a + t, pair.b + kd), s);
                         F::touch(maps, to);
+                        self.relax(base, c, to, Pair::new(pair.a + t, pair.b + kd), s);
                     });
                 } else {
                     let t = F::diagonal(maps, x, y, d, goal_xy);
                     if t != 0 {
                         let to = at(x, y, dx * t as i32, dy * t as i32, w);
-                        self.relax(base, c, to, Pair::new(pair.a, pair.b + t), d);
                         F::touch(maps, to);
+                        self.relax(base, c, to, Pair::new(pair.a, pair.b + t), d);
                     }
                 }
             }
