@@ -81,6 +81,20 @@ impl OctileGrid {
         }
     }
 
+    /// A grid from a picture, one text line per row, `#` a wall and anything else free (for
+    /// hand-made test cases).
+    ///
+    /// # Panics
+    /// If the rows differ in length or the picture is empty.
+    pub fn from_picture(text: &str) -> Self {
+        let rows: Vec<&str> = text.lines().collect();
+        let cells = rows
+            .iter()
+            .flat_map(|r| r.chars().map(|c| c != '#'))
+            .collect();
+        Self::new(rows[0].len() as i32, rows.len() as i32, cells)
+    }
+
     /// Columns.
     pub fn width(&self) -> i32 {
         self.width
@@ -236,6 +250,19 @@ pub struct FastRun {
 }
 
 impl FastRun {
+    /// A run with `status`, no path and no counts yet (a search fills it in as it goes).
+    pub fn empty(status: RefStatus) -> Self {
+        Self {
+            status,
+            path: Vec::new(),
+            pair: None,
+            cost: f64::INFINITY,
+            iterations: 0,
+            expansions: 0,
+            expanded: Vec::new(),
+        }
+    }
+
     /// A run refused before it started (an endpoint outside the grid or on a wall), or `None`.
     pub fn refusal(grid: &OctileGrid, start: Pos, goal: Pos) -> Option<Self> {
         let status = if !grid.free(start) {
@@ -245,15 +272,7 @@ impl FastRun {
         } else {
             return None;
         };
-        Some(Self {
-            status,
-            path: Vec::new(),
-            pair: None,
-            cost: f64::INFINITY,
-            iterations: 0,
-            expansions: 0,
-            expanded: Vec::new(),
-        })
+        Some(Self::empty(status))
     }
 }
 

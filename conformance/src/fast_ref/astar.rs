@@ -41,15 +41,7 @@ pub fn octile_astar(
     let k = Key::new(Pair::default(), grid, s, goal, estimate);
     key[s] = Some(k);
     open.insert(k);
-    let mut run = FastRun {
-        status: RefStatus::NoPath,
-        path: Vec::new(),
-        pair: None,
-        cost: f64::INFINITY,
-        iterations: 0,
-        expansions: 0,
-        expanded: Vec::new(),
-    };
+    let mut run = FastRun::empty(RefStatus::NoPath);
     while let Some(best) = open.pop_first() {
         let node = best.cell;
         key[node] = None;
@@ -107,12 +99,7 @@ mod tests {
     use crate::fast_ref::SQRT2;
 
     fn grid(text: &str) -> OctileGrid {
-        let rows: Vec<&str> = text.lines().collect();
-        let cells = rows
-            .iter()
-            .flat_map(|r| r.chars().map(|c| c != '#'))
-            .collect();
-        OctileGrid::new(rows[0].len() as i32, rows.len() as i32, cells)
+        OctileGrid::from_picture(text)
     }
 
     #[test]

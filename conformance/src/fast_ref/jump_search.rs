@@ -93,15 +93,7 @@ pub fn jump_search(
     });
     let mut open = JumpOpen::default();
     open.push(Key::new(Pair::default(), grid, s, goal, estimate));
-    let mut run = FastRun {
-        status: RefStatus::NoPath,
-        path: Vec::new(),
-        pair: None,
-        cost: f64::INFINITY,
-        iterations: 0,
-        expansions: 0,
-        expanded: Vec::new(),
-    };
+    let mut run = FastRun::empty(RefStatus::NoPath);
     while let Some(entry) = open.pop() {
         let cell = entry.cell;
         let mut node = nodes[cell].expect("a pushed node has a record");
@@ -181,12 +173,7 @@ mod tests {
     use crate::fast_ref::astar::octile_astar;
 
     fn grid(text: &str) -> OctileGrid {
-        let rows: Vec<&str> = text.lines().collect();
-        let cells = rows
-            .iter()
-            .flat_map(|r| r.chars().map(|c| c != '#'))
-            .collect();
-        OctileGrid::new(rows[0].len() as i32, rows.len() as i32, cells)
+        OctileGrid::from_picture(text)
     }
 
     const ALL: [JumpVariant; 3] = [
