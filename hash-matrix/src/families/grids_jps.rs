@@ -418,12 +418,7 @@ pub fn scenarios() -> Vec<Scenario> {
             Scenario::new(format!("grids/jps/{}", c.name), c.about, move |rec| {
                 let mut map = (c.build)();
                 if let Some((x, y, w, h)) = c.sealed {
-                    map.wall_ring(x, y, w, h);
-                    for j in y + 1..y + h - 1 {
-                        for i in x + 1..x + w - 1 {
-                            map.set(i, j, 0);
-                        }
-                    }
+                    map.sealed_box(x, y, w, h);
                 }
                 rec.map("map", map_record(&map));
                 let mut grid = map.to_grid();

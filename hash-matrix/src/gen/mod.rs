@@ -97,6 +97,17 @@ impl Map {
         }
     }
 
+    /// A sealed box: the ring of [`wall_ring`](Self::wall_ring) with its inside opened (area 0),
+    /// so a goal inside is walkable and unreachable from outside.
+    pub fn sealed_box(&mut self, x: u32, y: u32, w: u32, h: u32) {
+        self.wall_ring(x, y, w, h);
+        for j in y + 1..y + h - 1 {
+            for i in x + 1..x + w - 1 {
+                self.set(i, j, 0);
+            }
+        }
+    }
+
     /// The digest of the cells (count beside it).
     pub fn digest(&self) -> Digest {
         Digest::of_bytes(&self.cells)
