@@ -22,7 +22,7 @@ use super::pair::{Estimate, Pair, key};
 use super::record::{WALL_TAG, tag_dir};
 use crate::grid::{Dir8, Grid, WALL};
 use crate::search::Step;
-use crate::state::codec::{HEADER_LEN, Reader, read_frame, write_frame};
+use crate::state::codec::{HEADER_LEN, Reader, read_frame_for, write_frame};
 use crate::state::{KIND_OCTILE_ASTAR, StateError};
 
 const FIXED: usize = 4 + 4 + 4 + 4 + 1 + 1 + 4 + 4 + 1;
@@ -223,14 +223,7 @@ impl OctileAStar {
     /// O(r log r) for r reached cells, plus the journal's changes since the last search (a
     /// rebuild, O(cells), when the grid is another one).
     pub fn restore_state(&mut self, grid: &Grid, bytes: &[u8]) -> Result<(), StateError> {
-        let frame = read_frame(bytes, KIND_OCTILE_ASTAR)?;
-        let hash = grid.content_hash();
-        if frame.map_hash != hash {
-            return Err(StateError::MapMismatch {
-                expected: hash,
-                found: frame.map_hash,
-            });
-        }
+        let frame = read_frame_for(bytes, KIND_OCTILE_ASTAR, grid.content_hash())?;
         let p = parse(frame.payload)?;
         self.validate(grid, &p)?;
         self.commit(grid, &p);

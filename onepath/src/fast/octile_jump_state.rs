@@ -31,7 +31,7 @@ use super::pair::{Estimate, Pair, key};
 use super::record::{JumpRecord, tag_dir};
 use crate::grid::{Grid, WALL};
 use crate::search::Step;
-use crate::state::codec::{HEADER_LEN, Reader, read_frame, write_frame};
+use crate::state::codec::{HEADER_LEN, Reader, read_frame_for, write_frame};
 use crate::state::{KIND_OCTILE_JUMP, StateError};
 
 const FIXED: usize = 4 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1 + 8;
@@ -223,14 +223,7 @@ impl<F: Finder> OctileJump<F> {
     /// [`StateError::MapMismatch`] for another map's snapshot; any other [`StateError`] for
     /// malformed, truncated or inconsistent bytes (including another finder's snapshot).
     pub fn restore_state(&mut self, grid: &Grid, bytes: &[u8]) -> Result<(), StateError> {
-        let frame = read_frame(bytes, KIND_OCTILE_JUMP)?;
-        let hash = grid.content_hash();
-        if frame.map_hash != hash {
-            return Err(StateError::MapMismatch {
-                expected: hash,
-                found: frame.map_hash,
-            });
-        }
+        let frame = read_frame_for(bytes, KIND_OCTILE_JUMP, grid.content_hash())?;
         let p = parse(frame.payload)?;
         if p.finder != F::CODE {
             return Err(invalid("octile_jump.finder"));

@@ -15,7 +15,7 @@
 use super::astar::AStar;
 use super::buffers::NO_NODE;
 use super::step::Step;
-use crate::state::codec::{HEADER_LEN, Reader, read_frame, write_frame};
+use crate::state::codec::{HEADER_LEN, Reader, read_frame_for, write_frame};
 use crate::state::{KIND_ASTAR, StateError};
 use crate::topology::{Heuristic, StepCost, Topology};
 
@@ -167,13 +167,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         map_hash: u64,
         bytes: &[u8],
     ) -> Result<(), StateError> {
-        let frame = read_frame(bytes, KIND_ASTAR)?;
-        if frame.map_hash != map_hash {
-            return Err(StateError::MapMismatch {
-                expected: map_hash,
-                found: frame.map_hash,
-            });
-        }
+        let frame = read_frame_for(bytes, KIND_ASTAR, map_hash)?;
         let mut r = Reader::new(frame.payload);
         let node_count = r.u32()?;
         let (start, goal) = (r.u32()?, r.u32()?);

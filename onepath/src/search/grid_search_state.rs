@@ -15,7 +15,9 @@
 use super::grid_search::{EndpointCheck, Engine, GridSearch, resolve_engine};
 use crate::grid::query::resolve_square_heuristic;
 use crate::grid::{Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, HeuristicKind};
-use crate::state::codec::{HEADER_LEN, Reader, Writer, read_frame, write_frame_raw};
+use crate::state::codec::{
+    HEADER_LEN, Reader, Writer, read_frame, read_frame_for, write_frame_raw,
+};
 use crate::state::{KIND_ASTAR, KIND_GRID_SEARCH, KIND_OCTILE_ASTAR, KIND_OCTILE_JUMP, StateError};
 
 const FIXED: usize = 1 + 1 + 1 + 1 + 8 + 4 + 1 + 1 + 4;
@@ -171,14 +173,8 @@ impl GridSearch {
     /// malformed or inconsistent bytes (including an engine snapshot of another kind than the
     /// options resolve to on `grid`, unless it is idle).
     pub fn restore_state(&mut self, grid: &Grid, bytes: &[u8]) -> Result<(), StateError> {
-        let frame = read_frame(bytes, KIND_GRID_SEARCH)?;
         let hash = grid.content_hash();
-        if frame.map_hash != hash {
-            return Err(StateError::MapMismatch {
-                expected: hash,
-                found: frame.map_hash,
-            });
-        }
+        let frame = read_frame_for(bytes, KIND_GRID_SEARCH, hash)?;
         let mut r = Reader::new(frame.payload);
         let options = read_options(&mut r)?;
         let inner_len = r.u32()? as usize;

@@ -234,6 +234,24 @@ pub(crate) fn read_frame(bytes: &[u8], kind: u16) -> Result<Frame<'_>, StateErro
     Ok(Frame { map_hash, payload })
 }
 
+/// [`read_frame`] for a snapshot that must belong to the map whose content hash is `map_hash`:
+/// another hash is [`StateError::MapMismatch`] (`expected` the given map's, `found` the
+/// snapshot's), checked after the header, length and checksum.
+pub(crate) fn read_frame_for(
+    bytes: &[u8],
+    kind: u16,
+    map_hash: u64,
+) -> Result<Frame<'_>, StateError> {
+    let frame = read_frame(bytes, kind)?;
+    if frame.map_hash != map_hash {
+        return Err(StateError::MapMismatch {
+            expected: map_hash,
+            found: frame.map_hash,
+        });
+    }
+    Ok(frame)
+}
+
 /// Binary search in a payload region of `count` records of `size` bytes sorted by their leading
 /// `u32` (little-endian): the index of the record whose key is `key`. Shared by the snapshot
 /// kinds that store reached nodes sorted by id (2, 4, 5).
