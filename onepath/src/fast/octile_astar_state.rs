@@ -22,16 +22,12 @@ use super::pair::{Estimate, Pair, key};
 use super::record::{WALL_TAG, tag_dir};
 use crate::grid::{Dir8, Grid, WALL};
 use crate::search::Step;
-use crate::state::codec::{HEADER_LEN, Reader, read_frame_for, write_frame};
+use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
 use crate::state::{KIND_OCTILE_ASTAR, StateError};
 
 const FIXED: usize = 4 + 4 + 4 + 4 + 1 + 1 + 4 + 4 + 1;
 const RECORD: usize = 4 + 4 + 4 + 1 + 1;
 const START_DIR: u8 = 8;
-
-fn invalid(field: &'static str) -> StateError {
-    StateError::InvalidField { field }
-}
 
 pub(super) fn state_code(s: Step) -> u8 {
     match s {
@@ -418,21 +414,14 @@ fn parse(payload: &[u8]) -> Result<Parsed<'_>, StateError> {
     if flags > 3 {
         return Err(invalid("octile_astar.flags"));
     }
-    let count = r.u32()? as usize;
+    let bytes = r.counted(RECORD, "octile_astar.reached")?;
     let records = Records {
-        bytes: r.bytes(
-            count
-                .checked_mul(RECORD)
-                .ok_or(invalid("octile_astar.reached"))?,
-        )?,
-        count,
+        bytes,
+        count: bytes.len() / RECORD,
     };
-    let n = r.u32()? as usize;
-    let open = r.bytes(n.checked_mul(4).ok_or(invalid("octile_astar.open"))?)?;
-    let n = r.u32()? as usize;
-    let expanded = r.bytes(n.checked_mul(4).ok_or(invalid("octile_astar.expanded"))?)?;
-    let n = r.u32()? as usize;
-    let trace = r.bytes(n.checked_mul(8).ok_or(invalid("octile_astar.trace"))?)?;
+    let open = r.counted(4, "octile_astar.open")?;
+    let expanded = r.counted(4, "octile_astar.expanded")?;
+    let trace = r.counted(8, "octile_astar.trace")?;
     r.finish("octile_astar.payload_length")?;
     Ok(Parsed {
         width,

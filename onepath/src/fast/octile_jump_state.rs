@@ -31,17 +31,13 @@ use super::pair::{Estimate, Pair, key};
 use super::record::{JumpRecord, tag_dir};
 use crate::grid::{Grid, WALL};
 use crate::search::Step;
-use crate::state::codec::{HEADER_LEN, Reader, read_frame_for, write_frame};
+use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
 use crate::state::{KIND_OCTILE_JUMP, StateError};
 
 const FIXED: usize = 4 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1 + 8;
 const RECORD: usize = 4 + 4 + 4 + 4 + 1 + 1;
 const ENTRY: usize = 16;
 const START_DIR: u8 = 8;
-
-fn invalid(field: &'static str) -> StateError {
-    StateError::InvalidField { field }
-}
 
 /// The direction of the last step of a hop (diagonal steps first, then straight).
 fn last_step(dx: i64, dy: i64) -> Option<u8> {
@@ -446,23 +442,15 @@ fn parse(payload: &[u8]) -> Result<Parsed<'_>, StateError> {
         return Err(invalid("octile_jump.flags"));
     }
     let level = r.u64()?;
-    let count = r.u32()? as usize;
+    let bytes = r.counted(RECORD, "octile_jump.reached")?;
     let records = Records {
-        bytes: r.bytes(
-            count
-                .checked_mul(RECORD)
-                .ok_or(invalid("octile_jump.reached"))?,
-        )?,
-        count,
+        bytes,
+        count: bytes.len() / RECORD,
     };
-    let n = r.u32()? as usize;
-    let heap = r.bytes(n.checked_mul(ENTRY).ok_or(invalid("octile_jump.heap"))?)?;
-    let n = r.u32()? as usize;
-    let stack = r.bytes(n.checked_mul(ENTRY).ok_or(invalid("octile_jump.stack"))?)?;
-    let n = r.u32()? as usize;
-    let expanded = r.bytes(n.checked_mul(4).ok_or(invalid("octile_jump.expanded"))?)?;
-    let n = r.u32()? as usize;
-    let trace = r.bytes(n.checked_mul(8).ok_or(invalid("octile_jump.trace"))?)?;
+    let heap = r.counted(ENTRY, "octile_jump.heap")?;
+    let stack = r.counted(ENTRY, "octile_jump.stack")?;
+    let expanded = r.counted(4, "octile_jump.expanded")?;
+    let trace = r.counted(8, "octile_jump.trace")?;
     r.finish("octile_jump.payload_length")?;
     Ok(Parsed {
         width,

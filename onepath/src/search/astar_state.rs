@@ -15,17 +15,13 @@
 use super::astar::AStar;
 use super::buffers::NO_NODE;
 use super::step::Step;
-use crate::state::codec::{HEADER_LEN, Reader, read_frame_for, write_frame};
+use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
 use crate::state::{KIND_ASTAR, StateError};
 use crate::topology::{Heuristic, StepCost, Topology};
 
 const FIXED: usize = 4 + 4 + 4 + 8 + 1 + 4 + 4 + 1;
 const RECORD: usize = 4 + 4 + 8 + 1;
 const OPEN: usize = 4 + 8;
-
-fn invalid(field: &'static str) -> StateError {
-    StateError::InvalidField { field }
-}
 
 fn state_code(s: Step) -> u8 {
     match s {
@@ -187,17 +183,18 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         if !(weight.is_finite() && weight >= 0.0) {
             return Err(invalid("astar.weight"));
         }
-        let count = r.u32()? as usize;
+        let bytes = r.counted(RECORD, "astar.reached")?;
         let records = Records {
-            bytes: r.bytes(count.checked_mul(RECORD).ok_or(invalid("astar.reached"))?)?,
-            count,
+            bytes,
+            count: bytes.len() / RECORD,
         };
-        let open_count = r.u32()? as usize;
-        let open = r.bytes(open_count.checked_mul(OPEN).ok_or(invalid("astar.open"))?)?;
-        let exp_count = r.u32()? as usize;
-        let expanded = r.bytes(exp_count.checked_mul(4).ok_or(invalid("astar.expanded"))?)?;
-        let trace_count = r.u32()? as usize;
-        let trace = r.bytes(trace_count.checked_mul(8).ok_or(invalid("astar.trace"))?)?;
+        let count = records.count;
+        let open = r.counted(OPEN, "astar.open")?;
+        let open_count = open.len() / OPEN;
+        let expanded = r.counted(4, "astar.expanded")?;
+        let exp_count = expanded.len() / 4;
+        let trace = r.counted(8, "astar.trace")?;
+        let trace_count = trace.len() / 8;
         r.finish("astar.payload_length")?;
 
         if state == Step::Idle {

@@ -16,15 +16,11 @@ use super::grid_search::{EndpointCheck, Engine, GridSearch, resolve_engine};
 use crate::grid::query::resolve_square_heuristic;
 use crate::grid::{Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, HeuristicKind};
 use crate::state::codec::{
-    HEADER_LEN, Reader, Writer, read_frame, read_frame_for, write_frame_raw,
+    HEADER_LEN, Reader, Writer, invalid, read_frame, read_frame_for, write_frame_raw,
 };
 use crate::state::{KIND_ASTAR, KIND_GRID_SEARCH, KIND_OCTILE_ASTAR, KIND_OCTILE_JUMP, StateError};
 
 const FIXED: usize = 1 + 1 + 1 + 1 + 8 + 4 + 1 + 1 + 4;
-
-fn invalid(field: &'static str) -> StateError {
-    StateError::InvalidField { field }
-}
 
 fn heuristic_code(h: HeuristicKind) -> u8 {
     match h {

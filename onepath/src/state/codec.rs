@@ -116,6 +116,18 @@ impl<'a> Reader<'a> {
     pub(crate) fn f64(&mut self) -> Result<f64, StateError> {
         Ok(f64::from_bits(self.u64()?))
     }
+    /// A count-prefixed region: a `u32` count, then `count` records of `size` bytes each;
+    /// returns the records' bytes. A count whose byte length overflows `usize` is
+    /// [`StateError::InvalidField`] naming `field`; a region that runs past the end is
+    /// [`StateError::Truncated`], as for [`bytes`](Reader::bytes).
+    pub(crate) fn counted(
+        &mut self,
+        size: usize,
+        field: &'static str,
+    ) -> Result<&'a [u8], StateError> {
+        let count = self.u32()? as usize;
+        self.bytes(count.checked_mul(size).ok_or(invalid(field))?)
+    }
     pub(crate) fn remaining(&self) -> usize {
         self.buf.len() - self.pos
     }
@@ -124,9 +136,14 @@ impl<'a> Reader<'a> {
         if self.remaining() == 0 {
             Ok(())
         } else {
-            Err(StateError::InvalidField { field })
+            Err(invalid(field))
         }
     }
+}
+
+/// [`StateError::InvalidField`] naming `field`.
+pub(crate) const fn invalid(field: &'static str) -> StateError {
+    StateError::InvalidField { field }
 }
 
 /// The validated header of a snapshot and its payload.
@@ -151,9 +168,7 @@ pub(crate) fn write_frame(
             "payload size mismatch"
         );
         if w.overflowed() || w.pos() != payload_len {
-            return Err(StateError::InvalidField {
-                field: "payload_length",
-            });
+            return Err(invalid("payload_length"));
         }
         Ok(())
     })
@@ -169,9 +184,7 @@ pub(crate) fn write_frame_raw(
 ) -> Result<usize, StateError> {
     let total = HEADER_LEN + payload_len;
     let Ok(declared) = u32::try_from(payload_len) else {
-        return Err(StateError::InvalidField {
-            field: "payload_length",
-        });
+        return Err(invalid("payload_length"));
     };
     if out.len() < total {
         return Err(StateError::BufferTooSmall {
