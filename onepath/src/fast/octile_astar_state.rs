@@ -23,6 +23,7 @@ use super::record::{WALL_TAG, tag_dir};
 use crate::grid::{Dir8, Grid, WALL};
 use crate::search::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
+use crate::state::recordings::Recordings;
 use crate::state::{KIND_OCTILE_ASTAR, StateError};
 
 const FIXED: usize = 4 + 4 + 4 + 4 + 1 + 1 + 4 + 4 + 1;
@@ -112,8 +113,7 @@ struct Parsed<'a> {
     flags: u8,
     records: Records<'a>,
     open: &'a [u8],
-    expanded: &'a [u8],
-    trace: &'a [u8],
+    recordings: Recordings<'a>,
 }
 
 impl OctileAStar {
@@ -144,10 +144,7 @@ impl OctileAStar {
             + self.reached().count() * RECORD
             + 4
             + self.heap.len() * 4
-            + 4
-            + self.expanded.len() * 4
-            + 4
-            + self.trace.len() * 8
+            + Recordings::size(&self.expanded, &self.trace)
     }
 
     /// Writes the search (kind 4) into `out`, tied to `grid`'s content hash (the grid the
@@ -193,14 +190,7 @@ impl OctileAStar {
                 for &k in &self.heap.keys {
                     w.u32(self.nodes.unpadded(super::pair::key_cell(k)));
                 }
-                w.u32(self.expanded.len() as u32);
-                for &e in &self.expanded {
-                    w.u32(e);
-                }
-                w.u32(self.trace.len() as u32);
-                for &t in &self.trace {
-                    w.u64(t);
-                }
+                Recordings::write(w, &self.expanded, &self.trace);
             },
         )
     }
@@ -232,7 +222,7 @@ impl OctileAStar {
         let count = p.records.count;
         let open_count = p.open.len() / 4;
         if p.state == Step::Idle {
-            let empty = count + open_count + p.expanded.len() + p.trace.len() == 0;
+            let empty = count + open_count == 0 && p.recordings.is_empty();
             if !(empty && p.width == 0 && p.height == 0 && p.start == u32::MAX)
                 || p.goal != u32::MAX
                 || p.iterations != 0
@@ -248,9 +238,7 @@ impl OctileAStar {
         if !walkable(p.start) || !walkable(p.goal) {
             return Err(invalid("octile_astar.endpoints"));
         }
-        if (0..p.expanded.len() / 4).any(|i| le32(p.expanded, 4 * i) >= cells) {
-            return Err(invalid("octile_astar.expanded"));
-        }
+        p.recordings.check(cells)?;
         let w = grid.width() as i64;
         let mut prev: Option<u32> = None;
         let mut not_closed = 0usize;
@@ -391,13 +379,8 @@ impl OctileAStar {
             self.heap
                 .push(key(f, pair.g(), at), &mut self.nodes.records);
         }
-        self.expanded
-            .extend((0..p.expanded.len() / 4).map(|i| le32(p.expanded, 4 * i)));
-        self.trace.extend((0..p.trace.len() / 8).map(|i| {
-            let mut a = [0u8; 8];
-            a.copy_from_slice(&p.trace[8 * i..8 * i + 8]);
-            u64::from_le_bytes(a)
-        }));
+        p.recordings
+            .restore_into(&mut self.expanded, &mut self.trace);
         self.iterations = p.iterations;
         self.expansions = p.expansions;
         self.state = p.state;
@@ -420,8 +403,7 @@ fn parse(payload: &[u8]) -> Result<Parsed<'_>, StateError> {
         count: bytes.len() / RECORD,
     };
     let open = r.counted(4, "octile_astar.open")?;
-    let expanded = r.counted(4, "octile_astar.expanded")?;
-    let trace = r.counted(8, "octile_astar.trace")?;
+    let recordings = Recordings::read(&mut r, "octile_astar.expanded", "octile_astar.trace")?;
     r.finish("octile_astar.payload_length")?;
     Ok(Parsed {
         width,
@@ -435,7 +417,6 @@ fn parse(payload: &[u8]) -> Result<Parsed<'_>, StateError> {
         flags,
         records,
         open,
-        expanded,
-        trace,
+        recordings,
     })
 }

@@ -32,6 +32,7 @@ use super::record::{JumpRecord, tag_dir};
 use crate::grid::{Grid, WALL};
 use crate::search::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
+use crate::state::recordings::Recordings;
 use crate::state::{KIND_OCTILE_JUMP, StateError};
 
 const FIXED: usize = 4 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1 + 8;
@@ -112,8 +113,7 @@ struct Parsed<'a> {
     records: Records<'a>,
     heap: &'a [u8],
     stack: &'a [u8],
-    expanded: &'a [u8],
-    trace: &'a [u8],
+    recordings: Recordings<'a>,
 }
 
 impl<F: Finder> OctileJump<F> {
@@ -141,10 +141,7 @@ impl<F: Finder> OctileJump<F> {
             + self.open.heap.len() * ENTRY
             + 4
             + self.open.stack.len() * ENTRY
-            + 4
-            + self.expanded.len() * 4
-            + 4
-            + self.trace.len() * 8
+            + Recordings::size(&self.expanded, &self.trace)
     }
 
     /// Writes the search (kind 5) into `out`, tied to `grid`'s content hash; returns the byte
@@ -198,14 +195,7 @@ impl<F: Finder> OctileJump<F> {
                         w.u32(k as u32);
                     }
                 }
-                w.u32(self.expanded.len() as u32);
-                for &e in &self.expanded {
-                    w.u32(e);
-                }
-                w.u32(self.trace.len() as u32);
-                for &t in &self.trace {
-                    w.u64(t);
-                }
+                Recordings::write(w, &self.expanded, &self.trace);
             },
         )
     }
@@ -236,7 +226,7 @@ impl<F: Finder> OctileJump<F> {
         let count = p.records.count;
         let (heap_n, stack_n) = (p.heap.len() / ENTRY, p.stack.len() / ENTRY);
         if p.state == Step::Idle {
-            let empty = count + heap_n + stack_n + p.expanded.len() + p.trace.len() == 0;
+            let empty = count + heap_n + stack_n == 0 && p.recordings.is_empty();
             if !empty
                 || (p.width, p.height) != (0, 0)
                 || (p.start, p.goal) != (NONE, NONE)
@@ -253,9 +243,7 @@ impl<F: Finder> OctileJump<F> {
         if !walkable(p.start) || !walkable(p.goal) {
             return Err(invalid("octile_jump.endpoints"));
         }
-        if (0..p.expanded.len() / 4).any(|i| le32(p.expanded, 4 * i) >= cells) {
-            return Err(invalid("octile_jump.expanded"));
-        }
+        p.recordings.check(cells)?;
         let w = i64::from(grid.width());
         let xy = |c: u32| (i64::from(c) % w, i64::from(c) / w);
         let mut prev: Option<u32> = None;
@@ -412,13 +400,8 @@ impl<F: Finder> OctileJump<F> {
             }));
         }
         self.open.level = p.level;
-        self.expanded
-            .extend((0..p.expanded.len() / 4).map(|i| le32(p.expanded, 4 * i)));
-        self.trace.extend((0..p.trace.len() / 8).map(|i| {
-            let mut a = [0u8; 8];
-            a.copy_from_slice(&p.trace[8 * i..8 * i + 8]);
-            u64::from_le_bytes(a)
-        }));
+        p.recordings
+            .restore_into(&mut self.expanded, &mut self.trace);
         self.iterations = p.iterations;
         self.expansions = p.expansions;
         self.state = p.state;
@@ -449,8 +432,7 @@ fn parse(payload: &[u8]) -> Result<Parsed<'_>, StateError> {
     };
     let heap = r.counted(ENTRY, "octile_jump.heap")?;
     let stack = r.counted(ENTRY, "octile_jump.stack")?;
-    let expanded = r.counted(4, "octile_jump.expanded")?;
-    let trace = r.counted(8, "octile_jump.trace")?;
+    let recordings = Recordings::read(&mut r, "octile_jump.expanded", "octile_jump.trace")?;
     r.finish("octile_jump.payload_length")?;
     Ok(Parsed {
         width,
@@ -468,7 +450,6 @@ fn parse(payload: &[u8]) -> Result<Parsed<'_>, StateError> {
         records,
         heap,
         stack,
-        expanded,
-        trace,
+        recordings,
     })
 }

@@ -16,6 +16,7 @@ use super::astar::AStar;
 use super::buffers::NO_NODE;
 use super::step::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
+use crate::state::recordings::Recordings;
 use crate::state::{KIND_ASTAR, StateError};
 use crate::topology::{Heuristic, StepCost, Topology};
 
@@ -96,10 +97,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             + self.reached_count(n) * RECORD
             + 4
             + b.open.len() * OPEN
-            + 4
-            + b.expanded.len() * 4
-            + 4
-            + b.trace.len() * 8
+            + Recordings::size(&b.expanded, &b.trace)
     }
 
     /// Writes the search state (kind 2) into `out`, tied to the map whose content hash is
@@ -135,14 +133,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
                 w.u32(node);
                 w.f64(f);
             }
-            w.u32(b.expanded.len() as u32);
-            for &e in &b.expanded {
-                w.u32(e);
-            }
-            w.u32(b.trace.len() as u32);
-            for &t in &b.trace {
-                w.u64(t);
-            }
+            Recordings::write(w, &b.expanded, &b.trace);
         })
     }
 
@@ -191,16 +182,13 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         let count = records.count;
         let open = r.counted(OPEN, "astar.open")?;
         let open_count = open.len() / OPEN;
-        let expanded = r.counted(4, "astar.expanded")?;
-        let exp_count = expanded.len() / 4;
-        let trace = r.counted(8, "astar.trace")?;
-        let trace_count = trace.len() / 8;
+        let recordings = Recordings::read(&mut r, "astar.expanded", "astar.trace")?;
         r.finish("astar.payload_length")?;
 
         if state == Step::Idle {
             // An idle search has no endpoints (`u32::MAX`, as `save_state` writes them).
             let endpoints = start != NO_NODE || goal != NO_NODE;
-            if count + open_count + exp_count + trace_count != 0 || node_count != 0 || endpoints {
+            if count + open_count != 0 || !recordings.is_empty() || node_count != 0 || endpoints {
                 return Err(invalid("astar.idle"));
             }
         } else {
@@ -211,12 +199,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
                 return Err(invalid("astar.endpoints"));
             }
         }
-        let read_u32 = |s: &[u8], i: usize| {
-            u32::from_le_bytes([s[4 * i], s[4 * i + 1], s[4 * i + 2], s[4 * i + 3]])
-        };
-        if (0..exp_count).any(|i| read_u32(expanded, i) >= node_count) {
-            return Err(invalid("astar.expanded"));
-        }
+        recordings.check(node_count)?;
 
         self.buffers.ensure(node_count);
         let checked = self.validate(&records, open, node_count, (start, goal), state);
@@ -237,7 +220,8 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             }
         }
         for i in 0..open_count {
-            let node = read_u32(&open[i * OPEN..], 0);
+            let o = &open[i * OPEN..];
+            let node = u32::from_le_bytes([o[0], o[1], o[2], o[3]]);
             let mut fb = [0u8; 8];
             fb.copy_from_slice(&open[i * OPEN + 4..i * OPEN + 12]);
             let g = b.nodes[node as usize].g;
@@ -246,13 +230,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         }
         b.record_expansions = flags & 1 != 0;
         b.record_trace = flags & 2 != 0;
-        b.expanded
-            .extend((0..exp_count).map(|i| read_u32(expanded, i)));
-        b.trace.extend((0..trace_count).map(|i| {
-            let mut a = [0u8; 8];
-            a.copy_from_slice(&trace[i * 8..i * 8 + 8]);
-            u64::from_le_bytes(a)
-        }));
+        recordings.restore_into(&mut b.expanded, &mut b.trace);
         self.start = if state == Step::Idle { NO_NODE } else { start };
         self.goal = if state == Step::Idle { NO_NODE } else { goal };
         if state != Step::Idle {

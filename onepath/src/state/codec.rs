@@ -58,6 +58,20 @@ impl<'a> Writer<'a> {
     pub(crate) fn f64(&mut self, v: f64) {
         self.u64(v.to_bits());
     }
+    /// A count-prefixed list: the length as `u32`, then each value as `u32`.
+    pub(crate) fn u32_list(&mut self, list: &[u32]) {
+        self.u32(list.len() as u32);
+        for &v in list {
+            self.u32(v);
+        }
+    }
+    /// A count-prefixed list: the length as `u32`, then each value as `u64`.
+    pub(crate) fn u64_list(&mut self, list: &[u64]) {
+        self.u32(list.len() as u32);
+        for &v in list {
+            self.u64(v);
+        }
+    }
     pub(crate) fn pos(&self) -> usize {
         self.pos
     }

@@ -16,6 +16,7 @@ mod digest;
 mod error;
 mod grid_state;
 pub(crate) mod map_hash;
+pub(crate) mod recordings;
 
 pub use codec::{FORMAT_VERSION, HEADER_LEN, MAGIC};
 pub use digest::{FNV_OFFSET, FNV_PRIME, Fnv1a64};
