@@ -24,30 +24,12 @@ use crate::grid::{Dir8, Grid, WALL};
 use crate::search::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
 use crate::state::recordings::Recordings;
+use crate::state::step_code::{state_code, state_of};
 use crate::state::{KIND_OCTILE_ASTAR, StateError};
 
 const FIXED: usize = 4 + 4 + 4 + 4 + 1 + 1 + 4 + 4 + 1;
 const RECORD: usize = 4 + 4 + 4 + 1 + 1;
 const START_DIR: u8 = 8;
-
-pub(super) fn state_code(s: Step) -> u8 {
-    match s {
-        Step::InProgress => 1,
-        Step::Found => 2,
-        Step::NoPath => 3,
-        Step::Idle | Step::StartInvalid | Step::GoalInvalid => 0,
-    }
-}
-
-pub(super) fn state_of(code: u8) -> Option<Step> {
-    Some(match code {
-        0 => Step::Idle,
-        1 => Step::InProgress,
-        2 => Step::Found,
-        3 => Step::NoPath,
-        _ => return None,
-    })
-}
 
 pub(super) fn estimate_code(e: Estimate) -> u8 {
     match e {

@@ -25,7 +25,7 @@
 
 use super::finder::Finder;
 use super::jump_open::NO_LEVEL;
-use super::octile_astar_state::{estimate_code, estimate_of, le32, state_code, state_of};
+use super::octile_astar_state::{estimate_code, estimate_of, le32};
 use super::octile_jump::{NONE, OctileJump};
 use super::pair::{Estimate, Pair, key};
 use super::record::{JumpRecord, tag_dir};
@@ -33,6 +33,7 @@ use crate::grid::{Grid, WALL};
 use crate::search::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
 use crate::state::recordings::Recordings;
+use crate::state::step_code::{state_code, state_of};
 use crate::state::{KIND_OCTILE_JUMP, StateError};
 
 const FIXED: usize = 4 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1 + 8;

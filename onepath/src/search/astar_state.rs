@@ -17,22 +17,13 @@ use super::buffers::NO_NODE;
 use super::step::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
 use crate::state::recordings::Recordings;
+use crate::state::step_code::{state_code, state_of};
 use crate::state::{KIND_ASTAR, StateError};
 use crate::topology::{Heuristic, StepCost, Topology};
 
 const FIXED: usize = 4 + 4 + 4 + 8 + 1 + 4 + 4 + 1;
 const RECORD: usize = 4 + 4 + 8 + 1;
 const OPEN: usize = 4 + 8;
-
-fn state_code(s: Step) -> u8 {
-    match s {
-        Step::InProgress => 1,
-        Step::Found => 2,
-        Step::NoPath => 3,
-        // StartInvalid/GoalInvalid never become the state (a refusal leaves it alone).
-        Step::Idle | Step::StartInvalid | Step::GoalInvalid => 0,
-    }
-}
 
 /// A reached-node record read from the payload.
 #[derive(Clone, Copy)]
@@ -159,13 +150,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         let node_count = r.u32()?;
         let (start, goal) = (r.u32()?, r.u32()?);
         let weight = r.f64()?;
-        let state = match r.u8()? {
-            0 => Step::Idle,
-            1 => Step::InProgress,
-            2 => Step::Found,
-            3 => Step::NoPath,
-            _ => return Err(invalid("astar.state")),
-        };
+        let state = state_of(r.u8()?).ok_or(invalid("astar.state"))?;
         let (iterations, expansions) = (r.u32()?, r.u32()?);
         let flags = r.u8()?;
         if flags > 3 {
