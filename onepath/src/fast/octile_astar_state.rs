@@ -22,7 +22,7 @@ use super::pair::{Estimate, Pair, key};
 use super::record::{WALL_TAG, tag_dir};
 use crate::grid::{Dir8, Grid, WALL};
 use crate::search::Step;
-use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
+use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, read_frame_for, write_frame};
 use crate::state::recordings::Recordings;
 use crate::state::step_code::{state_code, state_of};
 use crate::state::{KIND_OCTILE_ASTAR, StateError};
@@ -44,11 +44,6 @@ pub(super) fn estimate_of(code: u8) -> Option<Estimate> {
         1 => Some(Estimate::Zero),
         _ => None,
     }
-}
-
-#[inline]
-pub(super) fn le32(b: &[u8], o: usize) -> u32 {
-    u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]])
 }
 
 /// A record read from the payload.

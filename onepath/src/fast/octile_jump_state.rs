@@ -25,13 +25,13 @@
 
 use super::finder::Finder;
 use super::jump_open::NO_LEVEL;
-use super::octile_astar_state::{estimate_code, estimate_of, le32};
+use super::octile_astar_state::{estimate_code, estimate_of};
 use super::octile_jump::{NONE, OctileJump};
 use super::pair::{Estimate, Pair, key};
 use super::record::{JumpRecord, tag_dir};
 use crate::grid::{Grid, WALL};
 use crate::search::Step;
-use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
+use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
 use crate::state::recordings::Recordings;
 use crate::state::step_code::{state_code, state_of};
 use crate::state::{KIND_OCTILE_JUMP, StateError};
@@ -89,9 +89,7 @@ impl Records<'_> {
 /// An open-list entry on the wire.
 fn entry_key(b: &[u8], i: usize) -> (u64, u32, u32) {
     let o = i * ENTRY;
-    let mut f = [0u8; 8];
-    f.copy_from_slice(&b[o..o + 8]);
-    (u64::from_le_bytes(f), le32(b, o + 8), le32(b, o + 12))
+    (le64(b, o), le32(b, o + 8), le32(b, o + 12))
 }
 
 fn pack(f: u64, g32: u32, cell: u32) -> u128 {

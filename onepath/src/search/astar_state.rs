@@ -15,7 +15,7 @@
 use super::astar::AStar;
 use super::buffers::NO_NODE;
 use super::step::Step;
-use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
+use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
 use crate::state::recordings::Recordings;
 use crate::state::step_code::{state_code, state_of};
 use crate::state::{KIND_ASTAR, StateError};
@@ -43,13 +43,10 @@ struct Records<'a> {
 impl Records<'_> {
     fn get(&self, i: usize) -> Rec {
         let b = &self.bytes[i * RECORD..(i + 1) * RECORD];
-        let u32_at = |o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
-        let mut g = [0u8; 8];
-        g.copy_from_slice(&b[8..16]);
         Rec {
-            node: u32_at(0),
-            parent: u32_at(4),
-            g: f64::from_le_bytes(g),
+            node: le32(b, 0),
+            parent: le32(b, 4),
+            g: f64::from_bits(le64(b, 8)),
             closed: b[16] != 0,
         }
     }
@@ -57,6 +54,12 @@ impl Records<'_> {
     fn find(&self, node: u32) -> Option<usize> {
         crate::state::codec::find_sorted(self.bytes, RECORD, self.count, node)
     }
+}
+
+/// Open entry `k` of the open region: node and f.
+fn open_entry(open: &[u8], k: usize) -> (u32, f64) {
+    let o = k * OPEN;
+    (le32(open, o), f64::from_bits(le64(open, o + 4)))
 }
 
 impl<C: StepCost, H: Heuristic> AStar<C, H> {
@@ -205,13 +208,10 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             }
         }
         for i in 0..open_count {
-            let o = &open[i * OPEN..];
-            let node = u32::from_le_bytes([o[0], o[1], o[2], o[3]]);
-            let mut fb = [0u8; 8];
-            fb.copy_from_slice(&open[i * OPEN + 4..i * OPEN + 12]);
+            let (node, f) = open_entry(open, i);
             let g = b.nodes[node as usize].g;
             // Validated: not NaN, heap order holds, so pushing in array order keeps the layout.
-            let _ = b.open.push(node, f64::from_le_bytes(fb), g);
+            let _ = b.open.push(node, f, g);
         }
         b.record_expansions = flags & 1 != 0;
         b.record_trace = flags & 2 != 0;
@@ -291,11 +291,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             return Err(invalid("astar.open.count"));
         }
         let keys = |k: usize| -> Result<(usize, f64, f64, u32), StateError> {
-            let o = &open[k * OPEN..(k + 1) * OPEN];
-            let node = u32::from_le_bytes([o[0], o[1], o[2], o[3]]);
-            let mut fb = [0u8; 8];
-            fb.copy_from_slice(&o[4..12]);
-            let f = f64::from_le_bytes(fb);
+            let (node, f) = open_entry(open, k);
             let idx = records.find(node).ok_or(invalid("astar.open.node"))?;
             Ok((idx, f, records.get(idx).g, node))
         };

@@ -16,7 +16,7 @@ use super::grid_search::{EndpointCheck, Engine, GridSearch, resolve_engine};
 use crate::grid::query::resolve_square_heuristic;
 use crate::grid::{Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, HeuristicKind};
 use crate::state::codec::{
-    HEADER_LEN, Reader, Writer, invalid, read_frame, read_frame_for, write_frame_raw,
+    HEADER_LEN, Reader, Writer, invalid, le64, read_frame, read_frame_for, write_frame_raw,
 };
 use crate::state::{KIND_ASTAR, KIND_GRID_SEARCH, KIND_OCTILE_ASTAR, KIND_OCTILE_JUMP, StateError};
 
@@ -210,11 +210,7 @@ impl GridSearch {
         // weight at payload offset 12); checked before anything changes.
         let payload = inner.get(HEADER_LEN..).unwrap_or(&[]);
         if engine == Engine::Generic {
-            let weight = payload.get(12..20).map(|b| {
-                let mut a = [0u8; 8];
-                a.copy_from_slice(b);
-                u64::from_le_bytes(a)
-            });
+            let weight = payload.get(12..20).map(|b| le64(b, 0));
             if weight.is_some_and(|w| w != options.weight.to_bits()) {
                 return Err(invalid("grid_search.weight"));
             }

@@ -116,15 +116,11 @@ impl<'a> Reader<'a> {
     }
     #[inline]
     pub(crate) fn u32(&mut self) -> Result<u32, StateError> {
-        let b = self.bytes(4)?;
-        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        Ok(le32(self.bytes(4)?, 0))
     }
     #[inline]
     pub(crate) fn u64(&mut self) -> Result<u64, StateError> {
-        let b = self.bytes(8)?;
-        let mut a = [0u8; 8];
-        a.copy_from_slice(b);
-        Ok(u64::from_le_bytes(a))
+        Ok(le64(self.bytes(8)?, 0))
     }
     #[inline]
     pub(crate) fn f64(&mut self) -> Result<f64, StateError> {
@@ -153,6 +149,20 @@ impl<'a> Reader<'a> {
             Err(invalid(field))
         }
     }
+}
+
+/// The little-endian `u32` at byte `o` of `b`, a region already read to its full length.
+#[inline]
+pub(crate) fn le32(b: &[u8], o: usize) -> u32 {
+    u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]])
+}
+
+/// The little-endian `u64` at byte `o` of `b`, a region already read to its full length.
+#[inline]
+pub(crate) fn le64(b: &[u8], o: usize) -> u64 {
+    let mut a = [0u8; 8];
+    a.copy_from_slice(&b[o..o + 8]);
+    u64::from_le_bytes(a)
 }
 
 /// [`StateError::InvalidField`] naming `field`.
@@ -283,10 +293,7 @@ pub(crate) fn read_frame_for(
 /// `u32` (little-endian): the index of the record whose key is `key`. Shared by the snapshot
 /// kinds that store reached nodes sorted by id (2, 4, 5).
 pub(crate) fn find_sorted(bytes: &[u8], size: usize, count: usize, key: u32) -> Option<usize> {
-    let key_at = |i: usize| {
-        let o = i * size;
-        u32::from_le_bytes([bytes[o], bytes[o + 1], bytes[o + 2], bytes[o + 3]])
-    };
+    let key_at = |i: usize| le32(bytes, i * size);
     let (mut lo, mut hi) = (0, count);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;

@@ -5,7 +5,7 @@
 
 use alloc::vec::Vec;
 
-use super::codec::{Reader, Writer, invalid};
+use super::codec::{Reader, Writer, invalid, le32, le64};
 use super::error::StateError;
 
 /// The recordings of a payload, parsed (their wire bytes, borrowed) but not yet committed.
@@ -75,16 +75,10 @@ impl<'a> Recordings<'a> {
         expanded.clear();
         expanded.extend(self.expanded_ids());
         trace.clear();
-        trace.extend(self.trace.chunks_exact(8).map(|b| {
-            let mut a = [0u8; 8];
-            a.copy_from_slice(b);
-            u64::from_le_bytes(a)
-        }));
+        trace.extend(self.trace.chunks_exact(8).map(|b| le64(b, 0)));
     }
 
     fn expanded_ids(&self) -> impl Iterator<Item = u32> + 'a {
-        self.expanded
-            .chunks_exact(4)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        self.expanded.chunks_exact(4).map(|b| le32(b, 0))
     }
 }
