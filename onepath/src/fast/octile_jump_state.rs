@@ -360,16 +360,7 @@ impl<F: Finder> OctileJump<F> {
         self.record_expansions = p.flags & 1 != 0;
         self.record_trace = p.flags & 2 != 0;
         if p.state == Step::Idle {
-            self.state = Step::Idle;
-            self.start = NONE;
-            self.goal = NONE;
-            self.iterations = 0;
-            self.expansions = 0;
-            self.expanded.clear();
-            self.trace.clear();
-            self.open.heap.clear();
-            self.open.stack.clear();
-            self.open.level = NO_LEVEL;
+            self.make_idle();
             return;
         }
         self.prepare(grid);
