@@ -24,6 +24,7 @@ use crate::grid::{Dir8, Grid, WALL};
 use crate::search::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, read_frame_for, write_frame};
 use crate::state::recordings::Recordings;
+use crate::state::sorted_records::{Record, SortedRecords};
 use crate::state::step_code::{state_code, state_of};
 use crate::state::{KIND_OCTILE_ASTAR, StateError};
 
@@ -55,25 +56,16 @@ struct Rec {
     closed: u8,
 }
 
-/// The records region, read by index (fixed size, sorted by cell).
-struct Records<'a> {
-    bytes: &'a [u8],
-    count: usize,
-}
+impl Record for Rec {
+    const SIZE: usize = RECORD;
 
-impl Records<'_> {
-    fn get(&self, i: usize) -> Rec {
-        let b = &self.bytes[i * RECORD..(i + 1) * RECORD];
+    fn decode(b: &[u8]) -> Rec {
         Rec {
             cell: le32(b, 0),
             pair: Pair::new(le32(b, 4), le32(b, 8)),
             dir: b[12],
             closed: b[13],
         }
-    }
-
-    fn find(&self, cell: u32) -> Option<usize> {
-        crate::state::codec::find_sorted(self.bytes, RECORD, self.count, cell)
     }
 }
 
@@ -88,7 +80,7 @@ struct Parsed<'a> {
     iterations: u32,
     expansions: u32,
     flags: u8,
-    records: Records<'a>,
+    records: SortedRecords<'a, Rec>,
     open: &'a [u8],
     recordings: Recordings<'a>,
 }
@@ -196,7 +188,7 @@ impl OctileAStar {
     fn validate(&mut self, grid: &Grid, p: &Parsed<'_>) -> Result<(), StateError> {
         let cells = grid.cell_count();
         let walkable = |c: u32| grid.cells().get(c as usize).is_some_and(|&a| a != WALL);
-        let count = p.records.count;
+        let count = p.records.len();
         let open_count = p.open.len() / 4;
         if p.state == Step::Idle {
             let empty = count + open_count == 0 && p.recordings.is_empty();
@@ -337,7 +329,7 @@ impl OctileAStar {
         let base = self.generation.base();
         self.start = self.nodes.padded(p.start);
         self.goal = self.nodes.padded(p.goal);
-        for i in 0..p.records.count {
+        for i in 0..p.records.len() {
             let r = p.records.get(i);
             let dir = if r.dir == START_DIR {
                 0
@@ -374,11 +366,7 @@ fn parse(payload: &[u8]) -> Result<Parsed<'_>, StateError> {
     if flags > 3 {
         return Err(invalid("octile_astar.flags"));
     }
-    let bytes = r.counted(RECORD, "octile_astar.reached")?;
-    let records = Records {
-        bytes,
-        count: bytes.len() / RECORD,
-    };
+    let records = SortedRecords::read(&mut r, "octile_astar.reached")?;
     let open = r.counted(4, "octile_astar.open")?;
     let recordings = Recordings::read(&mut r, "octile_astar.expanded", "octile_astar.trace")?;
     r.finish("octile_astar.payload_length")?;

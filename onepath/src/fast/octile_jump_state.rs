@@ -33,6 +33,7 @@ use crate::grid::{Grid, WALL};
 use crate::search::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
 use crate::state::recordings::Recordings;
+use crate::state::sorted_records::{Record, SortedRecords};
 use crate::state::step_code::{state_code, state_of};
 use crate::state::{KIND_OCTILE_JUMP, StateError};
 
@@ -64,14 +65,10 @@ struct Rec {
     closed: u8,
 }
 
-struct Records<'a> {
-    bytes: &'a [u8],
-    count: usize,
-}
+impl Record for Rec {
+    const SIZE: usize = RECORD;
 
-impl Records<'_> {
-    fn get(&self, i: usize) -> Rec {
-        let b = &self.bytes[i * RECORD..(i + 1) * RECORD];
+    fn decode(b: &[u8]) -> Rec {
         Rec {
             cell: le32(b, 0),
             parent: le32(b, 4),
@@ -79,10 +76,6 @@ impl Records<'_> {
             dir: b[16],
             closed: b[17],
         }
-    }
-
-    fn find(&self, cell: u32) -> Option<usize> {
-        crate::state::codec::find_sorted(self.bytes, RECORD, self.count, cell)
     }
 }
 
@@ -109,7 +102,7 @@ struct Parsed<'a> {
     expansions: u32,
     flags: u8,
     level: u64,
-    records: Records<'a>,
+    records: SortedRecords<'a, Rec>,
     heap: &'a [u8],
     stack: &'a [u8],
     recordings: Recordings<'a>,
@@ -222,7 +215,7 @@ impl<F: Finder> OctileJump<F> {
     fn validate(&mut self, grid: &Grid, p: &Parsed<'_>) -> Result<(), StateError> {
         let cells = grid.cell_count();
         let walkable = |c: u32| grid.cells().get(c as usize).is_some_and(|&a| a != WALL);
-        let count = p.records.count;
+        let count = p.records.len();
         let (heap_n, stack_n) = (p.heap.len() / ENTRY, p.stack.len() / ENTRY);
         if p.state == Step::Idle {
             let empty = count + heap_n + stack_n == 0 && p.recordings.is_empty();
@@ -367,7 +360,7 @@ impl<F: Finder> OctileJump<F> {
         let base = self.generation.base();
         self.start = p.start;
         self.goal = p.goal;
-        for i in 0..p.records.count {
+        for i in 0..p.records.len() {
             let r = p.records.get(i);
             let dir = if r.dir == START_DIR {
                 0
@@ -415,11 +408,7 @@ fn parse(payload: &[u8]) -> Result<Parsed<'_>, StateError> {
         return Err(invalid("octile_jump.flags"));
     }
     let level = r.u64()?;
-    let bytes = r.counted(RECORD, "octile_jump.reached")?;
-    let records = Records {
-        bytes,
-        count: bytes.len() / RECORD,
-    };
+    let records = SortedRecords::read(&mut r, "octile_jump.reached")?;
     let heap = r.counted(ENTRY, "octile_jump.heap")?;
     let stack = r.counted(ENTRY, "octile_jump.stack")?;
     let recordings = Recordings::read(&mut r, "octile_jump.expanded", "octile_jump.trace")?;

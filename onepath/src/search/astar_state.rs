@@ -17,6 +17,7 @@ use super::buffers::NO_NODE;
 use super::step::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
 use crate::state::recordings::Recordings;
+use crate::state::sorted_records::{Record, SortedRecords};
 use crate::state::step_code::{state_code, state_of};
 use crate::state::{KIND_ASTAR, StateError};
 use crate::topology::{Heuristic, StepCost, Topology};
@@ -34,25 +35,16 @@ struct Rec {
     closed: bool,
 }
 
-/// The records region of a payload, read by index (fixed-size records, sorted by node).
-struct Records<'a> {
-    bytes: &'a [u8],
-    count: usize,
-}
+impl Record for Rec {
+    const SIZE: usize = RECORD;
 
-impl Records<'_> {
-    fn get(&self, i: usize) -> Rec {
-        let b = &self.bytes[i * RECORD..(i + 1) * RECORD];
+    fn decode(b: &[u8]) -> Rec {
         Rec {
             node: le32(b, 0),
             parent: le32(b, 4),
             g: f64::from_bits(le64(b, 8)),
             closed: b[16] != 0,
         }
-    }
-
-    fn find(&self, node: u32) -> Option<usize> {
-        crate::state::codec::find_sorted(self.bytes, RECORD, self.count, node)
     }
 }
 
@@ -162,12 +154,8 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         if !(weight.is_finite() && weight >= 0.0) {
             return Err(invalid("astar.weight"));
         }
-        let bytes = r.counted(RECORD, "astar.reached")?;
-        let records = Records {
-            bytes,
-            count: bytes.len() / RECORD,
-        };
-        let count = records.count;
+        let records = SortedRecords::<Rec>::read(&mut r, "astar.reached")?;
+        let count = records.len();
         let open = r.counted(OPEN, "astar.open")?;
         let open_count = open.len() / OPEN;
         let recordings = Recordings::read(&mut r, "astar.expanded", "astar.trace")?;
@@ -234,13 +222,13 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// buffers' capacity, which a search on a larger map may have left bigger.
     fn validate(
         &mut self,
-        records: &Records<'_>,
+        records: &SortedRecords<'_, Rec>,
         open: &[u8],
         node_count: u32,
         (start, goal): (u32, u32),
         state: Step,
     ) -> Result<(), StateError> {
-        let count = records.count;
+        let count = records.len();
         let mut prev: Option<u32> = None;
         let mut not_closed = 0usize;
         for i in 0..count {
@@ -252,7 +240,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             if rec.g.is_nan() || rec.g < 0.0 {
                 return Err(invalid("astar.reached.g"));
             }
-            if records.bytes[i * RECORD + 16] > 1 {
+            if records.raw(i)[16] > 1 {
                 return Err(invalid("astar.reached.closed"));
             }
             let is_start = rec.node == start;

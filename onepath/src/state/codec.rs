@@ -288,24 +288,3 @@ pub(crate) fn read_frame_for(
     }
     Ok(frame)
 }
-
-/// Binary search in a payload region of `count` records of `size` bytes sorted by their leading
-/// `u32` (little-endian): the index of the record whose key is `key`. Shared by the snapshot
-/// kinds that store reached nodes sorted by id (2, 4, 5).
-pub(crate) fn find_sorted(bytes: &[u8], size: usize, count: usize, key: u32) -> Option<usize> {
-    let key_at = |i: usize| le32(bytes, i * size);
-    let (mut lo, mut hi) = (0, count);
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        let k = key_at(mid);
-        if k == key {
-            return Some(mid);
-        }
-        if k < key {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    None
-}

@@ -17,6 +17,7 @@ mod error;
 mod grid_state;
 pub(crate) mod map_hash;
 pub(crate) mod recordings;
+pub(crate) mod sorted_records;
 pub(crate) mod step_code;
 
 pub use codec::{FORMAT_VERSION, HEADER_LEN, MAGIC};
