@@ -30,7 +30,8 @@ use crate::state::{KIND_OCTILE_ASTAR, StateError};
 
 const FIXED: usize = 4 + 4 + 4 + 4 + 1 + 1 + 4 + 4 + 1;
 const RECORD: usize = 4 + 4 + 4 + 1 + 1;
-const START_DIR: u8 = 8;
+/// The arrival byte of the start's record (its tag holds direction 0).
+pub(super) const START_DIR: u8 = 8;
 
 pub(super) fn estimate_code(e: Estimate) -> u8 {
     match e {
@@ -45,6 +46,19 @@ pub(super) fn estimate_of(code: u8) -> Option<Estimate> {
         1 => Some(Estimate::Zero),
         _ => None,
     }
+}
+
+/// The arrival and closed bytes of a reached record with tag `tag` (kinds 4 and 5).
+pub(super) fn arrival_bytes(tag: u32, is_start: bool) -> (u8, u8) {
+    let dir = if is_start { START_DIR } else { tag_dir(tag) };
+    (dir, (tag & 1) as u8)
+}
+
+/// The tag, in generation `base`, of a record restored from its validated arrival and closed
+/// bytes (kinds 4 and 5).
+pub(super) fn restored_tag(base: u32, dir: u8, closed: u8) -> u32 {
+    let dir = if dir == START_DIR { 0 } else { u32::from(dir) };
+    base | dir << 1 | u32::from(closed)
 }
 
 /// A record read from the payload.
@@ -148,12 +162,9 @@ impl OctileAStar {
                     w.u32(self.nodes.unpadded(p as u32));
                     w.u32(r.pair.a);
                     w.u32(r.pair.b);
-                    w.u8(if p as u32 == self.start {
-                        START_DIR
-                    } else {
-                        tag_dir(r.tag)
-                    });
-                    w.u8((r.tag & 1) as u8);
+                    let (dir, closed) = arrival_bytes(r.tag, p as u32 == self.start);
+                    w.u8(dir);
+                    w.u8(closed);
                 }
                 w.u32(self.heap.len() as u32);
                 for &k in &self.heap.keys {
@@ -331,14 +342,9 @@ impl OctileAStar {
         self.goal = self.nodes.padded(p.goal);
         for i in 0..p.records.len() {
             let r = p.records.get(i);
-            let dir = if r.dir == START_DIR {
-                0
-            } else {
-                u32::from(r.dir)
-            };
             let at = self.nodes.padded(r.cell) as usize;
             self.nodes.records[at].pair = r.pair;
-            self.nodes.records[at].tag = base | dir << 1 | u32::from(r.closed);
+            self.nodes.records[at].tag = restored_tag(base, r.dir, r.closed);
         }
         for k in 0..p.open.len() / 4 {
             let at = self.nodes.padded(le32(p.open, 4 * k));

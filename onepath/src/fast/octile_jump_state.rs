@@ -25,10 +25,12 @@
 
 use super::finder::Finder;
 use super::jump_open::NO_LEVEL;
-use super::octile_astar_state::{estimate_code, estimate_of};
+use super::octile_astar_state::{
+    START_DIR, arrival_bytes, estimate_code, estimate_of, restored_tag,
+};
 use super::octile_jump::{NONE, OctileJump};
 use super::pair::{Estimate, Pair, key};
-use super::record::{JumpRecord, tag_dir};
+use super::record::JumpRecord;
 use crate::grid::{Grid, WALL};
 use crate::search::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
@@ -40,7 +42,6 @@ use crate::state::{KIND_OCTILE_JUMP, StateError};
 const FIXED: usize = 4 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1 + 8;
 const RECORD: usize = 4 + 4 + 4 + 4 + 1 + 1;
 const ENTRY: usize = 16;
-const START_DIR: u8 = 8;
 
 /// The direction of the last step of a hop (diagonal steps first, then straight).
 fn last_step(dx: i64, dy: i64) -> Option<u8> {
@@ -172,12 +173,9 @@ impl<F: Finder> OctileJump<F> {
                     w.u32(r.parent);
                     w.u32(r.pair.a);
                     w.u32(r.pair.b);
-                    w.u8(if c == self.start {
-                        START_DIR
-                    } else {
-                        tag_dir(r.tag)
-                    });
-                    w.u8((r.tag & 1) as u8);
+                    let (dir, closed) = arrival_bytes(r.tag, c == self.start);
+                    w.u8(dir);
+                    w.u8(closed);
                 }
                 for list in [&self.open.heap, &self.open.stack] {
                     w.u32(list.len() as u32);
@@ -362,15 +360,10 @@ impl<F: Finder> OctileJump<F> {
         self.goal = p.goal;
         for i in 0..p.records.len() {
             let r = p.records.get(i);
-            let dir = if r.dir == START_DIR {
-                0
-            } else {
-                u32::from(r.dir)
-            };
             self.records[r.cell as usize] = JumpRecord {
                 pair: r.pair,
                 parent: r.parent,
-                tag: base | dir << 1 | u32::from(r.closed),
+                tag: restored_tag(base, r.dir, r.closed),
             };
         }
         for (list, into) in [
