@@ -233,20 +233,16 @@ impl BitFinder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Dir8, Grid, WALL};
-    use crate::jps::{BlockJumper, BlockMap, Jumper};
+    use crate::fast::finder::testing::{assert_jumps_equal, random_grid};
+    use crate::jps::{BlockJumper, BlockMap};
     use crate::math::SplitMix64;
 
     #[test]
     fn bit_scans_equal_the_block_jumper() {
         let mut r = SplitMix64::new(8);
         for seed in 0..80u64 {
-            let (w, h) = (1 + r.below(200), 1 + r.below(150));
-            let pct = r.below(50);
-            let cells = (0..w * h)
-                .map(|_| if r.chance(pct, 100) { WALL } else { 0 })
-                .collect();
-            let grid = Grid::from_areas(w, h, cells).unwrap();
+            let grid = random_grid(&mut r, 200, 150, 50);
+            let (w, h) = (grid.width(), grid.height());
             let (map, blocks) = (OctileMap::new(&grid), BlockMap::new(&grid));
             let block = BlockJumper::new(&blocks);
             for _ in 0..300 {
@@ -263,22 +259,7 @@ mod tests {
                 if !map.walkable(i64::from(goal.0), i64::from(goal.1)) {
                     continue;
                 }
-                for d in 0..8 {
-                    let want = block
-                        .jump(
-                            x as i32,
-                            y as i32,
-                            Dir8::ALL[d],
-                            (goal.0 as i32, goal.1 as i32),
-                        )
-                        .map_or(0, |j| j.2);
-                    let got = if d < 4 {
-                        BitFinder::straight(&map, x, y, d, goal)
-                    } else {
-                        BitFinder::diagonal(&map, x, y, d, goal)
-                    };
-                    assert_eq!(got, want, "seed {seed} ({x},{y}) d {d} goal {goal:?}");
-                }
+                assert_jumps_equal::<BitFinder>(&map, &block, (x, y), goal, seed);
             }
         }
     }

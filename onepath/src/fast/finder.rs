@@ -73,3 +73,50 @@ pub(crate) fn components(d: usize) -> [usize; 2] {
 
 /// Unit offsets by direction index.
 pub(crate) const STEP: [(i32, i32); 8] = crate::grid::Dir8::OFFSETS;
+
+/// What the finders' tests share: random maps, and the check against a reference jumper.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Finder;
+    use crate::grid::{Dir8, Grid, WALL};
+    use crate::jps::Jumper;
+    use crate::math::SplitMix64;
+
+    /// A grid of `1..=max_w` × `1..=max_h` cells, each a wall with a chance of `pct` % for a
+    /// `pct` below `max_pct` (all drawn from `r`, in that order).
+    pub(crate) fn random_grid(r: &mut SplitMix64, max_w: u32, max_h: u32, max_pct: u32) -> Grid {
+        let (w, h) = (1 + r.below(max_w), 1 + r.below(max_h));
+        let pct = r.below(max_pct);
+        let cells = (0..w * h)
+            .map(|_| if r.chance(pct, 100) { WALL } else { 0 })
+            .collect();
+        Grid::from_areas(w, h, cells).unwrap()
+    }
+
+    /// Asserts that `F` jumps from (x, y) towards `goal` as `reference` does (the same step
+    /// count, 0 for none) in each of the eight directions; `seed` names the case.
+    pub(crate) fn assert_jumps_equal<F: Finder>(
+        maps: F::Maps<'_>,
+        reference: &impl Jumper,
+        (x, y): (u32, u32),
+        goal: (u32, u32),
+        seed: u64,
+    ) {
+        for d in 0..8 {
+            let want = reference
+                .jump(
+                    x as i32,
+                    y as i32,
+                    Dir8::ALL[d],
+                    (goal.0 as i32, goal.1 as i32),
+                )
+                .map_or(0, |j| j.2);
+            let got = if d < 4 {
+                F::straight(maps, x, y, d, goal)
+            } else {
+                F::diagonal(maps, x, y, d, goal)
+            };
+            assert_eq!(got, want, "seed {seed} ({x},{y}) d {d} goal {goal:?}");
+        }
+    }
+}

@@ -186,20 +186,16 @@ fn comps_horizontal(c: [usize; 2]) -> usize {
 mod tests {
     use super::*;
     use crate::fast::OctileMap;
-    use crate::grid::{Dir8, Grid, WALL};
-    use crate::jps::{Jumper, TableJumper};
+    use crate::fast::finder::testing::{assert_jumps_equal, random_grid};
+    use crate::jps::TableJumper;
     use crate::math::SplitMix64;
 
     #[test]
     fn table_reads_equal_the_table_jumper() {
         let mut r = SplitMix64::new(12);
         for seed in 0..60u64 {
-            let (w, h) = (1 + r.below(120), 1 + r.below(90));
-            let pct = r.below(50);
-            let cells = (0..w * h)
-                .map(|_| if r.chance(pct, 100) { WALL } else { 0 })
-                .collect();
-            let grid = Grid::from_areas(w, h, cells).unwrap();
+            let grid = random_grid(&mut r, 120, 90, 50);
+            let (w, h) = (grid.width(), grid.height());
             let (map, index) = (OctileMap::new(&grid), JpsPlusIndex::new(&grid).unwrap());
             let jumper = TableJumper::new(&index);
             for _ in 0..300 {
@@ -211,22 +207,7 @@ mod tests {
                 if !map.walkable(i64::from(goal.0), i64::from(goal.1)) {
                     continue;
                 }
-                for d in 0..8 {
-                    let want = jumper
-                        .jump(
-                            x as i32,
-                            y as i32,
-                            Dir8::ALL[d],
-                            (goal.0 as i32, goal.1 as i32),
-                        )
-                        .map_or(0, |j| j.2);
-                    let got = if d < 4 {
-                        TableFinder::straight(&index, x, y, d, goal)
-                    } else {
-                        TableFinder::diagonal(&index, x, y, d, goal)
-                    };
-                    assert_eq!(got, want, "seed {seed} ({x},{y}) d {d} goal {goal:?}");
-                }
+                assert_jumps_equal::<TableFinder>(&index, &jumper, (x, y), goal, seed);
             }
         }
     }
