@@ -17,6 +17,8 @@
 //! empty heap for no path. It never panics, never half-restores, and allocates nothing once
 //! the buffers are sized for the grid.
 
+use alloc::vec::Vec;
+
 use super::octile_astar::OctileAStar;
 use super::pair::{Estimate, Pair, key};
 use super::record::{WALL_TAG, tag_dir};
@@ -59,6 +61,24 @@ pub(super) fn arrival_bytes(tag: u32, is_start: bool) -> (u8, u8) {
 pub(super) fn restored_tag(base: u32, dir: u8, closed: u8) -> u32 {
     let dir = if dir == START_DIR { 0 } else { u32::from(dir) };
     base | dir << 1 | u32::from(closed)
+}
+
+/// Clears the first `count` bits of the restore scratch `bits` (one per reached record),
+/// growing it, once per grid size, to one bit per cell of the grid (kinds 4 and 5).
+pub(super) fn clear_marks(bits: &mut Vec<u64>, count: usize, cells: u32) {
+    let words = count.div_ceil(64);
+    if bits.len() < words {
+        bits.resize(cells.div_ceil(64) as usize, 0);
+    }
+    bits[..words].fill(0);
+}
+
+/// Sets bit `i` of `bits`; `false` when it was set already.
+pub(super) fn mark(bits: &mut [u64], i: usize) -> bool {
+    let (word, bit) = (i / 64, 1u64 << (i % 64));
+    let fresh = bits[word] & bit == 0;
+    bits[word] |= bit;
+    fresh
 }
 
 /// A record read from the payload.
@@ -276,11 +296,7 @@ impl OctileAStar {
             return Err(invalid("octile_astar.open.count"));
         }
         // One heap entry per not-closed record (a bit per record index), in heap order.
-        let words = count.div_ceil(64);
-        if self.scratch.len() < words {
-            self.scratch.resize(cells.div_ceil(64) as usize, 0);
-        }
-        self.scratch[..words].fill(0);
+        clear_marks(&mut self.scratch, count, cells);
         let pw = grid.width() + 2;
         let padded = |c: u32| (c / grid.width() + 1) * pw + c % grid.width() + 1;
         let (gx, gy) = (p.goal % grid.width(), p.goal / grid.width());
@@ -300,11 +316,9 @@ impl OctileAStar {
             if p.records.get(i).closed != 0 {
                 return Err(invalid("octile_astar.open.closed"));
             }
-            let (word, bit) = (i / 64, 1u64 << (i % 64));
-            if self.scratch[word] & bit != 0 {
+            if !mark(&mut self.scratch, i) {
                 return Err(invalid("octile_astar.open.duplicate"));
             }
-            self.scratch[word] |= bit;
             if k > 0 && key_at((k - 1) / 4)?.1 > kk {
                 return Err(invalid("octile_astar.open.order"));
             }

@@ -26,7 +26,7 @@
 use super::finder::Finder;
 use super::jump_open::NO_LEVEL;
 use super::octile_astar_state::{
-    START_DIR, arrival_bytes, estimate_code, estimate_of, restored_tag,
+    START_DIR, arrival_bytes, clear_marks, estimate_code, estimate_of, mark, restored_tag,
 };
 use super::octile_jump::{NONE, OctileJump};
 use super::pair::{Estimate, Pair, key};
@@ -283,11 +283,7 @@ impl<F: Finder> OctileJump<F> {
         if p.level != NO_LEVEL && (f64::from_bits(p.level).is_nan() || p.level >> 63 != 0) {
             return Err(invalid("octile_jump.level"));
         }
-        let words = count.div_ceil(64);
-        if self.scratch.len() < words {
-            self.scratch.resize(cells.div_ceil(64) as usize, 0);
-        }
-        self.scratch[..words].fill(0);
+        clear_marks(&mut self.scratch, count, cells);
         let (gx, gy) = (p.goal % grid.width(), p.goal / grid.width());
         let mut live = 0usize;
         for (list, n, is_stack) in [(p.heap, heap_n, false), (p.stack, stack_n, true)] {
@@ -316,11 +312,9 @@ impl<F: Finder> OctileJump<F> {
                 let (dx, dy) = p.estimate.offsets(x.abs_diff(gx), y.abs_diff(gy));
                 let current = key(r.pair.f(dx, dy), r.pair.g(), cell);
                 if k == current && r.closed == 0 {
-                    let (word, bit) = (j / 64, 1u64 << (j % 64));
-                    if self.scratch[word] & bit != 0 {
+                    if !mark(&mut self.scratch, j) {
                         return Err(invalid("octile_jump.open.duplicate"));
                     }
-                    self.scratch[word] |= bit;
                     live += 1;
                 } else if r.closed == 0 && k < current {
                     // A stale entry of an open node must pop after its live one.
