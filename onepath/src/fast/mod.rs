@@ -54,6 +54,7 @@ mod padded_records;
 mod pair;
 mod record;
 mod slot_heap;
+mod snapshot_wire;
 mod successors;
 mod table_finder;
 

@@ -25,12 +25,12 @@
 
 use super::finder::Finder;
 use super::jump_open::NO_LEVEL;
-use super::octile_astar_state::{
-    START_DIR, arrival_bytes, clear_marks, estimate_code, estimate_of, mark, restored_tag,
-};
 use super::octile_jump::{NONE, OctileJump};
 use super::pair::{Estimate, Pair, key};
 use super::record::JumpRecord;
+use super::snapshot_wire::{
+    START_DIR, arrival_bytes, clear_marks, estimate_code, estimate_of, mark, restored_tag,
+};
 use crate::grid::{Grid, WALL};
 use crate::search::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
