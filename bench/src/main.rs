@@ -1,6 +1,7 @@
 //! The side-by-side harness: every contender on the same scenario lines of each map, in one
-//! process, warm-up first, preprocessing timed apart from queries, every length checked against
-//! the published optimum. Prints a table of mean µs per query and the ratio to onepath.
+//! process, warm-up first, preprocessing timed apart from queries, timed passes interleaved
+//! across contenders, every length checked against the published optimum. Prints a table of
+//! mean µs per query and the ratio to onepath.
 //!
 //! ```text
 //! CARGO_TARGET_DIR=/tmp/t-bench cargo run --release -- [--every K] [--dijkstra-every K]
@@ -27,7 +28,7 @@ fn thread_cpu() -> Duration {
 }
 
 use onepath_bench::contenders::Family;
-use onepath_bench::{BenchMap, all_contenders, load_map};
+use onepath_bench::{BenchMap, Contender, all_contenders, load_map};
 
 /// Counts live and peak heap bytes, to report what each contender allocates per query.
 struct Counting;
@@ -140,12 +141,21 @@ struct Row {
     peak_alloc_sum: usize,
 }
 
-fn run_contender(
+/// One contender prepared on a map, with its queries and what its passes measured so far.
+struct Live<'a> {
+    runner: Box<dyn onepath_bench::Runner + 'a>,
+    queries: Vec<&'a onepath_bench::Query>,
+    lengths: Vec<Option<f64>>,
+    row: Row,
+}
+
+/// Prepares one contender (timed), warms it up, and counts its expansions and allocations in
+/// an untimed pass.
+fn prepare_contender(
     map: &BenchMap,
-    prepare: for<'a> fn(&'a BenchMap) -> Box<dyn onepath_bench::Runner + 'a>,
+    prepare: for<'b> fn(&'b BenchMap) -> Box<dyn onepath_bench::Runner + 'b>,
     every: usize,
-    passes: usize,
-) -> Row {
+) -> Live<'_> {
     let queries: Vec<_> = map.queries.iter().step_by(every).collect();
     let t = Instant::now();
     let mut runner = prepare(map);
@@ -155,52 +165,85 @@ fn run_contender(
     for q in queries.iter().take(warm) {
         std::hint::black_box(runner.query(q.start, q.goal));
     }
-    let mut row = Row {
+    // Expansions and allocation, measured in an untimed pass.
+    let mut expansions = Some(0_u64);
+    let (mut peak, mut peak_sum) = (0, 0);
+    for q in &queries {
+        let base = LIVE.load(Ordering::Relaxed);
+        PEAK.store(base, Ordering::Relaxed);
+        std::hint::black_box(runner.query(q.start, q.goal));
+        let p = PEAK.load(Ordering::Relaxed) - base;
+        peak = peak.max(p);
+        peak_sum += p;
+        expansions = expansions.zip(runner.last_expansions()).map(|(a, b)| a + b);
+    }
+    let row = Row {
         queries: queries.len(),
         prepare: prepare_time,
         mean_us: f64::INFINITY,
         wall_us: f64::INFINITY,
         retained_bytes: runner.retained_bytes(),
+        expansions,
+        peak_alloc: peak,
+        peak_alloc_sum: peak_sum,
         ..Row::default()
     };
-    let mut lengths = vec![None; queries.len()];
-    for pass in 0..passes {
-        let (t, cpu) = (Instant::now(), thread_cpu());
-        for (q, out) in queries.iter().zip(lengths.iter_mut()) {
-            *out = runner.query(q.start, q.goal);
+    Live {
+        lengths: vec![None; queries.len()],
+        runner,
+        queries,
+        row,
+    }
+}
+
+/// One timed pass over a contender's queries; keeps the best mean.
+fn timed_pass(live: &mut Live<'_>) {
+    let (t, cpu) = (Instant::now(), thread_cpu());
+    for (q, out) in live.queries.iter().zip(live.lengths.iter_mut()) {
+        *out = live.runner.query(q.start, q.goal);
+    }
+    let n = live.queries.len().max(1) as f64;
+    let (wall, cpu) = (t.elapsed(), thread_cpu().saturating_sub(cpu));
+    live.row.mean_us = live.row.mean_us.min(cpu.as_secs_f64() * 1e6 / n);
+    live.row.wall_us = live.row.wall_us.min(wall.as_secs_f64() * 1e6 / n);
+}
+
+/// Every contender on one map. The timed passes are interleaved (pass 1 of every contender,
+/// then pass 2 of every contender, each pass starting one contender further on), so a slow
+/// spell of a shared machine hits every contender alike instead of one contender's passes,
+/// and the ratios of one run stay comparable.
+fn run_map(map: &BenchMap, contenders: &[Contender], opts: &Options) -> Vec<Row> {
+    let mut live: Vec<Live<'_>> = contenders
+        .iter()
+        .map(|c| {
+            let every = match c.family {
+                Family::AStar => opts.every,
+                Family::Dijkstra => opts.dijkstra_every,
+            };
+            prepare_contender(map, c.prepare, every)
+        })
+        .collect();
+    let k = live.len();
+    for pass in 0..opts.passes {
+        for i in 0..k {
+            timed_pass(&mut live[(pass + i) % k]);
         }
-        let n = queries.len().max(1) as f64;
-        let (wall, cpu) = (t.elapsed(), thread_cpu().saturating_sub(cpu));
-        row.mean_us = row.mean_us.min(cpu.as_secs_f64() * 1e6 / n);
-        row.wall_us = row.wall_us.min(wall.as_secs_f64() * 1e6 / n);
-        if pass == 0 {
-            // Expansions and allocation, measured in an extra untimed pass.
-            let mut expansions = Some(0_u64);
-            let (mut peak, mut peak_sum) = (0, 0);
-            for q in &queries {
-                let base = LIVE.load(Ordering::Relaxed);
-                PEAK.store(base, Ordering::Relaxed);
-                std::hint::black_box(runner.query(q.start, q.goal));
-                let p = PEAK.load(Ordering::Relaxed) - base;
-                peak = peak.max(p);
-                peak_sum += p;
-                expansions = expansions.zip(runner.last_expansions()).map(|(a, b)| a + b);
+    }
+    live.into_iter()
+        .map(|l| {
+            let mut row = l.row;
+            for (q, got) in l.queries.iter().zip(&l.lengths) {
+                let s = &q.scenario;
+                match *got {
+                    None => row.missing += 1,
+                    Some(len) if s.length_matches(len) => row.matched += 1,
+                    Some(len) if len < s.optimal_length => row.shorter += 1,
+                    Some(_) => row.longer += 1,
+                }
             }
-            row.expansions = expansions;
-            row.peak_alloc = peak;
-            row.peak_alloc_sum = peak_sum;
-        }
-    }
-    for (q, got) in queries.iter().zip(&lengths) {
-        let s = &q.scenario;
-        match *got {
-            None => row.missing += 1,
-            Some(len) if s.length_matches(len) => row.matched += 1,
-            Some(len) if len < s.optimal_length => row.shorter += 1,
-            Some(_) => row.longer += 1,
-        }
-    }
-    row
+            row
+        })
+        .collect()
 }
 
 fn main() {
@@ -257,12 +300,7 @@ fn main() {
             }
         };
         let mut ours_us = [f64::NAN; 2];
-        for c in &contenders {
-            let every = match c.family {
-                Family::AStar => opts.every,
-                Family::Dijkstra => opts.dijkstra_every,
-            };
-            let row = run_contender(&map, c.prepare, every, opts.passes);
+        for (c, row) in contenders.iter().zip(run_map(&map, &contenders, &opts)) {
             let fam = usize::from(c.family == Family::Dijkstra);
             if c.ours && ours_us[fam].is_nan() {
                 ours_us[fam] = row.mean_us;
