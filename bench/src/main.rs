@@ -28,7 +28,7 @@ fn thread_cpu() -> Duration {
 }
 
 use onepath_bench::contenders::Family;
-use onepath_bench::{BenchMap, Contender, all_contenders, load_map};
+use onepath_bench::{BenchMap, Contender, Query, Runner, all_contenders, load_map};
 
 /// Counts live and peak heap bytes, to report what each contender allocates per query.
 struct Counting;
@@ -143,8 +143,8 @@ struct Row {
 
 /// One contender prepared on a map, with its queries and what its passes measured so far.
 struct Live<'a> {
-    runner: Box<dyn onepath_bench::Runner + 'a>,
-    queries: Vec<&'a onepath_bench::Query>,
+    runner: Box<dyn Runner + 'a>,
+    queries: Vec<&'a Query>,
     lengths: Vec<Option<f64>>,
     row: Row,
 }
@@ -153,7 +153,7 @@ struct Live<'a> {
 /// an untimed pass.
 fn prepare_contender(
     map: &BenchMap,
-    prepare: for<'b> fn(&'b BenchMap) -> Box<dyn onepath_bench::Runner + 'b>,
+    prepare: for<'b> fn(&'b BenchMap) -> Box<dyn Runner + 'b>,
     every: usize,
 ) -> Live<'_> {
     let queries: Vec<_> = map.queries.iter().step_by(every).collect();
