@@ -317,6 +317,11 @@ impl OctileAStar {
             if free_n && free_w {
                 relax!(n - pw - 1, diagonal, gd, x - 1, y - 1, 7);
             }
+            // An empty open set is no remaining work: this pop ends the search.
+            if heap.len() == 0 {
+                self.state = Step::NoPath;
+                return self.state;
+            }
         }
         self.state
     }

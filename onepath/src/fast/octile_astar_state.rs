@@ -282,6 +282,8 @@ impl OctileAStar {
         match p.state {
             Step::Found if !goal_closed => Err(invalid("octile_astar.found_goal")),
             Step::InProgress if goal_closed => Err(invalid("octile_astar.goal_closed")),
+            // The pop that empties the open set ends the search.
+            Step::InProgress if open_count == 0 => Err(invalid("octile_astar.open.count")),
             Step::NoPath if open_count != 0 || goal_closed => Err(invalid("octile_astar.no_path")),
             _ => Ok(()),
         }

@@ -84,6 +84,9 @@ pub struct OctileJump<F: Finder> {
     pub(super) height: u32,
     pub(super) records: Vec<JumpRecord>,
     pub(super) open: JumpOpen,
+    /// Reached cells not yet closed (the open list's live entries, one per cell): zero means
+    /// nothing is left to pop, whatever stale entries remain.
+    pub(super) live: u32,
     pub(super) generation: Generation,
     pub(super) estimate: Estimate,
     pub(super) improved: bool,
@@ -109,6 +112,7 @@ impl<F: Finder> Clone for OctileJump<F> {
             height: self.height,
             records: self.records.clone(),
             open: self.open.clone(),
+            live: self.live,
             generation: self.generation,
             estimate: self.estimate,
             improved: self.improved,
@@ -143,6 +147,7 @@ impl<F: Finder> OctileJump<F> {
             height: 0,
             records: Vec::new(),
             open: JumpOpen::default(),
+            live: 0,
             generation: Generation::default(),
             estimate: Estimate::Octile,
             improved: false,
@@ -227,6 +232,7 @@ impl<F: Finder> OctileJump<F> {
         };
         let f = self.f_of(Pair::ZERO, start);
         self.open.push(key(f, 0.0, start));
+        self.live = 1;
         self.state = Step::InProgress;
         self.state
     }
@@ -287,6 +293,7 @@ impl<F: Finder> OctileJump<F> {
                 continue; // stale: the node was closed by a better entry
             }
             done += 1;
+            self.live -= 1;
             // Saturates: a restored snapshot may carry any count (no overflow panic).
             self.iterations = self.iterations.saturating_add(1);
             self.records[c as usize].tag = tag | 1;
@@ -339,6 +346,11 @@ impl<F: Finder> OctileJump<F> {
                     }
                 }
             }
+            // No live entry left (stale ones may remain): this pop ends the search.
+            if self.live == 0 {
+                self.state = Step::NoPath;
+                return self.state;
+            }
         }
         self.state
     }
@@ -350,6 +362,9 @@ impl<F: Finder> OctileJump<F> {
         let g = np.g();
         if r.tag >= base && (r.tag & 1 != 0 || g >= r.pair.g()) {
             return;
+        }
+        if r.tag < base {
+            self.live += 1;
         }
         self.records[to as usize] = JumpRecord {
             pair: np,
@@ -376,6 +391,7 @@ impl<F: Finder> OctileJump<F> {
         self.open.heap.clear();
         self.open.stack.clear();
         self.open.level = super::jump_open::NO_LEVEL;
+        self.live = 0;
         self.expanded.clear();
         self.trace.clear();
     }

@@ -332,9 +332,9 @@ impl<F: Finder> OctileJump<F> {
         match p.state {
             Step::Found if !goal_closed => Err(invalid("octile_jump.found_goal")),
             Step::InProgress if goal_closed => Err(invalid("octile_jump.goal_closed")),
-            Step::NoPath if heap_n + stack_n != 0 || goal_closed => {
-                Err(invalid("octile_jump.no_path"))
-            }
+            // The pop that leaves no live entry ends the search (stale entries may remain).
+            Step::InProgress if live == 0 => Err(invalid("octile_jump.open.live")),
+            Step::NoPath if live != 0 || goal_closed => Err(invalid("octile_jump.no_path")),
             _ => Ok(()),
         }
     }
@@ -352,8 +352,10 @@ impl<F: Finder> OctileJump<F> {
         let base = self.generation.base();
         self.start = p.start;
         self.goal = p.goal;
+        self.live = 0;
         for i in 0..p.records.len() {
             let r = p.records.get(i);
+            self.live += u32::from(r.closed == 0);
             self.records[r.cell as usize] = JumpRecord {
                 pair: r.pair,
                 parent: r.parent,

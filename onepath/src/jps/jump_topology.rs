@@ -67,6 +67,10 @@ impl<J: Jumper> Topology for JumpTopology<'_, J> {
         self.for_each_successor(node, NO_NODE, visit);
     }
 
+    fn successors_ignore_parent(&self) -> bool {
+        false
+    }
+
     fn for_each_successor<F: FnMut(u32, f64)>(&self, node: u32, parent: u32, mut visit: F) {
         let w = self.grid.width();
         let (x, y) = ((node % w) as i32, (node / w) as i32);

@@ -9,7 +9,9 @@
 //! topology's order, `step = cost_hook(n, m, base)` is skipped if NaN, negative or +∞,
 //! `g' = g[n] + step`, and if `m` was never reached or `g' < g[m]` strictly, `g[m] = g'`,
 //! `parent[m] = n`, `m` is (re)opened and pushed with `(g' + w * h(m), g')`. Equal-cost
-//! alternatives keep the first parent found. An empty open set means no path. A neighbour whose
+//! alternatives keep the first parent found. An empty open set means no path, and the
+//! iteration that empties it reports [`Step::NoPath`] at once (never `InProgress` with nothing
+//! left to pop). A neighbour whose
 //! key would be NaN (a heuristic answering NaN) is skipped.
 
 use alloc::vec::Vec;
@@ -25,7 +27,7 @@ use crate::topology::{Heuristic, StepCost, Topology};
 /// +∞'s, and -0.0 (which is `>= 0.0`) is the one pattern with the sign set. The same test as
 /// the comparisons, in two integer compares.
 #[inline]
-fn usable_step(step: f64) -> bool {
+pub(super) fn usable_step(step: f64) -> bool {
     let bits = step.to_bits();
     bits < f64::INFINITY.to_bits() || bits == (-0.0f64).to_bits()
 }
@@ -269,6 +271,12 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
                 // Cannot fail: f and g2 are not NaN.
                 let _ = b.open.push(m, f, g2);
             });
+            // An empty open set is no remaining work: the pop that emptied it ends the search
+            // (docs/determinism.md, "Budgets"), so `InProgress` always has a node to pop.
+            if b.open.is_empty() {
+                self.state = Step::NoPath;
+                return self.state;
+            }
         }
         self.state
     }
@@ -375,9 +383,11 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         if self.state != Step::Found {
             return 0;
         }
+        // Bounded by the node count (defence in depth: restore refuses parent loops, and the
+        // search cannot make one), so a walk over any state ends.
         let mut count = 0usize;
         let mut n = self.goal;
-        while n != NO_NODE {
+        while n != NO_NODE && count < self.node_count as usize {
             f(n);
             count += 1;
             n = self.buffers.nodes[n as usize].parent;

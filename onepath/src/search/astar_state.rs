@@ -12,7 +12,7 @@
 //! not-closed records and open entries, heap order, the found goal) and never allocates once
 //! the buffers are sized; the open set's position index serves as validation scratch.
 
-use super::astar::AStar;
+use super::astar::{AStar, usable_step};
 use super::buffers::NO_NODE;
 use super::step::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
@@ -46,6 +46,18 @@ impl Record for Rec {
             closed: b[16] != 0,
         }
     }
+}
+
+/// What the fixed fields of a kind-2 payload say, for the validation passes.
+struct Shape {
+    node_count: u32,
+    endpoints: (u32, u32),
+    state: Step,
+    weight: f64,
+    /// Iterations and expansions.
+    counts: (u32, u32),
+    /// Entries in the expanded list and the trace.
+    recorded: (usize, usize),
 }
 
 /// Open entry `k` of the open region: node and f.
@@ -178,9 +190,30 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         recordings.check(node_count)?;
 
         self.buffers.ensure(node_count);
-        let checked = self.validate(&records, open, node_count, (start, goal), state);
+        // The open keys are checked against the estimate the search would compute, so the
+        // heuristic takes the snapshot's goal first and gets the running search's back if the
+        // snapshot is refused.
+        if state != Step::Idle {
+            self.heuristic.set_goal(goal);
+        }
+        let shape = Shape {
+            node_count,
+            endpoints: (start, goal),
+            state,
+            weight,
+            counts: (iterations, expansions),
+            recorded: recordings.lens(),
+        };
+        let checked = self
+            .validate(&records, open, &shape)
+            .and_then(|()| self.validate_moves(topology, &records, open, &shape));
         self.buffers.open.repair_positions();
-        checked?;
+        if let Err(e) = checked {
+            if self.state != Step::Idle {
+                self.heuristic.set_goal(self.goal);
+            }
+            return Err(e);
+        }
 
         // Commit: nothing below can fail.
         let b = &mut self.buffers;
@@ -224,10 +257,14 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         &mut self,
         records: &SortedRecords<'_, Rec>,
         open: &[u8],
-        node_count: u32,
-        (start, goal): (u32, u32),
-        state: Step,
+        shape: &Shape,
     ) -> Result<(), StateError> {
+        let Shape {
+            node_count,
+            endpoints: (start, goal),
+            state,
+            ..
+        } = *shape;
         let count = records.len();
         let mut prev: Option<u32> = None;
         let mut not_closed = 0usize;
@@ -307,6 +344,121 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         }
         if state == Step::NoPath && open_count != 0 {
             return Err(invalid("astar.open.count"));
+        }
+        Ok(())
+    }
+
+    /// The rules that make a validated record set one the search can reach (run after
+    /// [`validate`](Self::validate), which proved ids, the start, acyclic parent chains and
+    /// the open/record bijection):
+    ///
+    /// - every record but the start was set by its parent through a move the topology offers
+    ///   from the parent (enumerated as from a node without a parent, which offers every move
+    ///   any arrival can: a superset for jump point topologies), priced by the cost hook as
+    ///   the search prices it, with `g(child) >= g(parent) + step` evaluated as the search
+    ///   evaluates it, and equal when the parent is closed and the topology's successors
+    ///   ignore the parent (its last expansion set or confirmed every child it is still the
+    ///   parent of). A parent that is open again improved after it set the child
+    ///   (reopening, which rounding can cause even under a consistent estimate), so there
+    ///   only `>=` holds: its new g may be one rounding step lower and the sum the same;
+    /// - every open entry's f is `g + w * h(node)` as the search computes it;
+    /// - the counters agree with the state: iterations 0 exactly while only the start is
+    ///   reached and open; the start closed after any iteration; at least one iteration per
+    ///   closed record; expansions = iterations − 1 when found, = iterations otherwise
+    ///   (saturating counts excepted); recordings no longer than their counters; an in-progress
+    ///   search has something to pop and its goal is not closed.
+    ///
+    /// Enumerating the parents costs what the search spent expanding them.
+    fn validate_moves<T: Topology>(
+        &mut self,
+        topology: &T,
+        records: &SortedRecords<'_, Rec>,
+        open: &[u8],
+        shape: &Shape,
+    ) -> Result<(), StateError> {
+        let Shape {
+            endpoints: (start, goal),
+            state,
+            weight,
+            counts: (iterations, expansions),
+            recorded: (expanded_len, trace_len),
+            ..
+        } = *shape;
+        if state == Step::Idle {
+            return Ok(());
+        }
+        let count = records.len();
+        let open_count = open.len() / OPEN;
+        let closed = count - open_count;
+        let start_closed = records.find(start).is_some_and(|i| records.get(i).closed);
+        let found = u32::from(state == Step::Found);
+        let saturated = iterations == u32::MAX && expansions == u32::MAX;
+        if (iterations == 0) != (count == 1 && !start_closed)
+            || (iterations > 0 && !start_closed)
+            || (iterations as usize) < closed
+            || (expansions != iterations.wrapping_sub(found) && !saturated)
+            || expanded_len > expansions as usize
+            || trace_len > iterations as usize
+        {
+            return Err(invalid("astar.counters"));
+        }
+        let goal_closed = records.find(goal).is_some_and(|i| records.get(i).closed);
+        if state == Step::InProgress && (open_count == 0 || goal_closed) {
+            return Err(invalid("astar.in_progress"));
+        }
+        // Open keys, as the search computes them (`+ 0.0` stores either zero as +0.0).
+        for k in 0..open_count {
+            let (node, f) = open_entry(open, k);
+            let g = records.find(node).map_or(0.0, |i| records.get(i).g);
+            let expected = g + weight * self.heuristic.estimate(node) + 0.0;
+            if f.to_bits() != expected.to_bits() {
+                return Err(invalid("astar.open.key"));
+            }
+        }
+        // Parents: bit 0 marks a record that is some record's parent, bit 1 a record whose
+        // parent offers it as the search would have set it.
+        let scratch = self.buffers.open.scratch();
+        scratch[..count].iter_mut().for_each(|s| *s = 0);
+        for i in 0..count {
+            let parent = records.get(i).parent;
+            if let Some(j) = records.find(parent) {
+                scratch[j] |= 1;
+            }
+        }
+        let cost = &self.cost;
+        // A closed parent gave its children exactly g + step unless a re-expansion from
+        // another arrival (pruning topologies only) skipped them.
+        let exact = topology.successors_ignore_parent();
+        for j in 0..count {
+            if scratch[j] & 1 == 0 {
+                continue;
+            }
+            let p = records.get(j);
+            topology.for_each_successor(p.node, NO_NODE, |m, base| {
+                let step = cost.cost(p.node, m, base);
+                if !usable_step(step) {
+                    return;
+                }
+                let Some(k) = records.find(m) else { return };
+                let child = records.get(k);
+                let g2 = p.g + step;
+                // An open parent improved after it set the child (reopening); its new g
+                // may be a rounding step below the old one, so the sum can still round to
+                // the child's g: `>=`, not `>`.
+                let set_here = if p.closed && exact {
+                    g2 == child.g
+                } else {
+                    g2 <= child.g
+                };
+                if child.parent == p.node && set_here {
+                    scratch[k] |= 2;
+                }
+            });
+        }
+        for i in 0..count {
+            if records.get(i).node != start && scratch[i] & 2 == 0 {
+                return Err(invalid("astar.reached.move"));
+            }
         }
         Ok(())
     }

@@ -136,6 +136,18 @@ pub(super) struct Caches {
     pub(super) octile: OctileMap,
 }
 
+/// The grid and engine a handle is bound to (see [`GridSearch::binding`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Binding {
+    options: GridOptions,
+    running: GridAlgorithm,
+    active: Engine,
+    version: u64,
+    revision: u64,
+    width: u32,
+    height: u32,
+}
+
 /// Answers "may a search start or end here" for snapshot validation without a clearance map.
 pub(super) struct EndpointCheck<'g> {
     pub(super) grid: &'g Grid,
@@ -374,6 +386,37 @@ impl GridSearch {
         self.bound_width = grid.width();
         self.bound_height = grid.height();
         (self.running, self.active) = resolve_engine(&self.options, grid);
+        self.refresh_caches(grid);
+    }
+
+    /// What [`bind`](Self::bind) sets, to put back after a refused restore.
+    pub(super) fn binding(&self) -> Binding {
+        Binding {
+            options: self.options,
+            running: self.running,
+            active: self.active,
+            version: self.bound_version,
+            revision: self.bound_revision,
+            width: self.bound_width,
+            height: self.bound_height,
+        }
+    }
+
+    /// Puts back a [`binding`](Self::binding). The caches may have followed another grid
+    /// meanwhile; [`step`](Self::step) brings them back ([`refresh_caches`](Self::refresh_caches)).
+    pub(super) fn set_binding(&mut self, b: Binding) {
+        self.options = b.options;
+        self.running = b.running;
+        self.active = b.active;
+        self.bound_version = b.version;
+        self.bound_revision = b.revision;
+        self.bound_width = b.width;
+        self.bound_height = b.height;
+    }
+
+    /// Brings the derived structures the bound engine reads up to date with `grid` (a
+    /// revision compare when they are current; in place, no allocation once sized).
+    fn refresh_caches(&mut self, grid: &Grid) {
         let c = &mut self.caches;
         if self.options.agent_size > 1 && !c.clearance.is_current(grid) {
             c.clearance.refresh(grid);
@@ -421,6 +464,8 @@ impl GridSearch {
             return Ok(self.state());
         }
         self.check_grid(grid)?;
+        // A refused restore against another grid may have moved the caches.
+        self.refresh_caches(grid);
         match self.active {
             Engine::OctileAStar => return Ok(self.octile.step(budget)),
             Engine::OctileJps => return Ok(self.jps.step(&self.caches.octile, budget)),
@@ -458,6 +503,28 @@ impl GridSearch {
             self.step(grid, super::step::CANCEL_SLICE)?;
         }
         Ok(self.state())
+    }
+
+    /// Restores a kind-2 snapshot into the generic engine over the topology the bound query
+    /// runs on `grid` (call [`bind`](Self::bind) first), so that restore checks every parent
+    /// link against the moves the search would make. `goal` is the snapshot's goal.
+    pub(super) fn restore_generic(
+        &mut self,
+        grid: &Grid,
+        hash: u64,
+        inner: &[u8],
+        goal: u32,
+    ) -> Result<(), crate::state::StateError> {
+        let Self {
+            options,
+            engine,
+            running,
+            caches,
+            ..
+        } = self;
+        with_topology!(grid, options, *running, caches, goal, |t| {
+            engine.restore_state(t, hash, inner)
+        })
     }
 
     /// The result as a [`GridPath`] (allocates; `InProgress` reads as `BudgetExhausted`).

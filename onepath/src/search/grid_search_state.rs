@@ -12,11 +12,11 @@
 //! another kind is accepted (a handle that never searched does not know the grid yet). The
 //! header's map hash is the grid's content hash.
 
-use super::grid_search::{EndpointCheck, Engine, GridSearch, resolve_engine};
+use super::grid_search::{Engine, GridSearch, resolve_engine};
 use crate::grid::query::resolve_square_heuristic;
 use crate::grid::{Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, HeuristicKind};
 use crate::state::codec::{
-    HEADER_LEN, Reader, Writer, invalid, le64, read_frame, read_frame_for, write_frame_raw,
+    HEADER_LEN, Reader, Writer, invalid, le32, le64, read_frame, read_frame_for, write_frame_raw,
 };
 use crate::state::{KIND_ASTAR, KIND_GRID_SEARCH, KIND_OCTILE_ASTAR, KIND_OCTILE_JUMP, StateError};
 
@@ -235,14 +235,17 @@ impl GridSearch {
         }
         match engine {
             Engine::Generic => {
-                let previous = *self.engine.heuristic();
+                // Restore validates every parent link against the moves of the topology the
+                // query runs on, so the handle binds to `grid` first and goes back to its
+                // previous binding (and heuristic) if the snapshot is refused.
+                let previous = (*self.engine.heuristic(), self.binding());
+                let goal = payload.get(8..12).map_or(u32::MAX, |b| le32(b, 0));
+                self.options = options;
+                self.bind(grid);
                 self.engine.set_heuristic(heuristic);
-                let check = EndpointCheck {
-                    grid,
-                    agent_size: options.agent_size,
-                };
-                if let Err(e) = self.engine.restore_state(&check, hash, inner) {
-                    self.engine.set_heuristic(previous);
+                if let Err(e) = self.restore_generic(grid, hash, inner, goal) {
+                    self.engine.set_heuristic(previous.0);
+                    self.set_binding(previous.1);
                     return Err(e);
                 }
             }

@@ -52,6 +52,11 @@ impl<'a> Recordings<'a> {
         })
     }
 
+    /// Entries in the expanded list and in the trace.
+    pub(crate) fn lens(&self) -> (usize, usize) {
+        (self.expanded.len() / 4, self.trace.len() / 8)
+    }
+
     /// Whether both lists are empty (as an idle search's are).
     pub(crate) fn is_empty(&self) -> bool {
         self.expanded.is_empty() && self.trace.is_empty()

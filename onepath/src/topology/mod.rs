@@ -40,6 +40,19 @@ pub trait Topology {
         let _ = parent;
         self.for_each_neighbor(node, visit);
     }
+
+    /// Whether [`for_each_successor`](Topology::for_each_successor) ignores its `parent`
+    /// (true for the default, which visits the neighbours; a pruning topology that chooses by
+    /// arrival returns `false`).
+    ///
+    /// Snapshot restore relies on it: when successors ignore the parent, an expanded
+    /// (closed) node gave every child it is still the parent of exactly `g(parent) + step`,
+    /// so restore demands equality there; otherwise a re-expansion from another arrival may
+    /// have left an older, larger `g`, and restore accepts `>=`. Override it together with
+    /// `for_each_successor`.
+    fn successors_ignore_parent(&self) -> bool {
+        true
+    }
 }
 
 /// A hook that may replace a move's cost. Returning NaN, a negative value or +∞ removes the
