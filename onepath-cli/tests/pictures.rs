@@ -75,8 +75,14 @@ fn every_algorithm_draws_its_expanded_cells() {
         let rows: Vec<&str> = out.lines().skip(2).take(48).collect();
         assert!(rows.iter().all(|r| r.len() == 64), "{alg}: {out}");
         let marked = rows.iter().map(|r| r.matches('o').count()).sum::<usize>();
-        assert!(marked > 0, "{alg}: no expanded cell in the ASCII picture\n{out}");
-        assert!(marked as u64 <= expansions, "{alg}: {marked} > {expansions}");
+        assert!(
+            marked > 0,
+            "{alg}: no expanded cell in the ASCII picture\n{out}"
+        );
+        assert!(
+            marked as u64 <= expansions,
+            "{alg}: {marked} > {expansions}"
+        );
         // The SVG has one rect per expansion (for the jump searches: per jump point).
         let text = fs::read_to_string(&svg).unwrap();
         assert_eq!(svg_expanded_rects(&text) as u64, expansions, "{alg}");

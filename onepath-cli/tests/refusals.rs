@@ -73,7 +73,10 @@ fn optima_that_checks_no_line_does_not_pass() {
     assert!(err.contains("0 lines taken (1 in the files"), "{err}");
     // And the good line alone passes.
     let (out, _) = run(&["optima", &good], 0);
-    assert!(out.contains("PASS: 0 mismatches in 1 checked lines"), "{out}");
+    assert!(
+        out.contains("PASS: 0 mismatches in 1 checked lines"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -124,7 +127,9 @@ fn json_input_errors_print_a_json_error_object() {
         (&["optima", &header_only, "--json"], "no scenario lines"),
         (&["bench", missing, "--json"], missing),
         (
-            &["path", "--map", missing, "--from", "0,0", "--to", "1,1", "--json"],
+            &[
+                "path", "--map", missing, "--from", "0,0", "--to", "1,1", "--json",
+            ],
             missing,
         ),
         (&["path", "--map", missing, "--json"], missing),

@@ -28,7 +28,12 @@ fn with_full_stdout(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_onepath"))
         .args(args)
         .stdin(Stdio::null())
-        .stdout(fs::OpenOptions::new().write(true).open("/dev/full").unwrap())
+        .stdout(
+            fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap(),
+        )
         .stderr(Stdio::piped())
         .output()
         .unwrap()

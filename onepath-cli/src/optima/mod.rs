@@ -81,10 +81,7 @@ pub fn run(args: &OptimaArgs) -> i32 {
         all.add(job, report.clone());
         sets[i].add(job, report);
     }
-    let mut errors: Vec<String> = sets
-        .iter()
-        .filter_map(|s| s.report.error.clone())
-        .collect();
+    let mut errors: Vec<String> = sets.iter().filter_map(|s| s.report.error.clone()).collect();
     if errors.is_empty() && all.report.checked == 0 {
         errors.push(nothing_checked(&all));
     }
