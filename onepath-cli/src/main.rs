@@ -63,8 +63,9 @@ enum Command {
         sample: SampleArgs,
         #[command(flatten)]
         terrain: TerrainArgs,
-        /// Worker threads (each takes whole maps). Default: the machine's parallelism.
-        #[arg(long)]
+        /// Worker threads, at least 1 (each takes whole maps). Default: the machine's
+        /// parallelism.
+        #[arg(long, value_parser = at_least_one)]
         threads: Option<usize>,
         /// Mismatched lines to list per set.
         #[arg(long, default_value_t = 10)]
@@ -99,7 +100,7 @@ enum Command {
         /// Write an SVG picture here.
         #[arg(long)]
         svg: Option<PathBuf>,
-        /// Pixels per cell (default: the longer side about 800 pixels, 1..=16).
+        /// Pixels per cell, 1..=64 (default: the longer side about 800 pixels, at most 16).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
         scale: Option<u32>,
         /// Print a text picture (# wall, . open, o expanded, * path, S start, G goal).
@@ -145,9 +146,9 @@ enum Command {
 /// Sampling of each scenario file.
 #[derive(Args, Debug, Clone, Copy)]
 struct SampleArgs {
-    /// Take every K-th line of each scenario file (the first, the (K+1)-th, ...).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
-    every: u64,
+    /// Take every K-th line of each scenario file (the first, the (K+1)-th, ...); at least 1.
+    #[arg(long, default_value_t = 1, value_parser = at_least_one)]
+    every: usize,
     /// Take at most N lines of each scenario file (after --every).
     #[arg(long)]
     limit: Option<usize>,
@@ -156,9 +157,22 @@ struct SampleArgs {
 impl SampleArgs {
     fn sampling(self) -> Sampling {
         Sampling {
-            every: usize::try_from(self.every).unwrap_or(usize::MAX),
+            every: self.every,
             limit: self.limit,
         }
+    }
+}
+
+/// Parses a count that must be at least 1 (`--every`, `--threads`).
+///
+/// # Errors
+///
+/// A message saying what is wrong with `text`.
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".to_owned()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("not a whole number of at least 1 ({e})")),
     }
 }
 
@@ -234,7 +248,7 @@ fn main() -> ExitCode {
                 alg,
                 sampling: sample.sampling(),
                 terrain: terrain.options(),
-                threads: threads.max(1),
+                threads,
                 json: output.json,
                 quiet: output.quiet,
                 show,

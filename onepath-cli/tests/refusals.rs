@@ -1,5 +1,6 @@
-//! Runs that must not pass silently and errors that must say what is wrong (issue 14): `optima`
-//! that checks no line, a scenario file with only its header, and `--json` on an input error.
+//! Runs that must not pass silently and flags that must say what is wrong (issue 14): `optima`
+//! that checks no line, a scenario file with only its header, `--every 0`, `--threads 0`,
+//! `--scale` against its help, and `--json` on an input error.
 
 use std::fs;
 use std::path::Path;
@@ -112,6 +113,44 @@ fn a_scenario_file_with_only_its_header_is_named() {
         err.contains(&format!("warning: {empty}: no scenario lines")),
         "{err}"
     );
+}
+
+#[test]
+fn counts_that_must_be_positive_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let scen = write_set(dir.path(), "mini", &[GOOD]);
+    for (flag, command) in [
+        ("--every", "optima"),
+        ("--every", "bench"),
+        ("--threads", "optima"),
+    ] {
+        let (_, err) = run(&[command, &scen, flag, "0"], 2);
+        assert!(
+            err.contains(&format!("invalid value '0' for '{flag}")),
+            "{err}"
+        );
+        assert!(err.contains("must be at least 1"), "{err}");
+        assert!(!err.contains("18446744073709551615"), "{err}");
+    }
+    let (_, err) = run(&["optima", &scen, "--threads", "many"], 2);
+    assert!(err.contains("not a whole number of at least 1"), "{err}");
+    let (out, _) = run(&["optima", &scen, "--threads", "1", "--every", "1"], 0);
+    assert!(out.contains(", 1 thread, "), "{out}");
+}
+
+#[test]
+fn scale_help_and_check_agree() {
+    let (help, _) = run(&["path", "--help"], 0);
+    assert!(help.contains("Pixels per cell, 1..=64"), "{help}");
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("p.svg");
+    let svg = svg.to_str().unwrap();
+    let (out, _) = run(&["path", "--scale", "64", "--svg", svg], 0);
+    assert!(out.contains("(4096x3072 px, 64 px per cell)"), "{out}");
+    for bad in ["0", "65"] {
+        let (_, err) = run(&["path", "--scale", bad, "--svg", svg], 2);
+        assert!(err.contains(&format!("{bad} is not in 1..=64")), "{err}");
+    }
 }
 
 #[test]
