@@ -106,7 +106,7 @@ enum Command {
         /// Print a text picture (# wall, . open, o expanded, * path, S start, G goal).
         #[arg(long)]
         ascii: bool,
-        /// Print a JSON summary instead of text (on an input error
+        /// Print a JSON summary instead of text (with the path as `cells`; on an input error
         /// `{"command": "path", "error": …}`).
         #[arg(long)]
         json: bool,

@@ -125,6 +125,12 @@ impl Report<'_> {
             .filter(|o| o.status == Step::Found)
             .map(|o| o.cost)
     }
+
+    /// The path as `[x, y]` pairs, start first (every cell, also for the jump searches).
+    fn cells(&self) -> Vec<[u32; 2]> {
+        let w = self.grid.width().max(1);
+        self.path.iter().map(|&n| [n % w, n / w]).collect()
+    }
 }
 
 fn run_inner(args: &PathArgs) -> Result<i32, String> {
@@ -225,6 +231,7 @@ fn print_json(args: &PathArgs, r: &Report<'_>) -> Result<(), StdoutError> {
             "status": format!("{:?}", r.status),
             "cost": r.cost(),
             "path_cells": r.path.len(),
+            "cells": r.cells(),
             "expansions": r.outcome.map_or(0, |o| o.expansions),
             "iterations": r.outcome.map_or(0, |o| o.iterations),
             "written": r.written,

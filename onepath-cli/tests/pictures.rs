@@ -91,3 +91,81 @@ fn every_algorithm_draws_its_expanded_cells() {
         assert!(pixels >= marked * 12, "{alg}: {pixels} expansion pixels");
     }
 }
+
+/// The bundled map (kept in step with `src/default_map.txt`, which the binary embeds).
+const BUNDLED: &str = include_str!("../src/default_map.txt");
+
+/// Whether `(x, y)` is an open cell of [`BUNDLED`].
+fn open(x: i64, y: i64) -> bool {
+    let rows: Vec<&[u8]> = BUNDLED.lines().map(str::as_bytes).collect();
+    usize::try_from(y)
+        .ok()
+        .and_then(|y| rows.get(y))
+        .zip(usize::try_from(x).ok())
+        .and_then(|(row, x)| row.get(x))
+        .is_some_and(|&c| c != b'#')
+}
+
+#[test]
+fn json_prints_the_path_as_a_legal_chain_of_cells() {
+    for alg in ALGS {
+        let v = json(&[
+            "path", "--alg", alg, "--json", "--from", "3,3", "--to", "58,43",
+        ]);
+        assert_eq!(v["status"], "Found", "{alg}");
+        let cells: Vec<(i64, i64)> = v["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c[0].as_i64().unwrap(), c[1].as_i64().unwrap()))
+            .collect();
+        // Every cell, in path order, start first (the jump searches too: not jump points).
+        assert_eq!(
+            cells.len() as u64,
+            v["path_cells"].as_u64().unwrap(),
+            "{alg}"
+        );
+        assert_eq!(cells.first(), Some(&(3, 3)), "{alg}");
+        assert_eq!(cells.last(), Some(&(58, 43)), "{alg}");
+        let mut cost = 0.0;
+        for pair in cells.windows(2) {
+            let ((x0, y0), (x1, y1)) = (pair[0], pair[1]);
+            let (dx, dy) = (x1 - x0, y1 - y0);
+            assert!(
+                dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0),
+                "{alg}: {:?} -> {:?} is not one 8-connected step",
+                pair[0],
+                pair[1]
+            );
+            assert!(open(x1, y1), "{alg}: {:?} is a wall", pair[1]);
+            if dx != 0 && dy != 0 {
+                // No corner cutting: both cells beside a diagonal step are open.
+                assert!(open(x0 + dx, y0) && open(x0, y0 + dy), "{alg}: {pair:?}");
+                cost += std::f64::consts::SQRT_2;
+            } else {
+                cost += 1.0;
+            }
+        }
+        let reported = v["cost"].as_f64().unwrap();
+        assert!(
+            (cost - reported).abs() < 1e-9,
+            "{alg}: {cost} vs {reported}"
+        );
+    }
+    // Without a path the list is empty.
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("split.txt");
+    fs::write(&map, "..#..\n..#..\n").unwrap();
+    let v = json(&[
+        "path",
+        "--map",
+        map.to_str().unwrap(),
+        "--from",
+        "0,0",
+        "--to",
+        "4,1",
+        "--json",
+    ]);
+    assert_eq!(v["status"], "NoPath");
+    assert_eq!(v["cells"], serde_json::json!([]));
+}
