@@ -12,13 +12,13 @@ use std::path::PathBuf;
 fn main() {
     println!("cargo:rustc-check-cfg=cfg(onepath_no_data)");
     println!("cargo:rerun-if-env-changed=ONEPATH_DATA");
-    let dir = match std::env::var_os("ONEPATH_DATA") {
-        Some(dir) => PathBuf::from(dir),
-        None => {
+    let dir = std::env::var_os("ONEPATH_DATA").map_or_else(
+        || {
             let manifest = std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default();
             PathBuf::from(manifest).join("../../shared/data")
-        }
-    };
+        },
+        PathBuf::from,
+    );
     println!("cargo:rerun-if-changed={}", dir.display());
     if !dir.is_dir() {
         println!("cargo:rustc-cfg=onepath_no_data");
