@@ -15,6 +15,7 @@ use onepath_std::movingai::files::read_map;
 use serde_json::json;
 
 use crate::cpu_time::{Lap, Stopwatch};
+use crate::output::{self, StdoutError, errln, outln};
 use crate::progress;
 use crate::scenarios::{LineKind, Sampling, classify, endpoints, plan};
 use crate::solver::Alg;
@@ -111,17 +112,20 @@ fn cpu_ms(lap: Lap) -> f64 {
 
 /// Runs the command; returns the exit code (0, or 2 on an input error).
 pub fn run(args: &BenchArgs) -> i32 {
-    let jobs = match plan(&args.paths, args.sampling) {
-        Ok(jobs) => jobs,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return 2;
-        }
+    let plan = match plan(&args.paths, args.sampling) {
+        Ok(plan) => plan,
+        Err(e) => return output::input_error("bench", args.json, &e.to_string()),
     };
-    if jobs.is_empty() {
-        eprintln!("error: no scenario files (*.scen) found under the given paths");
-        return 2;
+    if let Some(why) = plan.nothing_found() {
+        return output::input_error("bench", args.json, &why);
     }
+    for f in &plan.empty_files {
+        errln!(
+            "warning: {}: no scenario lines (only the version header), nothing timed in it",
+            f.display()
+        );
+    }
+    let jobs = plan.jobs;
     let total: usize = jobs.iter().map(|j| j.scenarios.len()).sum();
     let bar = progress::bar((total * args.algs.len()) as u64, "bench", args.quiet);
     // sets[i] = (name, per-alg totals)
@@ -140,8 +144,7 @@ pub fn run(args: &BenchArgs) -> i32 {
             Ok(x) => x,
             Err(e) => {
                 bar.finish_and_clear();
-                eprintln!("error: {e}");
-                return 2;
+                return output::input_error("bench", args.json, &e);
             }
         };
         let queries: Vec<(u32, u32, usize)> = job
@@ -166,8 +169,8 @@ pub fn run(args: &BenchArgs) -> i32 {
                 Ok(s) => s,
                 Err(e) => {
                     bar.finish_and_clear();
-                    eprintln!("error: {}: {e}", job.map_path.display());
-                    return 2;
+                    let message = format!("{}: {e}", job.map_path.display());
+                    return output::input_error("bench", args.json, &message);
                 }
             };
             let prepare = watch.lap();
@@ -198,20 +201,20 @@ pub fn run(args: &BenchArgs) -> i32 {
         }
     }
     bar.finish_and_clear();
-    if args.json {
-        print_json(args, &sets);
+    let printed = if args.json {
+        print_json(args, &sets)
     } else {
-        print_table(args, &sets);
-    }
-    0
+        print_table(args, &sets)
+    };
+    output::status(0, printed)
 }
 
-fn print_table(args: &BenchArgs, sets: &[(String, Vec<Totals>)]) {
+fn print_table(args: &BenchArgs, sets: &[(String, Vec<Totals>)]) -> Result<(), StdoutError> {
     let cpu = sets
         .iter()
         .flat_map(|(_, t)| t)
         .all(|t| t.search.cpu.is_some());
-    println!(
+    outln!(
         "onepath bench: warm-up {} queries per map and algorithm, every {}{}, {}; \
          load, prep, ns/exp and vs 1st on {}; mismatches exclude loose sets",
         args.warmup,
@@ -225,8 +228,8 @@ fn print_table(args: &BenchArgs, sets: &[(String, Vec<Totals>)]) {
         } else {
             "wall time (no per-thread CPU clock on this platform)"
         },
-    );
-    println!(
+    )?;
+    outln!(
         "{:<12} {:<9} {:>5} {:>8} {:>9} {:>9} {:>10} {:>10} {:>10} {:>8} {:>7} {:>6} {:>8}",
         "set",
         "alg",
@@ -241,11 +244,11 @@ fn print_table(args: &BenchArgs, sets: &[(String, Vec<Totals>)]) {
         "vs 1st",
         "B/node",
         "mismatch"
-    );
+    )?;
     for (name, per_alg) in sets {
         let base = per_alg[0].ratio_us();
         for (alg, t) in args.algs.iter().zip(per_alg) {
-            println!(
+            outln!(
                 "{:<12} {:<9} {:>5} {:>8} {:>9.1} {:>9.1} {:>10} {:>10.2} {:>10.0} {:>8.1} {:>7.3} {:>6} {:>8}",
                 name,
                 alg.name(),
@@ -260,12 +263,13 @@ fn print_table(args: &BenchArgs, sets: &[(String, Vec<Totals>)]) {
                 if base > 0.0 { t.ratio_us() / base } else { 0.0 },
                 t.bytes_per_node,
                 t.mismatches
-            );
+            )?;
         }
     }
+    Ok(())
 }
 
-fn print_json(args: &BenchArgs, sets: &[(String, Vec<Totals>)]) {
+fn print_json(args: &BenchArgs, sets: &[(String, Vec<Totals>)]) -> Result<(), StdoutError> {
     let rows: Vec<_> = sets
         .iter()
         .flat_map(|(name, per_alg)| {
@@ -294,7 +298,7 @@ fn print_json(args: &BenchArgs, sets: &[(String, Vec<Totals>)]) {
             })
         })
         .collect();
-    println!(
+    outln!(
         "{}",
         json!({
             "command": "bench",
@@ -305,5 +309,5 @@ fn print_json(args: &BenchArgs, sets: &[(String, Vec<Totals>)]) {
             "terrain": crate::terrain::to_json(&args.terrain),
             "rows": rows,
         })
-    );
+    )
 }

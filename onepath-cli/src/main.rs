@@ -9,10 +9,15 @@
 //! Every command that reads Moving AI maps takes `--swamp walkable|blocked` and
 //! `--water walkable|blocked` (defaults: `S` walkable, `W` blocked). Without paths, `optima` and
 //! `bench` use `../shared/data/movingai` next to the repository (or `$ONEPATH_DATA/movingai`).
+//!
+//! All output goes through `output`: a closed stdout (`| head`) ends the output quietly with
+//! the command's own exit status, any other stdout error is `error: stdout: <cause>` and
+//! status 2, and with `--json` an input error is also a `{"command": …, "error": …}` object.
 
 mod bench;
 mod cpu_time;
 mod optima;
+mod output;
 mod path;
 mod progress;
 mod render;
@@ -45,7 +50,8 @@ enum Command {
     /// looser. Lines with a blocked start or goal, lines of length 0 with start != goal, and
     /// lines whose stated size differs from the map are counted as invalid and not searched.
     /// wc3maps512 mismatches are a loose check (its maps were edited after its scenarios were
-    /// made) and never fail the run. Exit status: 0 pass, 1 mismatch, 2 input error.
+    /// made) and never fail the run. A run that checks no line does not pass. Exit status: 0
+    /// pass, 1 mismatch, 2 input error or no line checked.
     Optima {
         /// Scenario files (`*.scen`), maps (`X.map` stands for `X.map.scen`) or folders
         /// (searched recursively). Default: the shared Moving AI data.
@@ -57,8 +63,9 @@ enum Command {
         sample: SampleArgs,
         #[command(flatten)]
         terrain: TerrainArgs,
-        /// Worker threads (each takes whole maps). Default: the machine's parallelism.
-        #[arg(long)]
+        /// Worker threads, at least 1 (each takes whole maps). Default: the machine's
+        /// parallelism.
+        #[arg(long, value_parser = at_least_one)]
         threads: Option<usize>,
         /// Mismatched lines to list per set.
         #[arg(long, default_value_t = 10)]
@@ -93,13 +100,14 @@ enum Command {
         /// Write an SVG picture here.
         #[arg(long)]
         svg: Option<PathBuf>,
-        /// Pixels per cell (default: the longer side about 800 pixels, 1..=16).
+        /// Pixels per cell, 1..=64 (default: the longer side about 800 pixels, at most 16).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
         scale: Option<u32>,
         /// Print a text picture (# wall, . open, o expanded, * path, S start, G goal).
         #[arg(long)]
         ascii: bool,
-        /// Print a JSON summary instead of text.
+        /// Print a JSON summary instead of text (with the path as `cells`; on an input error
+        /// `{"command": "path", "error": …}`).
         #[arg(long)]
         json: bool,
     },
@@ -138,9 +146,9 @@ enum Command {
 /// Sampling of each scenario file.
 #[derive(Args, Debug, Clone, Copy)]
 struct SampleArgs {
-    /// Take every K-th line of each scenario file (the first, the (K+1)-th, ...).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
-    every: u64,
+    /// Take every K-th line of each scenario file (the first, the (K+1)-th, ...); at least 1.
+    #[arg(long, default_value_t = 1, value_parser = at_least_one)]
+    every: usize,
     /// Take at most N lines of each scenario file (after --every).
     #[arg(long)]
     limit: Option<usize>,
@@ -149,16 +157,30 @@ struct SampleArgs {
 impl SampleArgs {
     fn sampling(self) -> Sampling {
         Sampling {
-            every: usize::try_from(self.every).unwrap_or(usize::MAX),
+            every: self.every,
             limit: self.limit,
         }
+    }
+}
+
+/// Parses a count that must be at least 1 (`--every`, `--threads`).
+///
+/// # Errors
+///
+/// A message saying what is wrong with `text`.
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".to_owned()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("not a whole number of at least 1 ({e})")),
     }
 }
 
 /// Output format.
 #[derive(Args, Debug, Clone, Copy)]
 struct OutputArgs {
-    /// Print one JSON object instead of tables.
+    /// Print one JSON object instead of tables (on an input error
+    /// `{"command": …, "error": …}`).
     #[arg(long)]
     json: bool,
     /// No progress bar (it is hidden anyway when stderr is not a terminal).
@@ -166,17 +188,18 @@ struct OutputArgs {
     quiet: bool,
 }
 
-fn data_paths(paths: Vec<PathBuf>) -> Result<Vec<PathBuf>, ExitCode> {
+/// The paths to read: the given ones, or the shared data; the exit code when there is none.
+fn data_paths(paths: Vec<PathBuf>, command: &str, json: bool) -> Result<Vec<PathBuf>, ExitCode> {
     if !paths.is_empty() {
         return Ok(paths);
     }
     scenarios::default_paths().ok_or_else(|| {
-        eprintln!(
-            "error: no paths given and no shared data found (../shared/data/movingai next to \
-             the repository, or set {})",
+        let message = format!(
+            "no paths given and no shared data found (../shared/data/movingai next to the \
+             repository, or set {})",
             onepath_std::data::DATA_ENV
         );
-        ExitCode::from(2)
+        exit(output::input_error(command, json, &message))
     })
 }
 
@@ -184,8 +207,26 @@ fn exit(code: i32) -> ExitCode {
     ExitCode::from(u8::try_from(code).unwrap_or(2))
 }
 
+/// The parsed command line, or the exit code after clap's help, version or usage error. Help
+/// and version go to stdout, through the same rules as every other output (see `output`).
+fn parse() -> Result<Cli, ExitCode> {
+    Cli::try_parse().map_err(|e| {
+        let code = e.exit_code();
+        let printed = e.print();
+        if e.use_stderr() {
+            exit(code)
+        } else {
+            exit(output::status(code, printed.map_err(Into::into)))
+        }
+    })
+}
+
 fn main() -> ExitCode {
-    match Cli::parse().command {
+    let cli = match parse() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
+    match cli.command {
         Command::Optima {
             paths,
             alg,
@@ -195,7 +236,7 @@ fn main() -> ExitCode {
             show,
             output,
         } => {
-            let paths = match data_paths(paths) {
+            let paths = match data_paths(paths, "optima", output.json) {
                 Ok(p) => p,
                 Err(code) => return code,
             };
@@ -207,7 +248,7 @@ fn main() -> ExitCode {
                 alg,
                 sampling: sample.sampling(),
                 terrain: terrain.options(),
-                threads: threads.max(1),
+                threads,
                 json: output.json,
                 quiet: output.quiet,
                 show,
@@ -244,7 +285,7 @@ fn main() -> ExitCode {
             warmup,
             output,
         } => {
-            let paths = match data_paths(paths) {
+            let paths = match data_paths(paths, "bench", output.json) {
                 Ok(p) => p,
                 Err(code) => return code,
             };

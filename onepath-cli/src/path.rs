@@ -7,8 +7,9 @@ use onepath::{Cell, Grid};
 use onepath_std::movingai::{MovingAiMap, MovingAiOptions};
 use serde_json::json;
 
+use crate::output::{self, StdoutError, errln, out, outln};
 use crate::render::Picture;
-use crate::solver::Alg;
+use crate::solver::{Alg, Outcome};
 use crate::terrain::TerrainArgs;
 
 /// The bundled map: rooms, corridors, pillars and a cave, drawn by hand for this tool (`.`
@@ -99,10 +100,36 @@ fn load(args: &PathArgs) -> Result<(String, Grid, Option<MovingAiOptions>), Stri
 pub fn run(args: &PathArgs) -> i32 {
     match run_inner(args) {
         Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e}");
-            2
-        }
+        Err(e) => output::input_error("path", args.json, &e),
+    }
+}
+
+/// What one query found, for printing.
+struct Report<'a> {
+    name: &'a str,
+    grid: &'a Grid,
+    terrain: Option<MovingAiOptions>,
+    from: Cell,
+    to: Cell,
+    status: Step,
+    outcome: Option<Outcome>,
+    path: &'a [u32],
+    written: &'a [String],
+    scale: u32,
+}
+
+impl Report<'_> {
+    /// The found cost, `None` unless found.
+    fn cost(&self) -> Option<f64> {
+        self.outcome
+            .filter(|o| o.status == Step::Found)
+            .map(|o| o.cost)
+    }
+
+    /// The path as `[x, y]` pairs, start first (every cell, also for the jump searches).
+    fn cells(&self) -> Vec<[u32; 2]> {
+        let w = self.grid.width().max(1);
+        self.path.iter().map(|&n| [n % w, n / w]).collect()
     }
 }
 
@@ -138,10 +165,7 @@ fn run_inner(args: &PathArgs) -> Result<i32, String> {
         start,
         goal,
     };
-    let scale = args
-        .scale
-        .unwrap_or_else(|| picture.auto_scale())
-        .clamp(1, 64);
+    let scale = args.scale.unwrap_or_else(|| picture.auto_scale());
     let title = format!(
         "onepath {}: ({},{}) -> ({},{}) on {name}",
         args.alg.name(),
@@ -152,7 +176,7 @@ fn run_inner(args: &PathArgs) -> Result<i32, String> {
     );
     let mut written = Vec::new();
     if let Some(out) = &args.png {
-        let pixels = u64::from(grid.width() * scale) * u64::from(grid.height() * scale);
+        let pixels = u64::from(grid.width()) * u64::from(grid.height()) * u64::from(scale).pow(2);
         if pixels > 1 << 28 {
             return Err(format!("{pixels} pixels is too large a PNG; lower --scale"));
         }
@@ -165,68 +189,92 @@ fn run_inner(args: &PathArgs) -> Result<i32, String> {
             .map_err(|e| format!("{}: {e}", out.display()))?;
         written.push(out.display().to_string());
     }
-    let cost = outcome.filter(|o| o.status == Step::Found).map(|o| o.cost);
-    if args.json {
-        println!(
-            "{}",
-            json!({
-                "command": "path",
-                "map": name,
-                "width": grid.width(),
-                "height": grid.height(),
-                "terrain": terrain.as_ref().map(crate::terrain::to_json),
-                "alg": args.alg.name(),
-                "from": [from.x, from.y],
-                "to": [to.x, to.y],
-                "status": format!("{status:?}"),
-                "cost": cost,
-                "path_cells": path.len(),
-                "expansions": outcome.map_or(0, |o| o.expansions),
-                "iterations": outcome.map_or(0, |o| o.iterations),
-                "written": written,
-                "scale": scale,
-            })
-        );
+    let report = Report {
+        name: &name,
+        grid: &grid,
+        terrain,
+        from,
+        to,
+        status,
+        outcome,
+        path: &path,
+        written: &written,
+        scale,
+    };
+    let printed = if args.json {
+        print_json(args, &report)
     } else {
-        println!(
-            "map: {name} ({}x{}{})",
-            grid.width(),
-            grid.height(),
-            terrain.map_or(String::new(), |t| format!(
-                "; {}",
-                crate::terrain::describe(&t)
-            ))
-        );
-        println!(
-            "{}: ({},{}) -> ({},{}): {status:?}{}, {} expansions, {} iterations",
-            args.alg.name(),
-            from.x,
-            from.y,
-            to.x,
-            to.y,
-            cost.map_or(String::new(), |c| format!(
-                ", cost {c:.8}, {} cells",
-                path.len()
-            )),
-            outcome.map_or(0, |o| o.expansions),
-            outcome.map_or(0, |o| o.iterations),
-        );
-        if args.ascii {
-            print!("{}", picture.ascii());
-        }
-        for w in &written {
-            println!(
-                "wrote {w} ({}x{} px, {scale} px per cell)",
-                grid.width() * scale,
-                grid.height() * scale
-            );
-        }
-    }
-    Ok(match status {
+        print_text(args, &report, &picture)
+    };
+    let code = match status {
         Step::StartInvalid | Step::GoalInvalid => {
-            eprintln!("error: {status:?}: an endpoint is outside the map or blocked");
+            errln!("error: {status:?}: an endpoint is outside the map or blocked");
             1
         }
         _ => 0,
-    })
+    };
+    Ok(output::status(code, printed))
+}
+
+fn print_json(args: &PathArgs, r: &Report<'_>) -> Result<(), StdoutError> {
+    outln!(
+        "{}",
+        json!({
+            "command": "path",
+            "map": r.name,
+            "width": r.grid.width(),
+            "height": r.grid.height(),
+            "terrain": r.terrain.as_ref().map(crate::terrain::to_json),
+            "alg": args.alg.name(),
+            "from": [r.from.x, r.from.y],
+            "to": [r.to.x, r.to.y],
+            "status": format!("{:?}", r.status),
+            "cost": r.cost(),
+            "path_cells": r.path.len(),
+            "cells": r.cells(),
+            "expansions": r.outcome.map_or(0, |o| o.expansions),
+            "iterations": r.outcome.map_or(0, |o| o.iterations),
+            "written": r.written,
+            "scale": r.scale,
+        })
+    )
+}
+
+fn print_text(args: &PathArgs, r: &Report<'_>, picture: &Picture<'_>) -> Result<(), StdoutError> {
+    let (w, h) = (r.grid.width(), r.grid.height());
+    outln!(
+        "map: {} ({w}x{h}{})",
+        r.name,
+        r.terrain.map_or(String::new(), |t| format!(
+            "; {}",
+            crate::terrain::describe(&t)
+        ))
+    )?;
+    outln!(
+        "{}: ({},{}) -> ({},{}): {:?}{}, {} expansions, {} iterations",
+        args.alg.name(),
+        r.from.x,
+        r.from.y,
+        r.to.x,
+        r.to.y,
+        r.status,
+        r.cost().map_or(String::new(), |c| format!(
+            ", cost {c:.8}, {} cells",
+            r.path.len()
+        )),
+        r.outcome.map_or(0, |o| o.expansions),
+        r.outcome.map_or(0, |o| o.iterations),
+    )?;
+    if args.ascii {
+        out!("{}", picture.ascii())?;
+    }
+    for f in r.written {
+        outln!(
+            "wrote {f} ({}x{} px, {} px per cell)",
+            u64::from(w) * u64::from(r.scale),
+            u64::from(h) * u64::from(r.scale),
+            r.scale
+        )?;
+    }
+    Ok(())
 }

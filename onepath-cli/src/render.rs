@@ -187,8 +187,8 @@ impl Picture<'_> {
         let _ = writeln!(
             out,
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {w} {h}" shape-rendering="crispEdges">"#,
-            w * scale,
-            h * scale
+            u64::from(w) * u64::from(scale),
+            u64::from(h) * u64::from(scale)
         );
         let _ = writeln!(out, "<title>{}</title>", escape(title));
         let _ = writeln!(

@@ -44,15 +44,58 @@ impl MapJob {
     }
 }
 
+/// The work `paths` name: per-map jobs, and the scenario files that had no scenario line.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    /// Per-map jobs, in path order.
+    pub jobs: Vec<MapJob>,
+    /// Scenario files with no scenario line (only the version header), in path order.
+    pub empty_files: Vec<PathBuf>,
+}
+
+impl Plan {
+    /// Why there is nothing to run, or `None` when some file has a scenario line.
+    pub fn nothing_found(&self) -> Option<String> {
+        if !self.jobs.is_empty() {
+            return None;
+        }
+        Some(match self.empty_files.as_slice() {
+            [] => "no scenario files (*.scen) found under the given paths".to_owned(),
+            [only] => format!(
+                "{}: no scenario lines (only the version header), so nothing to check",
+                only.display()
+            ),
+            many => {
+                let names: Vec<String> = many
+                    .iter()
+                    .take(5)
+                    .map(|p| p.display().to_string())
+                    .collect();
+                format!(
+                    "none of the {} scenario files found has a scenario line (only version \
+                     headers), so nothing to check: {}{}",
+                    many.len(),
+                    names.join(", "),
+                    if many.len() > 5 { ", …" } else { "" }
+                )
+            }
+        })
+    }
+}
+
 /// Reads every scenario file under `paths` and splits it into per-map jobs, in path order.
 ///
 /// # Errors
 ///
 /// The first file that cannot be read or parsed, or a map that is not next to its scenarios.
-pub fn plan<P: AsRef<Path>>(paths: &[P], sampling: Sampling) -> Result<Vec<MapJob>, LoadError> {
-    let mut jobs = Vec::new();
+pub fn plan<P: AsRef<Path>>(paths: &[P], sampling: Sampling) -> Result<Plan, LoadError> {
+    let mut plan = Plan::default();
     for scen_path in collect_scenario_files(paths)? {
         let scen = read_scenarios(&scen_path)?;
+        if scen.is_empty() {
+            plan.empty_files.push(scen_path);
+            continue;
+        }
         let set = set_name(&scen_path);
         let all = scen.into_scenarios();
         for (name, indices) in group_by_map(&all) {
@@ -64,7 +107,7 @@ pub fn plan<P: AsRef<Path>>(paths: &[P], sampling: Sampling) -> Result<Vec<MapJo
                 .take(sampling.limit.unwrap_or(usize::MAX))
                 .map(|&i| all[i].clone())
                 .collect();
-            jobs.push(MapJob {
+            plan.jobs.push(MapJob {
                 scen_path: scen_path.clone(),
                 set: set.clone(),
                 map_path,
@@ -73,7 +116,7 @@ pub fn plan<P: AsRef<Path>>(paths: &[P], sampling: Sampling) -> Result<Vec<MapJo
             });
         }
     }
-    Ok(jobs)
+    Ok(plan)
 }
 
 /// What a scenario line is before any search.

@@ -214,7 +214,9 @@ impl MapSolver for GridSearchSolver<'_> {
     }
 
     fn expanded(&self) -> &[u32] {
-        self.search.engine().buffers().expanded_nodes()
+        // The handle answers for whichever engine ran (the specialised octile A*, JPS and
+        // JPS+ keep their own records; the generic engine's buffers stay empty for them).
+        self.search.expanded_nodes()
     }
 
     fn bytes_per_node(&self) -> usize {

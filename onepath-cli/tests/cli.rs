@@ -294,6 +294,10 @@ fn bench_prints_a_row_per_algorithm() {
 /// its shortest lines (files are sorted by bucket), 0 mismatches. The full sweep is
 /// `onepath optima` (see the crate README).
 #[test]
+#[cfg_attr(
+    onepath_no_data,
+    ignore = "Moving AI data not found: ../shared/data or $ONEPATH_DATA"
+)]
 fn optima_on_a_sample_of_every_set() {
     let Some(data) = onepath_std::data::require_movingai("optima sample of every set") else {
         return;

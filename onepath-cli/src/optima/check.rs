@@ -1,0 +1,121 @@
+//! One map's sampled lines: classify, search, compare with the published length.
+
+use std::time::Instant;
+
+use onepath::search::Step;
+use onepath_std::movingai::files::read_map;
+use onepath_std::movingai::{MovingAiOptions, Scenario};
+
+use crate::scenarios::{LineKind, MapJob, classify, endpoints};
+use crate::solver::Alg;
+
+/// A line whose computed length differs from the published one.
+#[derive(Clone, Debug)]
+pub(super) struct Mismatch {
+    pub(super) file: String,
+    pub(super) line: u64,
+    pub(super) start: (u32, u32),
+    pub(super) goal: (u32, u32),
+    pub(super) expected: f64,
+    pub(super) tolerance: f64,
+    pub(super) got: f64,
+    pub(super) status: Step,
+    pub(super) loose: bool,
+}
+
+/// What one map job produced.
+#[derive(Clone, Debug, Default)]
+pub(super) struct JobReport {
+    pub(super) lines: usize,
+    pub(super) checked: usize,
+    pub(super) blocked: usize,
+    pub(super) unreachable: usize,
+    pub(super) size_mismatch: usize,
+    pub(super) mismatches: Vec<Mismatch>,
+    pub(super) search_ns: u128,
+    pub(super) expansions: u64,
+    pub(super) max_rel_error: f64,
+    pub(super) error: Option<String>,
+}
+
+pub(super) fn run_job(
+    job: &MapJob,
+    alg: Alg,
+    terrain: &MovingAiOptions,
+    bar: &indicatif::ProgressBar,
+) -> JobReport {
+    let mut report = JobReport {
+        lines: job.scenarios.len(),
+        ..JobReport::default()
+    };
+    let map = match read_map(&job.map_path, terrain) {
+        Ok(map) => map,
+        Err(e) => {
+            report.error = Some(e.to_string());
+            bar.inc(job.scenarios.len() as u64);
+            return report;
+        }
+    };
+    let grid = match map.to_grid() {
+        Ok(grid) => grid,
+        Err(e) => {
+            report.error = Some(format!("{}: {e}", job.map_path.display()));
+            bar.inc(job.scenarios.len() as u64);
+            return report;
+        }
+    };
+    let mut solver = match alg.prepare(&grid) {
+        Ok(s) => s,
+        Err(e) => {
+            report.error = Some(format!("{}: {e}", job.map_path.display()));
+            bar.inc(job.scenarios.len() as u64);
+            return report;
+        }
+    };
+    let mut pending = 0;
+    for s in &job.scenarios {
+        pending += 1;
+        if pending == 64 {
+            bar.inc(pending);
+            pending = 0;
+        }
+        match classify(&map, s) {
+            LineKind::BlockedEndpoint => report.blocked += 1,
+            LineKind::UnreachableMarker => report.unreachable += 1,
+            LineKind::SizeMismatch => report.size_mismatch += 1,
+            LineKind::Check => {
+                let (start, goal) = endpoints(&map, s);
+                let t = Instant::now();
+                let out = solver.solve(start, goal);
+                report.search_ns += t.elapsed().as_nanos();
+                report.checked += 1;
+                report.expansions += u64::from(out.expansions);
+                if out.status == Step::Found && s.optimal_length > 0.0 {
+                    let rel = (out.cost - s.optimal_length).abs() / s.optimal_length;
+                    report.max_rel_error = report.max_rel_error.max(rel);
+                }
+                if out.status != Step::Found || !s.length_matches(out.cost) {
+                    report
+                        .mismatches
+                        .push(mismatch(job, s, out.status, out.cost));
+                }
+            }
+        }
+    }
+    bar.inc(pending);
+    report
+}
+
+fn mismatch(job: &MapJob, s: &Scenario, status: Step, got: f64) -> Mismatch {
+    Mismatch {
+        file: job.scen_path.display().to_string(),
+        line: s.line,
+        start: (s.start_x, s.start_y),
+        goal: (s.goal_x, s.goal_y),
+        expected: s.optimal_length,
+        tolerance: s.length_tolerance(),
+        got,
+        status,
+        loose: job.is_loose(),
+    }
+}
