@@ -1,5 +1,5 @@
-//! [`OctileMap`]: the map of the octile jump point searches (`grids.md`, "Jump point searches
-//! (`OctileJump<TFinder>`, finders `BitFinder` and `TableFinder`)").
+//! [`OctileMap`]: the map of the octile jump point searches (spec: grids.md, “Jump point
+//! searches”).
 //!
 //! - A **neighbour byte** per cell: bit `d` set when the neighbour in direction `d` (N, E, S, W,
 //!   NE, SE, SW, NW) is walkable; with the [successor table](super::successors) it gives the

@@ -1,5 +1,5 @@
-//! Exact octile costs as integer pairs (`grids.md`, "The specialised octile searches", "Exact
-//! costs").
+//! Exact octile costs as integer pairs (spec: grids.md, “The specialised octile searches”,
+//! “Exact costs”).
 //!
 //! A path of `a` straight and `b` diagonal steps costs `a + b·√2` (times the cell cost `m`).
 //! The specialised engines keep the pair per node instead of a running double sum, and compute
@@ -91,8 +91,9 @@ impl Estimate {
     }
 }
 
-/// `g` rounded to float32, the open lists' second key (`grids.md`: "larger g (rounded to
-/// float32, which is IEEE-exact)"): the conversion rounds to nearest even on every platform.
+/// `g` rounded to float32, the open lists' second key (larger first; spec: grids.md, “Open list
+/// order”): IEEE-754 defines the conversion (round to nearest, ties to even), so it gives the
+/// same bits on every platform.
 #[inline]
 pub(crate) fn g32(g: f64) -> f32 {
     g as f32 // determinism: allowed (spec: float32 tie-break)

@@ -1,5 +1,5 @@
-//! True clearance (`grids.md`, "Clearance and agent sizes") and its incremental repair ("Tile
-//! edits and incremental clearance").
+//! True clearance (Harabor & Botea 2008; spec: grids.md, “Clearance and agent sizes”) and its
+//! incremental repair (spec: grids.md, “Tile edits and incremental clearance”).
 //!
 //! `c(x, y) = 0` for a wall, else `1 + min(c(x+1, y), c(x, y+1), c(x+1, y+1))`, cells outside
 //! the grid counting as walls, capped at 255, computed from the bottom-right corner in

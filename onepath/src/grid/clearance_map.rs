@@ -1,5 +1,5 @@
 //! [`ClearanceMap`]: true clearance that follows a grid's edits through the edit journal and
-//! repairs itself incrementally (`grids.md`, "Tile edits and incremental clearance").
+//! repairs itself incrementally (spec: grids.md, “Tile edits and incremental clearance”).
 //!
 //! # Why a separate struct (and `&mut self` on the grid)
 //!

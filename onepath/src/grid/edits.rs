@@ -1,4 +1,4 @@
-//! Tile edits on [`Grid`] (`grids.md`, "Tile edits and incremental clearance"): single cells,
+//! Tile edits on [`Grid`] (spec: grids.md, “Tile edits and incremental clearance”): single cells,
 //! rectangles, area costs. Each edit that changes something bumps the version once, records one
 //! [`GridEdit`] in the journal and invalidates the content-hash cache; an edit that changes
 //! nothing leaves all three alone. Every check happens before the first cell is written.

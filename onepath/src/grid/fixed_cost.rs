@@ -1,4 +1,4 @@
-//! Exact integer costs (`grids.md`, Host API, "Exact integer costs"): [`Grid::fixed_cost`]
+//! Exact integer costs (spec: grids.md, “Host API”, “Exact integer costs”): [`Grid::fixed_cost`]
 //! prices a path in Q31.32 fixed point, [`GridPath::step_counts`] counts its straight and
 //! diagonal steps. A lockstep host can add, compare and send these integers without any float
 //! rounding question.

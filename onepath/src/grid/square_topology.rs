@@ -1,5 +1,5 @@
 //! [`SquareTopology`]: the moves of a square grid for one agent size, connectivity and
-//! diagonal rule (`grids.md`, "Movement" and "Clearance and agent sizes").
+//! diagonal rule (spec: grids.md, “Movement” and “Clearance and agent sizes”).
 
 use alloc::vec::Vec;
 

@@ -1,5 +1,5 @@
 //! [`JpsPlusIndex`]: the JPS+ distance tables (Harabor & Grastien 2014, offline variant; Rabin's
-//! formulation, Game AI Pro 2).
+//! formulation: Rabin & Silva 2015, *Game AI Pro 2*).
 //!
 //! One signed 16-bit value per cell and direction, stored cell by cell
 //! (`table[cell * 8 + direction]`, direction order N, E, S, W, NE, SE, SW, NW). `d > 0`: the next

@@ -1,4 +1,4 @@
-//! Incremental JPS+ (`grids.md`, "Incremental update"): after cell edits, only the tables that
+//! Incremental JPS+ (spec: grids.md, “Incremental update”): after cell edits, only the tables that
 //! can read an edited cell are recomputed, and the result equals a fresh build.
 //!
 //! For each edited cell: the east and west tables of its row and the rows above and below, and

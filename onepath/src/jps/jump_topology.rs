@@ -1,5 +1,5 @@
-//! [`JumpTopology`]: jump point search as a [`Topology`], so the generic [`AStar`] runs it
-//! unchanged (`grids.md`, "Search (JumpSearch)").
+//! [`JumpTopology`]: jump point search (Harabor & Grastien 2011) as a [`Topology`], so the
+//! generic [`AStar`] runs it unchanged (spec: grids.md, “Search (JumpSearch)”).
 //!
 //! A* over jump points: successors come from [`JumpRules::successors`] of the node's arrival
 //! direction (all eight at the start), in direction order 0..7, each resolved by the

@@ -1,8 +1,8 @@
 //! [`GridSearch`]: the non-generic, resumable grid search handle for lockstep and rollback
-//! hosts (`grids.md`, "Host API").
+//! hosts (spec: grids.md, “Host API”).
 //!
 //! `try_begin` → `step(grid, n)` per tick → `copy_path`; `save_state` / `restore_state` at any
-//! point. It chooses its engine exactly as [`Grid::find_path`] does (`grids.md`, "Host API"):
+//! point. It chooses its engine exactly as [`Grid::find_path`] does (spec: grids.md, “Host API”):
 //! when the query qualifies for jump point search (eight moves, no corner cutting, agent size 1,
 //! one multiplier for every area, weight 1, octile or zero estimate) and
 //! [`GridOptions::specialized_engines`] is on, the specialised octile engine of the requested
@@ -152,7 +152,7 @@ impl Topology for EndpointCheck<'_> {
     fn for_each_neighbor<F: FnMut(u32, f64)>(&self, _node: u32, _visit: F) {}
 }
 
-/// The engine `options` run on `grid` (`grids.md`, "When it applies"): JPS and JPS+ need eight
+/// The engine `options` run on `grid` (spec: grids.md, “When it applies”): JPS and JPS+ need eight
 /// moves, no corner cutting, agent size 1, one multiplier for every area, weight 1 and an
 /// octile or zero estimate; otherwise A*. JPS+ falls back to JPS past 32,766 cells a side.
 pub(crate) fn resolve_algorithm(options: &GridOptions, grid: &Grid) -> GridAlgorithm {
@@ -166,7 +166,7 @@ pub(crate) fn resolve_algorithm(options: &GridOptions, grid: &Grid) -> GridAlgor
     }
 }
 
-/// The engine of a resolved family (`grids.md`, "The specialised octile searches"): the
+/// The engine of a resolved family (spec: grids.md, “The specialised octile searches”): the
 /// specialised one when the query qualifies for jump point search and the options allow it.
 pub(crate) fn resolve_engine(options: &GridOptions, grid: &Grid) -> (GridAlgorithm, Engine) {
     let family = resolve_algorithm(options, grid);
@@ -182,7 +182,9 @@ pub(crate) fn resolve_engine(options: &GridOptions, grid: &Grid) -> (GridAlgorit
     (family, engine)
 }
 
-/// The JPS qualification rules (`grids.md`, "When it applies").
+/// The JPS qualification rules (spec: grids.md, “When it applies”): eight moves, no corner
+/// cutting, agent size 1, weight 1, the automatic, octile or zero estimate, and one multiplier
+/// for all 255 walkable areas of `grid`.
 fn qualifies_for_jumps(o: &GridOptions, grid: &Grid) -> bool {
     o.connectivity == Connectivity::Eight
         && o.diagonal_rule == DiagonalRule::NoCornerCutting

@@ -1,5 +1,5 @@
 //! [`OpenSet`]: the indexed 4-ary min-heap every grid and graph search shares
-//! (`grids.md`, "Open set").
+//! (spec: grids.md, “Open set”; d-ary heaps after Johnson 1975).
 //!
 //! # Order
 //!

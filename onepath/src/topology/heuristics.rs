@@ -1,4 +1,4 @@
-//! The grid heuristics of the spec (`grids.md`, "A*"): zero (Dijkstra), Manhattan, octile and hex
+//! The grid heuristics (spec: grids.md, “A*”): zero (Dijkstra 1959), Manhattan, octile and hex
 //! distance, each scaled by the smallest area multiplier so they stay admissible when
 //! multipliers are below 1.
 //!
