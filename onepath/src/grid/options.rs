@@ -37,6 +37,24 @@ pub enum GridAlgorithm {
 /// methods; a shared preset can never change under another caller.
 ///
 /// Hooks (step cost, blocked cells) are closures passed to `find_path_with`.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Connectivity, Grid, GridOptions, HeuristicKind, PathStatus};
+/// let options = GridOptions::DEFAULT
+///     .with_connectivity(Connectivity::Four)
+///     .with_heuristic(HeuristicKind::Zero) // Dijkstra
+///     .with_iteration_budget(10);
+/// let same = GridOptions::FOUR_CONNECTED.with_heuristic(HeuristicKind::Zero);
+/// assert_eq!(options, same.with_iteration_budget(10));
+/// assert_eq!(GridOptions::default(), GridOptions::DEFAULT);
+/// // The preset is untouched: `with_*` returns a changed copy.
+/// assert_eq!(GridOptions::DEFAULT.connectivity, Connectivity::Eight);
+/// let grid = Grid::new(20, 20).unwrap();
+/// let path = grid.find_path(Cell::new(0, 0), Cell::new(19, 19), &options).unwrap();
+/// assert_eq!((path.status, path.iterations), (PathStatus::BudgetExhausted, 10));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GridOptions {
     /// Four or eight moves (square grids; ignored on hex grids).
