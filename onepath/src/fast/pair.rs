@@ -19,6 +19,20 @@
 use crate::math::SQRT2;
 
 /// Straight and diagonal step counts of a path (`g = a + b·√2`).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::fast::Pair;
+/// use onepath::math::SQRT2;
+/// let p = Pair::new(3, 2); // 3 straight and 2 diagonal steps
+/// assert_eq!(p.g(), 3.0 + 2.0 * SQRT2);
+/// assert_eq!(p.cost(2.0), 2.0 * (3.0 + 2.0 * SQRT2)); // cell cost 2
+/// // A hop of 5 columns and 2 rows is 3 straight and 2 diagonal steps.
+/// assert_eq!(Pair::ZERO.after_hop(5, 2), Some(p));
+/// // f adds the octile estimate pairwise: 4 columns and 1 row still to go.
+/// assert_eq!(p.f(4, 1), (3.0 + 3.0) + (2.0 + 1.0) * SQRT2);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pair {
     /// Straight steps.

@@ -24,6 +24,18 @@ use super::rect::GridRect;
 /// # Complexity
 ///
 /// O(cells) time, one byte per cell.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::compute_clearance;
+/// use onepath::{Cell, Grid};
+/// let grid = Grid::from_text("...\n..#\n...").unwrap();
+/// let c = compute_clearance(&grid);
+/// assert_eq!(c, [2, 1, 1, 2, 1, 0, 1, 1, 1]);
+/// // An agent of side s may stand where the clearance is at least s.
+/// assert_eq!(grid.can_fit(Cell::new(0, 1), 2), c[3] >= 2);
+/// ```
 pub fn compute_clearance(grid: &Grid) -> Vec<u8> {
     let mut c = Vec::new();
     compute_clearance_into(grid, &mut c);
