@@ -33,8 +33,19 @@
 //! assert!((path.cost - (5.0 + 2.0 * onepath::math::SQRT2)).abs() < 1e-12);
 //! ```
 //!
-//! The spec this crate follows is `spec/grids.md` (Hart, Nilsson & Raphael 1968 for A*;
-//! Sturtevant 2012 for the Moving AI movement convention).
+//! ## Contracts and citations
+//!
+//! Everything a result depends on — neighbour orders, step-cost formulas, the open-set order,
+//! what one iteration is, the content hash — is stated in the documentation of the item it
+//! belongs to, and that text is the contract. A note such as "(spec: grids.md, “Host API”)"
+//! only names the section of the project's specification the contract was written from, so a
+//! maintainer can trace it; you never need that document to use the crate.
+//!
+//! Algorithms follow their papers: A* (Hart, Nilsson & Raphael 1968), Dijkstra's algorithm
+//! (Dijkstra 1959) as A* with the zero estimate, jump point search (Harabor & Grastien 2011)
+//! with block-based scanning and the JPS+ tables (Harabor & Grastien 2014; Rabin & Silva 2015,
+//! *Game AI Pro 2*), true clearance for large agents (Harabor & Botea 2008), and the Moving AI
+//! benchmark's movement convention (Sturtevant 2012).
 
 #![no_std]
 #![deny(unsafe_code)]

@@ -1,5 +1,5 @@
 //! [`BitFinder`]: jump points by scanning the [`OctileMap`]'s stop arrays, one word read per
-//! 64 cells (`grids.md`, "Jump point searches"; Harabor & Grastien 2014, block-based
+//! 64 cells (spec: grids.md, “Jump point searches”; Harabor & Grastien 2014, block-based
 //! symmetry breaking).
 //!
 //! A straight scan masks the stop word with the positions beyond the start and takes the first

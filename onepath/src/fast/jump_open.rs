@@ -1,5 +1,5 @@
-//! [`JumpOpen`]: the open list of the octile jump point searches (`grids.md`, "Open list
-//! order"): a 4-ary min-heap of keys *without* decrease-key, plus a same-f LIFO stack.
+//! [`JumpOpen`]: the open list of the octile jump point searches (spec: grids.md, “Open list
+//! order”): a 4-ary min-heap of keys *without* decrease-key, plus a same-f LIFO stack.
 //!
 //! - An improved node is pushed again; its older entry stays and is skipped when it pops (the
 //!   node is closed by then: the better entry has the same estimate and a smaller g, so it pops

@@ -1,5 +1,5 @@
-//! The specialised octile engines (`grids.md`, "The specialised octile searches (one-line A*,
-//! JPS, JPS+; Grids/Fast/)", "Improved pruning"): the common game case — eight moves, no corner
+//! The specialised octile engines (spec: grids.md, “The specialised octile searches”,
+//! “Improved pruning”): the common game case — eight moves, no corner
 //! cutting, agent size 1, one cost for every cell — with exact integer pair costs, padded maps
 //! and 16-byte node records.
 //!

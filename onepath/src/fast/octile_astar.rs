@@ -1,4 +1,5 @@
-//! [`OctileAStar`]: the one-line octile A* (`grids.md`, "The specialised octile searches").
+//! [`OctileAStar`]: the one-line octile A* (Hart, Nilsson & Raphael 1968; spec: grids.md, “The
+//! specialised octile searches”).
 //!
 //! # Algorithm (normative)
 //!
@@ -22,7 +23,7 @@
 //! Keys come from exact pairs ([`Pair`]), so equal costs tie exactly; every order is total.
 //! Any sequence of budgets gives the same pops, path and counts as one unsliced run. The path
 //! can differ from the generic [`AStar`](crate::search::AStar)'s on ties between equal-cost
-//! paths (`grids.md`, "Which engine breaks ties how"); the cost is the same up to rounding
+//! paths (spec: grids.md, “Which engine breaks ties how”); the cost is the same up to rounding
 //! (the generic sums doubles cell by cell).
 
 use alloc::vec::Vec;

@@ -1,7 +1,7 @@
 //! [`OctileJump`]: the specialised jump point searches, JPS over stop bits
 //! ([`BitFinder`](super::BitFinder)) and JPS+ over the tables
-//! ([`TableFinder`](super::TableFinder)) (`grids.md`, "Jump point searches
-//! (`OctileJump<TFinder>`, …)"; Harabor & Grastien 2011, 2014).
+//! ([`TableFinder`](super::TableFinder)) (Harabor & Grastien 2011, 2014; Rabin & Silva 2015;
+//! spec: grids.md, “Jump point searches”).
 //!
 //! # Algorithm (normative)
 //!

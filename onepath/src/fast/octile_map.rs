@@ -1,5 +1,5 @@
-//! [`OctileMap`]: the map of the octile jump point searches (`grids.md`, "Jump point searches
-//! (`OctileJump<TFinder>`, finders `BitFinder` and `TableFinder`)").
+//! [`OctileMap`]: the map of the octile jump point searches (spec: grids.md, “Jump point
+//! searches”).
 //!
 //! - A **neighbour byte** per cell: bit `d` set when the neighbour in direction `d` (N, E, S, W,
 //!   NE, SE, SW, NW) is walkable; with the [successor table](super::successors) it gives the
@@ -36,6 +36,24 @@ use crate::jps::Refresh;
 /// Rows: `height + 2` lines of `row_words = width.div_ceil(64) + 2` words; columns:
 /// `width + 2` lines of `col_words = height.div_ceil(64) + 2` words. Everything equals a fresh
 /// build of the grid at revision `revision` (tested against random edit sequences).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::fast::OctileMap;
+/// use onepath::jps::Refresh;
+/// use onepath::{Cell, Grid};
+/// let mut grid = Grid::from_text("...\n.#.\n...").unwrap();
+/// let mut map = OctileMap::new(&grid);
+/// // Bit d of a neighbour byte: the neighbour in direction d (N, E, S, W, NE, SE, SW, NW) is
+/// // walkable. From the top-left cell: east and south; south-east is the wall.
+/// assert_eq!(map.neighbor_byte(0, 0), 0b0000_0110);
+/// grid.set_area(Cell::new(1, 1), 0).unwrap();
+/// assert!(!map.is_current(&grid));
+/// assert_eq!(map.refresh(&grid), Refresh::Repaired { cells: 1 });
+/// assert_eq!(map.neighbor_byte(0, 0), 0b0010_0110);
+/// assert_eq!(map, OctileMap::new(&grid));
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct OctileMap {
     width: u32,

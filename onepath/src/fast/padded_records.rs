@@ -1,6 +1,7 @@
-//! [`PaddedRecords`]: the octile A*'s map and node array in one (`grids.md`: "A* pads the map
-//! with a wall all round and keeps wall cells in the node array as permanently closed records,
-//! so a neighbour test is a load of the record the relaxation needs anyway").
+//! [`PaddedRecords`]: the octile A*'s map and node array in one (spec: grids.md, “The
+//! specialised octile searches”). The map gets a border of walls, and every wall is a record
+//! that stays closed for good, so testing a neighbour is the same load of its record that the
+//! relaxation makes anyway, and no bounds test is needed.
 //!
 //! The grid of `width × height` cells becomes `(width + 2) × (height + 2)` records, row-major;
 //! cell (x, y) is record `(y + 1) * (width + 2) + (x + 1)`. Padding and wall records carry

@@ -1,5 +1,5 @@
-//! Exact octile costs as integer pairs (`grids.md`, "The specialised octile searches", "Exact
-//! costs").
+//! Exact octile costs as integer pairs (spec: grids.md, “The specialised octile searches”,
+//! “Exact costs”).
 //!
 //! A path of `a` straight and `b` diagonal steps costs `a + b·√2` (times the cell cost `m`).
 //! The specialised engines keep the pair per node instead of a running double sum, and compute
@@ -19,6 +19,20 @@
 use crate::math::SQRT2;
 
 /// Straight and diagonal step counts of a path (`g = a + b·√2`).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::fast::Pair;
+/// use onepath::math::SQRT2;
+/// let p = Pair::new(3, 2); // 3 straight and 2 diagonal steps
+/// assert_eq!(p.g(), 3.0 + 2.0 * SQRT2);
+/// assert_eq!(p.cost(2.0), 2.0 * (3.0 + 2.0 * SQRT2)); // cell cost 2
+/// // A hop of 5 columns and 2 rows is 3 straight and 2 diagonal steps.
+/// assert_eq!(Pair::ZERO.after_hop(5, 2), Some(p));
+/// // f adds the octile estimate pairwise: 4 columns and 1 row still to go.
+/// assert_eq!(p.f(4, 1), (3.0 + 3.0) + (2.0 + 1.0) * SQRT2);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pair {
     /// Straight steps.
@@ -91,8 +105,9 @@ impl Estimate {
     }
 }
 
-/// `g` rounded to float32, the open lists' second key (`grids.md`: "larger g (rounded to
-/// float32, which is IEEE-exact)"): the conversion rounds to nearest even on every platform.
+/// `g` rounded to float32, the open lists' second key (larger first; spec: grids.md, “Open list
+/// order”): IEEE-754 defines the conversion (round to nearest, ties to even), so it gives the
+/// same bits on every platform.
 #[inline]
 pub(crate) fn g32(g: f64) -> f32 {
     g as f32 // determinism: allowed (spec: float32 tie-break)

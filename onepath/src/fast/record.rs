@@ -1,5 +1,5 @@
 //! The 16-byte node records of the specialised engines and their generation tags
-//! (`grids.md`, "The specialised octile searches").
+//! (spec: grids.md, “The specialised octile searches”).
 //!
 //! A tag is `generation << 4 | arrival direction << 1 | closed`. A record belongs to the current
 //! search iff its generation is the current one, so nothing is cleared between searches: a new

@@ -1,6 +1,6 @@
 //! [`SlotHeap`]: the octile A*'s open list, a 4-ary min-heap of keys with decrease-key whose
 //! positions live in the node records (`AStarRecord::slot`), so membership and position cost no
-//! separate index (`grids.md`: "with decrease-key in a 4-ary heap").
+//! separate index (spec: grids.md, “Open list order”).
 //!
 //! Keys are [`key`](super::pair::key)s: smaller f, then larger g rounded to float32, then
 //! smaller cell index — a strict total order, so the pop order depends only on the keys.

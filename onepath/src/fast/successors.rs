@@ -1,5 +1,5 @@
-//! The 8 × 256 successor table (`grids.md`, "Jump point searches": "JumpRules.Successors
-//! evaluated once for every arrival direction and neighbour byte").
+//! The 8 × 256 successor table (spec: grids.md, “Jump point searches”): the pruned successor
+//! sets of the jump rules, computed once for every arrival direction and neighbour byte.
 //!
 //! A neighbour byte has bit `d` set when the neighbour in direction `d` (N, E, S, W, NE, SE, SW,
 //! NW) is walkable. [`SUCCESSORS`]`[arrival][byte]` is the pruned successor set of

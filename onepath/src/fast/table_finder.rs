@@ -1,5 +1,5 @@
 //! [`TableFinder`]: jump points read from the JPS+ tables ([`JpsPlusIndex`]) with goal
-//! bounding at query time (`grids.md`, "Goal bounding at query time"), exactly as the generic
+//! bounding at query time (spec: grids.md, “Goal bounding at query time”), exactly as the generic
 //! [`TableJumper`](crate::jps::TableJumper) reads them.
 //!
 //! - Straight: the goal on the line ahead within `|d|` steps is returned directly.

@@ -9,6 +9,22 @@ use crate::error::GridError;
 /// # Invariants
 ///
 /// Every multiplier is positive and finite; `min_cost` is the smallest of the 255.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{AreaCosts, GridError};
+/// let mut costs = AreaCosts::new();
+/// costs.set(3, 0.5).unwrap(); // a road
+/// costs.set(7, 2.0).unwrap(); // mud
+/// assert_eq!((costs.get(0), costs.get(3), costs.get(255)), (1.0, 0.5, f64::INFINITY));
+/// // A straight move from a road cell into mud costs 1 * ((0.5 + 2.0) * 0.5).
+/// assert_eq!(1.0 * ((costs.get(3) + costs.get(7)) * 0.5), 1.25);
+/// assert_eq!(costs.min_cost(), 0.5); // the heuristics' scale, so they stay admissible
+/// assert!(!costs.is_uniform());
+/// assert_eq!(costs.set(255, 1.0), Err(GridError::WallHasNoCost));
+/// assert!(costs.set(1, -1.0).is_err() && costs.set(1, f64::NAN).is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct AreaCosts {
     multipliers: [f64; 255],

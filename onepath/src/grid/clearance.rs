@@ -1,5 +1,5 @@
-//! True clearance (`grids.md`, "Clearance and agent sizes") and its incremental repair ("Tile
-//! edits and incremental clearance").
+//! True clearance (Harabor & Botea 2008; spec: grids.md, “Clearance and agent sizes”) and its
+//! incremental repair (spec: grids.md, “Tile edits and incremental clearance”).
 //!
 //! `c(x, y) = 0` for a wall, else `1 + min(c(x+1, y), c(x, y+1), c(x+1, y+1))`, cells outside
 //! the grid counting as walls, capped at 255, computed from the bottom-right corner in
@@ -24,6 +24,18 @@ use super::rect::GridRect;
 /// # Complexity
 ///
 /// O(cells) time, one byte per cell.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::compute_clearance;
+/// use onepath::{Cell, Grid};
+/// let grid = Grid::from_text("...\n..#\n...").unwrap();
+/// let c = compute_clearance(&grid);
+/// assert_eq!(c, [2, 1, 1, 2, 1, 0, 1, 1, 1]);
+/// // An agent of side s may stand where the clearance is at least s.
+/// assert_eq!(grid.can_fit(Cell::new(0, 1), 2), c[3] >= 2);
+/// ```
 pub fn compute_clearance(grid: &Grid) -> Vec<u8> {
     let mut c = Vec::new();
     compute_clearance_into(grid, &mut c);

@@ -1,5 +1,5 @@
 //! [`ClearanceMap`]: true clearance that follows a grid's edits through the edit journal and
-//! repairs itself incrementally (`grids.md`, "Tile edits and incremental clearance").
+//! repairs itself incrementally (spec: grids.md, “Tile edits and incremental clearance”).
 //!
 //! # Why a separate struct (and `&mut self` on the grid)
 //!
@@ -224,6 +224,19 @@ impl Grid {
     ///
     /// As [`ClearanceMap::refresh`]: O(cells) the first time, then proportional to what the
     /// edits changed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let mut grid = Grid::from_text("...\n..#\n...").unwrap();
+    /// // The side of the largest open square whose top-left corner is the cell.
+    /// assert_eq!(grid.clearance(), &[2, 1, 1, 2, 1, 0, 1, 1, 1]);
+    /// assert!(grid.cached_clearance().is_some()); // now read through `&self` too
+    /// grid.set_area(Cell::new(0, 2), 255).unwrap();
+    /// assert_eq!(grid.cached_clearance(), None); // stale until the next refresh
+    /// assert_eq!(grid.clearance(), &[2, 1, 1, 1, 1, 0, 0, 1, 1]);
+    /// ```
     pub fn clearance(&mut self) -> &[u8] {
         let mut map = core::mem::take(&mut self.clearance_cache);
         map.refresh(self);

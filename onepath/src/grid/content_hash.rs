@@ -1,7 +1,7 @@
-//! [`Grid::content_hash`]: a 64-bit digest of a grid's size, cells and area costs (`grids.md`,
-//! Host API, `Grid.ContentHash`), cached so a repeated call is O(1). The digest itself is
-//! `state::map_hash::content_hash_of` (snapshots tie themselves to a map with it); this file
-//! adds the cache.
+//! [`Grid::content_hash`]: a 64-bit digest of a grid's size, cells and area costs (spec:
+//! grids.md, “Host API”, `Grid.ContentHash`), cached so a repeated call is O(1). The digest
+//! itself is `state::map_hash::content_hash_of` (snapshots tie themselves to a map with it);
+//! this file adds the cache.
 //!
 //! # The cache, and why `&Grid` stays shareable
 //!
@@ -80,8 +80,8 @@ impl Clone for HashCache {
 }
 
 impl Grid {
-    /// The 64-bit content hash of the grid's size, cells and area multipliers (`grids.md`,
-    /// Host API, `Grid.ContentHash`).
+    /// The 64-bit content hash of the grid's size, cells and area multipliers (spec: grids.md,
+    /// “Host API”, `Grid.ContentHash`).
     ///
     /// Definition (normative; it changes only with a changelog note): words `w` are fed into
     /// `h = rotl(h ^ (w * P2), 31) * P1 + P3` from `h = P1 ^ P2`, all arithmetic mod 2^64, with

@@ -1,4 +1,4 @@
-//! Tile edits on [`Grid`] (`grids.md`, "Tile edits and incremental clearance"): single cells,
+//! Tile edits on [`Grid`] (spec: grids.md, “Tile edits and incremental clearance”): single cells,
 //! rectangles, area costs. Each edit that changes something bumps the version once, records one
 //! [`GridEdit`] in the journal and invalidates the content-hash cache; an edit that changes
 //! nothing leaves all three alone. Every check happens before the first cell is written.
@@ -16,6 +16,19 @@ impl Grid {
     /// # Errors
     ///
     /// [`GridError::CellOutOfBounds`]; nothing changes then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridError};
+    /// let mut grid = Grid::new(3, 3).unwrap();
+    /// grid.set_area(Cell::new(1, 1), 7).unwrap();
+    /// assert_eq!((grid.area(Cell::new(1, 1)), grid.version()), (Some(7), 1));
+    /// grid.set_area(Cell::new(1, 1), 7).unwrap(); // the value it holds: not an edit
+    /// assert_eq!(grid.version(), 1);
+    /// let outside = grid.set_area(Cell::new(3, 0), 0);
+    /// assert!(matches!(outside, Err(GridError::CellOutOfBounds { x: 3, y: 0, .. })));
+    /// ```
     pub fn set_area(&mut self, cell: Cell, area: u8) -> Result<(), GridError> {
         let Some(i) = self.index_of(cell) else {
             return Err(GridError::CellOutOfBounds {
@@ -100,6 +113,21 @@ impl Grid {
     /// # Complexity
     ///
     /// O(width × height).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Grid, GridError};
+    /// let mut grid = Grid::new(4, 3).unwrap();
+    /// // A 2 × 2 stamp at (1, 1): a wall and area 5 above, area 5 and a wall below.
+    /// grid.set_rect_from(1, 1, 2, 2, &[255, 5, 5, 255]).unwrap();
+    /// assert_eq!(grid.to_text(), "....\n.#5.\n.5#.\n");
+    /// assert_eq!(grid.version(), 1); // one edit
+    /// let short = grid.set_rect_from(0, 0, 2, 2, &[0; 3]);
+    /// assert_eq!(short, Err(GridError::RectSourceLength { expected: 4, actual: 3 }));
+    /// let outside = grid.set_rect_from(3, 0, 2, 1, &[0; 2]); // past the right edge
+    /// assert!(matches!(outside, Err(GridError::RectOutOfBounds { .. })));
+    /// ```
     pub fn set_rect_from(
         &mut self,
         x: i32,
@@ -129,6 +157,21 @@ impl Grid {
     /// # Errors
     ///
     /// As [`AreaCosts::set`](crate::AreaCosts::set); nothing changes then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridError, GridOptions};
+    /// let mut grid = Grid::from_text("1111\n....").unwrap(); // row 0 is area 1
+    /// let (a, b, o) = (Cell::new(0, 0), Cell::new(3, 0), GridOptions::DEFAULT);
+    /// assert_eq!(grid.find_path(a, b, &o).unwrap().cost, 3.0);
+    /// grid.set_area_cost(1, 4.0).unwrap(); // area 1 becomes mud
+    /// assert_eq!(grid.version(), 1);
+    /// // Off the mud and back: 2.5 (the mean of 4 and 1) + 1 + 1 + 1 + 2.5.
+    /// let path = grid.find_path(a, b, &o).unwrap();
+    /// assert_eq!((path.cost, path.cells.len()), (8.0, 6));
+    /// assert_eq!(grid.set_area_cost(255, 1.0), Err(GridError::WallHasNoCost));
+    /// ```
     pub fn set_area_cost(&mut self, area: u8, multiplier: f64) -> Result<(), GridError> {
         let before = self.areas.get(area);
         self.areas.set(area, multiplier)?;
@@ -147,6 +190,24 @@ impl Grid {
     /// # Complexity
     ///
     /// O(`CAPACITY`) to find `revision`; iterating the changes is O(changes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::{EditsSince, GridEdit, GridRect};
+    /// use onepath::{Cell, Grid};
+    /// let mut grid = Grid::new(8, 8).unwrap();
+    /// let seen = grid.revision(); // what a dependent stores after building
+    /// grid.set_area(Cell::new(2, 3), 255).unwrap();
+    /// grid.set_area_cost(4, 2.0).unwrap();
+    /// let EditsSince::Edits(edits) = grid.edits_since(seen) else { unreachable!() };
+    /// let expected = [GridEdit::Cells(GridRect::cell(2, 3)), GridEdit::AreaCosts];
+    /// assert_eq!(edits.collect::<Vec<_>>(), expected);
+    /// // Nothing after the current revision; another grid's revision means "rebuild".
+    /// let EditsSince::Edits(none) = grid.edits_since(grid.revision()) else { unreachable!() };
+    /// assert_eq!(none.len(), 0);
+    /// assert!(grid.edits_since(Grid::new(8, 8).unwrap().revision()).is_rebuild());
+    /// ```
     pub fn edits_since(&self, revision: u64) -> EditsSince<'_> {
         debug_assert_eq!(self.journal.current(), self.revision);
         self.journal.since(revision)

@@ -69,6 +69,26 @@ impl Grid {
     /// # Errors
     ///
     /// As [`find_path`](Grid::find_path), plus [`QueryError::Cancelled`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, HeuristicKind, QueryError};
+    /// let grid = Grid::new(64, 64).unwrap();
+    /// let (a, b) = (Cell::new(0, 0), Cell::new(63, 63));
+    /// let dijkstra = GridOptions::DEFAULT.with_heuristic(HeuristicKind::Zero); // ~4096 pops
+    /// // A callback that never cancels changes nothing:
+    /// let sliced = grid.find_path_cancellable(a, b, &dijkstra, || false).unwrap();
+    /// assert_eq!(sliced, grid.find_path(a, b, &dijkstra).unwrap());
+    /// // One that gives up on its third call stops after two slices of 256 iterations.
+    /// let mut asked = 0;
+    /// let cancelled = grid.find_path_cancellable(a, b, &dijkstra, || {
+    ///     asked += 1;
+    ///     asked == 3
+    /// });
+    /// assert_eq!(cancelled, Err(QueryError::Cancelled));
+    /// assert_eq!(asked, 3);
+    /// ```
     pub fn find_path_cancellable(
         &self,
         start: Cell,
@@ -102,6 +122,26 @@ impl Grid {
     ///
     /// As [`find_path`](Grid::find_path), plus [`QueryError::Coordinate`] for a coordinate
     /// outside the coordinate rule (|v| ≤ 2^21, finite).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSpace, PathStatus, QueryError, WorldPoint};
+    /// // Cells of 2 world units; the grid's top-left corner at (-10, -10).
+    /// let space = GridSpace::new(-10.0, -10.0, 2.0).unwrap();
+    /// let grid = Grid::new(10, 10).unwrap().with_space(space);
+    /// let o = GridOptions::DEFAULT;
+    /// let (from, to) = (WorldPoint::new(-9.5, -9.0), WorldPoint::new(5.5, -9.0));
+    /// let path = grid.find_path_world(from, to, &o).unwrap();
+    /// assert_eq!(path.cells.first(), Some(&Cell::new(0, 0)));
+    /// assert_eq!(path.cells.last(), Some(&Cell::new(7, 0))); // floor((5.5 + 10) / 2) = 7
+    /// assert_eq!(path.points[0], WorldPoint::new(-9.0, -9.0)); // the centre of cell (0, 0)
+    /// // A point off the grid is a status; one beyond the coordinate rule an error.
+    /// let off = grid.find_path_world(WorldPoint::new(0.0, 0.0), WorldPoint::new(50.0, 0.0), &o);
+    /// assert_eq!(off.unwrap().status, PathStatus::GoalInvalid);
+    /// let far = grid.find_path_world(WorldPoint::new(0.0, 0.0), WorldPoint::new(1e7, 0.0), &o);
+    /// assert!(matches!(far, Err(QueryError::Coordinate(_))));
+    /// ```
     pub fn find_path_world(
         &self,
         start: WorldPoint,
@@ -121,6 +161,26 @@ impl Grid {
     /// # Errors
     ///
     /// As [`find_path`](Grid::find_path).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, PathStatus};
+    /// let grid = Grid::new(5, 2).unwrap();
+    /// let (a, b, o) = (Cell::new(0, 0), Cell::new(4, 0), GridOptions::DEFAULT);
+    /// // Entering (2, 0) costs three times as much, so the path steps round it.
+    /// let toll = |_from: Cell, to: Cell, c: f64| if to == Cell::new(2, 0) { 3.0 * c } else { c };
+    /// let path = grid.find_path_with(a, b, &o, toll, |_| false).unwrap();
+    /// assert!(!path.cells.contains(&Cell::new(2, 0)));
+    /// assert!((path.cost - (2.0 + 2.0 * onepath::math::SQRT2)).abs() < 1e-12);
+    /// // Units standing on (2, 0) and (2, 1) close the column (a blocked cell is never entered).
+    /// let units = [Cell::new(2, 0), Cell::new(2, 1)];
+    /// let path = grid.find_path_with(a, b, &o, |_, _, c| c, |c| units.contains(&c)).unwrap();
+    /// assert_eq!(path.status, PathStatus::NoPath);
+    /// // A blocked endpoint is invalid.
+    /// let path = grid.find_path_with(a, b, &o, |_, _, c| c, |c| c == a).unwrap();
+    /// assert_eq!(path.status, PathStatus::StartInvalid);
+    /// ```
     pub fn find_path_with(
         &self,
         start: Cell,

@@ -1,4 +1,4 @@
-//! Exact integer costs (`grids.md`, Host API, "Exact integer costs"): [`Grid::fixed_cost`]
+//! Exact integer costs (spec: grids.md, “Host API”, “Exact integer costs”): [`Grid::fixed_cost`]
 //! prices a path in Q31.32 fixed point, [`GridPath::step_counts`] counts its straight and
 //! diagonal steps. A lockstep host can add, compare and send these integers without any float
 //! rounding question.
@@ -106,6 +106,17 @@ impl GridPath {
     /// # Complexity
     ///
     /// O(path length).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(6, 4).unwrap();
+    /// let path = grid.find_path(Cell::new(0, 0), Cell::new(5, 2), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(path.step_counts(), Some((3, 2))); // 3 straight and 2 diagonal steps
+    /// // The same path in Q31.32: 3 × 2^32 plus 2 × round(√2 × 2^32).
+    /// assert_eq!(grid.fixed_cost(&path.cells), Some(3 * (1 << 32) + 2 * 6_074_001_000));
+    /// ```
     pub fn step_counts(&self) -> Option<(u32, u32)> {
         let (mut straight, mut diagonal) = (0u32, 0u32);
         for pair in self.cells.windows(2) {

@@ -1,5 +1,5 @@
 //! [`FindPathFuture`]: a cooperative, executor-agnostic `Future` that drives a
-//! [`GridSearch`] in slices and yields between them (`grids.md`, "Cancellation and async").
+//! [`GridSearch`] in slices and yields between them (spec: grids.md, “Cancellation and async”).
 
 use core::future::Future;
 use core::pin::Pin;
@@ -31,7 +31,37 @@ pub struct FindPathFuture<'g> {
 
 impl Grid {
     /// [`find_path`](Grid::find_path) as a cooperative future that yields after every
-    /// `iterations_per_slice` iterations (at least 1; 256 is the spec's default).
+    /// `iterations_per_slice` iterations (at least 1; the cancellable forms use 256,
+    /// [`CANCEL_SLICE`](crate::search::CANCEL_SLICE)).
+    ///
+    /// # Errors
+    ///
+    /// The future resolves to the errors [`find_path`](Grid::find_path) returns for the same
+    /// options.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core::future::Future;
+    /// use core::pin::pin;
+    /// use core::task::{Context, Poll, Waker};
+    /// use onepath::{Cell, Grid, GridOptions};
+    ///
+    /// let grid = Grid::new(32, 32).unwrap();
+    /// let (a, b, o) = (Cell::new(0, 0), Cell::new(31, 17), GridOptions::DEFAULT);
+    /// let mut future = pin!(grid.find_path_async(a, b, &o, 8));
+    /// // Poll by hand; an executor would run other tasks between the polls.
+    /// let mut cx = Context::from_waker(Waker::noop());
+    /// let mut polls = 1;
+    /// let path = loop {
+    ///     match future.as_mut().poll(&mut cx) {
+    ///         Poll::Ready(result) => break result.unwrap(),
+    ///         Poll::Pending => polls += 1,
+    ///     }
+    /// };
+    /// assert_eq!(path, grid.find_path(a, b, &o).unwrap()); // slicing changes nothing
+    /// assert_eq!(polls, path.iterations.div_ceil(8)); // one slice of 8 pops per poll
+    /// ```
     pub fn find_path_async(
         &self,
         start: Cell,

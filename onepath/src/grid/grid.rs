@@ -36,6 +36,26 @@ pub const WALL: u8 = 255;
 /// the journal's newest entry ends at the current revision; the hash cache, when set, holds the
 /// hash of the current content; the embedded clearance map is current iff its revision is the
 /// grid's.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::WALL;
+/// use onepath::{Cell, Grid, GridOptions, PathStatus};
+///
+/// let mut grid = Grid::new(5, 3).unwrap();
+/// assert_eq!((grid.width(), grid.height(), grid.cell_count()), (5, 3, 15));
+/// assert_eq!(grid.index_of(Cell::new(3, 2)), Some(13)); // y * width + x
+/// // A wall across rows 0 and 1 of column 2, open at the bottom: one edit.
+/// grid.set_rect(2, 0, 1, 2, WALL).unwrap();
+/// assert_eq!(grid.version(), 1);
+/// assert!(!grid.is_walkable(Cell::new(2, 1)) && grid.is_walkable(Cell::new(2, 2)));
+/// let path = grid.find_path(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+/// assert_eq!(path.status, PathStatus::Found);
+/// assert!(path.cells.contains(&Cell::new(2, 2))); // through the gap
+/// // Four straight steps and two diagonal ones.
+/// assert_eq!(path.cost, 4.0 + 2.0 * onepath::math::SQRT2);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Grid {
     // Visible to the sibling files that implement the edits and caches (`edits.rs`,

@@ -1,5 +1,5 @@
-//! Square grids (`grids.md`, "Layout", "World mapping", "Movement", "Clearance and agent
-//! sizes", "Tile edits and incremental clearance", Host API): [`Grid`] of area bytes,
+//! Square grids (spec: grids.md, “Layout”, “World mapping”, “Movement”, “Clearance and agent
+//! sizes”, “Tile edits and incremental clearance”, “Host API”): [`Grid`] of area bytes,
 //! [`AreaCosts`], the [`GridSpace`] world mapping, the movement rules, true clearance and its
 //! incremental repair ([`ClearanceMap`]), tile edits and the edit journal ([`EditsSince`]),
 //! the content hash, nearest-walkable snapping, exact integer costs, [`SquareTopology`] for the

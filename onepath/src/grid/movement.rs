@@ -1,4 +1,4 @@
-//! Movement rules of the square grid (`grids.md`, "Movement"): the normative neighbour order,
+//! Movement rules of the square grid (spec: grids.md, “Movement”): the normative neighbour order,
 //! connectivity and the diagonal rule.
 
 /// Four or eight moves per cell.

@@ -1,4 +1,4 @@
-//! Snapping a query to the nearest usable cell (`grids.md`, Host API,
+//! Snapping a query to the nearest usable cell (spec: grids.md, “Host API”,
 //! `Grid.TryFindNearestWalkable`): [`Grid::try_find_nearest_walkable`] and its hook and world
 //! forms, with [`NearestOptions`].
 

@@ -29,7 +29,7 @@ pub enum GridAlgorithm {
     AStar,
     /// Jump point search (Harabor & Grastien 2011) with block-based scanning.
     Jps,
-    /// JPS+ (Harabor & Grastien 2014; Rabin) with goal bounding.
+    /// JPS+ (Harabor & Grastien 2014; Rabin & Silva 2015) with goal bounding.
     JpsPlus,
 }
 
@@ -37,6 +37,24 @@ pub enum GridAlgorithm {
 /// methods; a shared preset can never change under another caller.
 ///
 /// Hooks (step cost, blocked cells) are closures passed to `find_path_with`.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Connectivity, Grid, GridOptions, HeuristicKind, PathStatus};
+/// let options = GridOptions::DEFAULT
+///     .with_connectivity(Connectivity::Four)
+///     .with_heuristic(HeuristicKind::Zero) // Dijkstra
+///     .with_iteration_budget(10);
+/// let same = GridOptions::FOUR_CONNECTED.with_heuristic(HeuristicKind::Zero);
+/// assert_eq!(options, same.with_iteration_budget(10));
+/// assert_eq!(GridOptions::default(), GridOptions::DEFAULT);
+/// // The preset is untouched: `with_*` returns a changed copy.
+/// assert_eq!(GridOptions::DEFAULT.connectivity, Connectivity::Eight);
+/// let grid = Grid::new(20, 20).unwrap();
+/// let path = grid.find_path(Cell::new(0, 0), Cell::new(19, 19), &options).unwrap();
+/// assert_eq!((path.status, path.iterations), (PathStatus::BudgetExhausted, 10));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GridOptions {
     /// Four or eight moves (square grids; ignored on hex grids).
@@ -62,8 +80,8 @@ pub struct GridOptions {
     /// maps, 16-byte records) when the query qualifies — eight moves, no corner cutting, agent
     /// size 1, one multiplier for every area, weight 1, octile or zero estimate — for A*, JPS
     /// and JPS+ (default `true`). Costs are the generic cores'; on a tie between equal-cost
-    /// paths the specialised engine may choose other cells (`grids.md`, "Which engine breaks
-    /// ties how"). `false` forces the generic cores, which then return cell for cell what a
+    /// paths the specialised engine may choose other cells (spec: grids.md, “Which engine
+    /// breaks ties how”). `false` forces the generic cores, which then return cell for cell what a
     /// hand-built [`AStar`](crate::search::AStar) (or jump search) returns.
     /// `GridPath::specialized` says which ran.
     pub specialized_engines: bool,
@@ -160,7 +178,28 @@ impl GridOptions {
     }
 
     /// The algorithm these options run on `grid`: [`algorithm`](Self::algorithm) when the
-    /// query qualifies for it, else the fallback (`grids.md`, "When it applies").
+    /// query qualifies for it, else the fallback (spec: grids.md, “When it applies”). A* always
+    /// qualifies. JPS and JPS+ qualify when the options ask for eight moves, no corner cutting,
+    /// agent size 1, weight 1 and the automatic, octile or zero estimate, and all 255 walkable
+    /// areas of `grid` have the same multiplier (whether or not a cell uses them); otherwise
+    /// the query runs A*. A qualifying JPS+ query on a grid with a side above
+    /// [`MAX_JPS_PLUS_SIDE`](crate::jps::MAX_JPS_PLUS_SIDE) runs JPS. This is the family
+    /// [`GridPath::algorithm`](crate::GridPath) reports.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Connectivity, Grid, GridAlgorithm, GridOptions};
+    /// let mut grid = Grid::new(8, 8).unwrap();
+    /// let jps = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Jps);
+    /// assert_eq!(jps.resolved_algorithm(&grid), GridAlgorithm::Jps);
+    /// // Four moves do not qualify for jump point search: A* runs instead.
+    /// let four = jps.with_connectivity(Connectivity::Four);
+    /// assert_eq!(four.resolved_algorithm(&grid), GridAlgorithm::AStar);
+    /// // Nor does a grid whose areas cost differently, even an area no cell uses yet.
+    /// grid.set_area_cost(3, 2.0).unwrap();
+    /// assert_eq!(jps.resolved_algorithm(&grid), GridAlgorithm::AStar);
+    /// ```
     pub fn resolved_algorithm(&self, grid: &super::Grid) -> GridAlgorithm {
         crate::search::resolve_algorithm(self, grid)
     }

@@ -21,6 +21,25 @@ pub enum PathStatus {
 }
 
 /// The result of a tier-1 query.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid, GridAlgorithm, GridOptions, PathStatus, WorldPoint};
+/// let grid = Grid::from_text("....\n.##.\n....").unwrap();
+/// let options = GridOptions::DEFAULT.with_record_expansions(true);
+/// let path = grid.find_path(Cell::new(0, 1), Cell::new(3, 1), &options).unwrap();
+/// assert!(path.is_found());
+/// assert_eq!(path.cells.len(), 6);
+/// assert_eq!(path.points[0], WorldPoint::new(0.5, 1.5)); // centre of the start cell
+/// assert_eq!(path.expanded.len() as u32, path.expansions); // recorded, in order
+/// assert_eq!(path.algorithm, GridAlgorithm::AStar);
+/// // An iteration budget that runs out is a status, not an error.
+/// let short = grid.find_path(Cell::new(0, 1), Cell::new(3, 1), &options.with_iteration_budget(2));
+/// let short = short.unwrap();
+/// assert_eq!((short.status, short.iterations), (PathStatus::BudgetExhausted, 2));
+/// assert!(short.cells.is_empty() && short.cost == f64::INFINITY);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct GridPath {
     /// How the query ended.

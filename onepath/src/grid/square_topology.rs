@@ -1,5 +1,5 @@
 //! [`SquareTopology`]: the moves of a square grid for one agent size, connectivity and
-//! diagonal rule (`grids.md`, "Movement" and "Clearance and agent sizes").
+//! diagonal rule (spec: grids.md, “Movement” and “Clearance and agent sizes”).
 
 use alloc::vec::Vec;
 
@@ -28,6 +28,30 @@ use crate::topology::Topology;
 /// that is current ([`Grid::clearance`]) and otherwise computes clearance in O(cells);
 /// [`with_clearance`](SquareTopology::with_clearance) and
 /// [`with_clearance_map`](SquareTopology::with_clearance_map) borrow a caller's.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::SquareTopology;
+/// use onepath::topology::Topology;
+/// use onepath::{Connectivity, DiagonalRule, Grid};
+/// let grid = Grid::from_text("...\n.#.\n...").unwrap();
+/// let moves = |topo: &SquareTopology, node| {
+///     let mut out = Vec::new();
+///     topo.for_each_neighbor(node, |n, cost| out.push((n, cost)));
+///     out
+/// };
+/// let eight = Connectivity::Eight;
+/// let strict = SquareTopology::new(&grid, 1, eight, DiagonalRule::NoCornerCutting).unwrap();
+/// // Out of the top middle cell (1): E, W; south is the wall and both diagonals pass its corner.
+/// assert_eq!(moves(&strict, 1), [(2, 1.0), (0, 1.0)]);
+/// let loose = SquareTopology::new(&grid, 1, eight, DiagonalRule::AllowAll).unwrap();
+/// let s = onepath::math::SQRT2;
+/// assert_eq!(moves(&loose, 1), [(2, 1.0), (0, 1.0), (5, s), (3, s)]); // E, W, SE, SW
+/// // An agent of side 2 stands on the top-left cell of its 2 × 2 block: never over the wall.
+/// let big = SquareTopology::new(&grid, 2, eight, DiagonalRule::NoCornerCutting).unwrap();
+/// assert!(!big.is_walkable(0) && !big.is_walkable(8));
+/// ```
 #[derive(Clone, Debug)]
 pub struct SquareTopology<'g> {
     grid: &'g Grid,

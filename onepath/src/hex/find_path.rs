@@ -27,6 +27,7 @@ impl HexGrid {
     /// let grid = HexGrid::from_text("....\n.##.\n....", HexLayout::PointyOddRow).unwrap();
     /// let path = grid.find_path(Cell::new(0, 1), Cell::new(3, 1), &GridOptions::DEFAULT).unwrap();
     /// assert!(path.is_found());
+    /// assert_eq!(path.cost, 4.0); // one more step than the 3 hexes between them, round the wall
     /// ```
     pub fn find_path(
         &self,
@@ -43,6 +44,20 @@ impl HexGrid {
     /// # Errors
     ///
     /// As [`find_path`](HexGrid::find_path), plus [`QueryError::Coordinate`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout, WorldPoint};
+    /// let grid = HexGrid::new(6, 6, HexLayout::FlatOddColumn).unwrap();
+    /// // The default mapping puts the centre of cell (0, 0) at the origin, neighbours 1 apart.
+    /// let goal = grid.space().center(grid.layout(), grid.to_axial(Cell::new(4, 2)));
+    /// let o = GridOptions::DEFAULT;
+    /// let path = grid.find_path_world(WorldPoint::new(0.1, -0.1), goal, &o).unwrap();
+    /// assert_eq!(path.cells.first(), Some(&Cell::new(0, 0)));
+    /// assert_eq!(path.cells.last(), Some(&Cell::new(4, 2)));
+    /// assert_eq!(path.cost, 4.0);
+    /// ```
     pub fn find_path_world(
         &self,
         start: WorldPoint,
@@ -60,6 +75,20 @@ impl HexGrid {
     /// # Errors
     ///
     /// As [`find_path`](HexGrid::find_path).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap(); // a single row
+    /// let (a, b, o) = (Cell::new(0, 0), Cell::new(4, 0), GridOptions::DEFAULT);
+    /// // A toll on entering column 2: 1 + 3 + 1 + 1.
+    /// let toll = |_from: Cell, to: Cell, cost: f64| if to.x == 2 { 3.0 * cost } else { cost };
+    /// assert_eq!(grid.find_path_with(a, b, &o, toll, |_| false).unwrap().cost, 6.0);
+    /// // Blocking the middle cell cuts the row in two.
+    /// let path = grid.find_path_with(a, b, &o, |_, _, c| c, |c| c == Cell::new(2, 0)).unwrap();
+    /// assert_eq!(path.status, PathStatus::NoPath);
+    /// ```
     pub fn find_path_with(
         &self,
         start: Cell,

@@ -22,6 +22,20 @@ use crate::grid::{AreaCosts, Cell, EditJournal, EditsSince, GridEdit, WALL};
 /// same [`edits_since`](HexGrid::edits_since) protocol as square grids; they have no clearance
 /// and no content hash). Equality compares size, layout, cells, area costs, version and world
 /// mapping, not the revision or the journal.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, HexCoord, HexGrid, HexLayout};
+/// let mut grid = HexGrid::from_text("....\n.#..\n....", HexLayout::PointyOddRow).unwrap();
+/// assert_eq!((grid.width(), grid.height()), (4, 3));
+/// assert!(!grid.is_walkable(Cell::new(1, 1)));
+/// // Offset (column, row) ↔ axial (q, r): pointy odd rows give q = col − (row − (row & 1)) / 2.
+/// assert_eq!(grid.to_axial(Cell::new(2, 2)), HexCoord::new(1, 2));
+/// assert_eq!(grid.to_offset(HexCoord::new(1, 2)), Cell::new(2, 2));
+/// grid.set_area(Cell::new(1, 1), 0).unwrap();
+/// assert_eq!((grid.version(), grid.is_walkable(Cell::new(1, 1))), (1, true));
+/// ```
 #[derive(Clone, Debug)]
 pub struct HexGrid {
     width: u32,

@@ -1,5 +1,5 @@
 //! [`HexLayout`]: which rows or columns of the offset array are shifted, and the offset ↔ axial
-//! conversions of `grids.md` ("Layout").
+//! conversions whose formulas [`HexLayout::offset_to_axial`] states (spec: grids.md, “Layout”).
 
 use super::coord::HexCoord;
 

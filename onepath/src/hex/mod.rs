@@ -1,4 +1,4 @@
-//! Hex grids (`grids.md`, "Layout", "World mapping", "Movement"): [`HexGrid`] in offset
+//! Hex grids (spec: grids.md, “Layout”, “World mapping”, “Movement”): [`HexGrid`] in offset
 //! coordinates under one of four [`HexLayout`]s, axial [`HexCoord`]s, the [`HexSpace`] world
 //! mapping with exact cube rounding, and [`HexTopology`] for the generic search.
 

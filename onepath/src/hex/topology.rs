@@ -8,6 +8,26 @@ use crate::topology::Topology;
 /// The hex grid as a [`Topology`] (tier 2): neighbours in axial direction order
 /// (+1,0), (+1,−1), (0,−1), (−1,0), (−1,+1), (0,+1); a move `a → b` costs
 /// `1 * ((m[a] + m[b]) * 0.5)`.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::hex::HexTopology;
+/// use onepath::search::{AStar, Step};
+/// use onepath::topology::{DefaultStepCost, HexDistanceHeuristic, Topology};
+/// use onepath::{HexGrid, HexLayout};
+/// let grid = HexGrid::from_text("...\n...\n...", HexLayout::PointyOddRow).unwrap();
+/// let topo = HexTopology::new(&grid);
+/// // The six neighbours of the centre cell (index 4), in axial direction order.
+/// let mut around = Vec::new();
+/// topo.for_each_neighbor(4, |n, cost| around.push((n, cost)));
+/// assert_eq!(around, [(5, 1.0), (2, 1.0), (1, 1.0), (3, 1.0), (7, 1.0), (8, 1.0)]);
+/// let h = HexDistanceHeuristic::new(grid.width(), grid.layout(), grid.areas().min_cost());
+/// let mut search = AStar::new(DefaultStepCost, h);
+/// search.try_begin(&topo, 0, 8);
+/// assert_eq!(search.run(&topo), Step::Found);
+/// assert_eq!(search.cost(), 3.0); // three hex steps from (0, 0) to (2, 2)
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct HexTopology<'g> {
     grid: &'g HexGrid,

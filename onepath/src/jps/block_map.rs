@@ -17,6 +17,21 @@ use crate::grid::{Grid, WALL};
 /// # Complexity
 ///
 /// cells / 4 bytes; building is O(cells).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::jps::{BlockMap, Refresh};
+/// use onepath::{Cell, Grid};
+/// let mut grid = Grid::from_text("..#.\n....").unwrap();
+/// let mut map = BlockMap::new(&grid);
+/// assert_eq!(map.row(0), Some(&[0b1011][..])); // bit x set: cell (x, 0) walkable
+/// assert_eq!(map.col(2), Some(&[0b10][..])); // bit y set: cell (2, y) walkable
+/// assert!(!map.walkable(2, 0) && !map.walkable(4, 0)); // a wall; outside
+/// grid.set_area(Cell::new(2, 0), 0).unwrap();
+/// assert_eq!(map.refresh(&grid), Refresh::Repaired { cells: 1 });
+/// assert_eq!(map, BlockMap::new(&grid));
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct BlockMap {
     width: u32,

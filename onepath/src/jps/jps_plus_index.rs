@@ -1,5 +1,5 @@
 //! [`JpsPlusIndex`]: the JPS+ distance tables (Harabor & Grastien 2014, offline variant; Rabin's
-//! formulation, Game AI Pro 2).
+//! formulation: Rabin & Silva 2015, *Game AI Pro 2*).
 //!
 //! One signed 16-bit value per cell and direction, stored cell by cell
 //! (`table[cell * 8 + direction]`, direction order N, E, S, W, NE, SE, SW, NW). `d > 0`: the next
@@ -28,6 +28,22 @@ pub const MAX_JPS_PLUS_SIDE: u32 = 32_766;
 ///
 /// `table.len() == 8 * width * height`; the values equal a fresh build over the grid version
 /// `version`.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::Dir8;
+/// use onepath::jps::JpsPlusIndex;
+/// use onepath::Grid;
+/// let grid = Grid::from_text("..#..\n.....").unwrap();
+/// let index = JpsPlusIndex::new(&grid).unwrap();
+/// // Eastwards from (0, 1): a jump point 3 steps away, at (3, 1), where the wall above ends.
+/// assert_eq!(index.get(0, 1, Dir8::East), 3);
+/// // Eastwards from (0, 0): no jump point before the wall, 1 walkable cell before it.
+/// assert_eq!(index.get(0, 0, Dir8::East), -1);
+/// assert_eq!(index.get(2, 0, Dir8::East), 0); // a wall cell holds zeros
+/// assert_eq!(index.bytes(), 16 * 10);
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct JpsPlusIndex {
     width: u32,

@@ -1,4 +1,4 @@
-//! Incremental JPS+ (`grids.md`, "Incremental update"): after cell edits, only the tables that
+//! Incremental JPS+ (spec: grids.md, “Incremental update”): after cell edits, only the tables that
 //! can read an edited cell are recomputed, and the result equals a fresh build.
 //!
 //! For each edited cell: the east and west tables of its row and the rows above and below, and
@@ -42,6 +42,20 @@ impl JpsPlusIndex {
     /// # Errors
     ///
     /// [`GridTooLarge`](super::GridTooLarge) when a rebuild meets a side above 32,766.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::{JpsPlusIndex, Refresh};
+    /// use onepath::{Cell, Grid};
+    /// let mut grid = Grid::new(32, 32).unwrap();
+    /// let mut index = JpsPlusIndex::new(&grid).unwrap();
+    /// grid.set_area(Cell::new(5, 5), 255).unwrap();
+    /// assert!(!index.is_current(&grid));
+    /// assert_eq!(index.refresh(&grid), Ok(Refresh::Repaired { cells: 1 }));
+    /// assert_eq!(index, JpsPlusIndex::new(&grid).unwrap()); // equals a fresh build
+    /// assert_eq!(index.refresh(&grid), Ok(Refresh::UpToDate));
+    /// ```
     pub fn refresh(&mut self, grid: &Grid) -> Result<Refresh, super::GridTooLarge> {
         if self.is_current(grid) {
             return Ok(Refresh::UpToDate);

@@ -1,5 +1,5 @@
-//! [`JumpTopology`]: jump point search as a [`Topology`], so the generic [`AStar`] runs it
-//! unchanged (`grids.md`, "Search (JumpSearch)").
+//! [`JumpTopology`]: jump point search (Harabor & Grastien 2011) as a [`Topology`], so the
+//! generic [`AStar`] runs it unchanged (spec: grids.md, “Search (JumpSearch)”).
 //!
 //! A* over jump points: successors come from [`JumpRules::successors`] of the node's arrival
 //! direction (all eight at the start), in direction order 0..7, each resolved by the
@@ -24,6 +24,33 @@ use crate::topology::Topology;
 
 /// Jump point search over `grid` towards one goal (tier 2). The goal must be the goal the
 /// search begins with.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::jps::{BlockJumper, BlockMap, JumpTopology, OnlineJumper, expand};
+/// use onepath::search::{AStar, Step};
+/// use onepath::topology::{DefaultStepCost, OctileHeuristic};
+/// use onepath::{Cell, Grid};
+/// let grid = Grid::from_text("......\n.####.\n......").unwrap();
+/// let (start, goal) = (Cell::new(0, 1), Cell::new(5, 1));
+/// let m = grid.areas().min_cost(); // the one multiplier every area shares
+/// let topo = JumpTopology::new(&grid, OnlineJumper::new(&grid), goal, m);
+/// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), m));
+/// search.try_begin(&topo, grid.index_of(start).unwrap(), grid.index_of(goal).unwrap());
+/// assert_eq!(search.run(&topo), Step::Found);
+/// assert_eq!(search.cost(), 7.0);
+/// // The search's nodes are jump points; `expand` writes out every cell between them.
+/// let cells = expand(grid.width(), &search.path());
+/// assert_eq!((cells.len(), cells[0], cells[7]), (8, start, goal));
+/// // The word-scanning jumper finds the same jump points.
+/// let blocks = BlockMap::new(&grid);
+/// let fast = JumpTopology::new(&grid, BlockJumper::new(&blocks), goal, m);
+/// let mut again = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), m));
+/// again.try_begin(&fast, grid.index_of(start).unwrap(), grid.index_of(goal).unwrap());
+/// again.run(&fast);
+/// assert_eq!(again.path(), search.path());
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct JumpTopology<'g, J> {
     grid: &'g Grid,
@@ -133,6 +160,16 @@ pub fn expand_into(width: u32, points: &[u32], out: &mut [Cell]) {
 }
 
 /// [`expand_into`] into a new vector.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::jps::expand;
+/// // Jump points (0, 0) → (2, 2) → (5, 2) on a grid 8 cells wide (row-major indices).
+/// let cells = expand(8, &[0, 2 * 8 + 2, 2 * 8 + 5]);
+/// let xy: Vec<(i32, i32)> = cells.iter().map(|c| (c.x, c.y)).collect();
+/// assert_eq!(xy, [(0, 0), (1, 1), (2, 2), (3, 2), (4, 2), (5, 2)]);
+/// ```
 pub fn expand(width: u32, points: &[u32]) -> Vec<Cell> {
     let mut v = alloc::vec![Cell::default(); expanded_len(width, points)];
     expand_into(width, points, &mut v);

@@ -1,6 +1,6 @@
-//! Jump point search (`grids.md`, "Jump point search (JPS, JPS+)"): Harabor & Grastien 2011
+//! Jump point search (spec: grids.md, “Jump point search (JPS, JPS+)”): Harabor & Grastien 2011
 //! (online pruning), Harabor & Grastien 2014 (block-based scanning and the offline JPS+ tables),
-//! with Rabin's formulation of the distances and goal bounding.
+//! with Rabin's formulation of the distances and goal bounding (Rabin & Silva 2015).
 //!
 //! - [`JumpRules`]: pruned successors and forced neighbours (no corner cutting).
 //! - [`Jumper`]: [`OnlineJumper`] (cell by cell), [`BlockJumper`] over a [`BlockMap`] (64-bit

@@ -1,5 +1,5 @@
 //! [`JumpRules`]: pruned successors and forced neighbours for eight-connected moves without
-//! corner cutting (`grids.md`, "Jump point search"; Harabor & Grastien 2011, "Online Graph
+//! corner cutting (spec: grids.md, “Jump point search”; Harabor & Grastien 2011, "Online Graph
 //! Pruning for Pathfinding on Grid Maps").
 //!
 //! - **Diagonal arrival**: the diagonal and its two cardinal components (a diagonal step needs

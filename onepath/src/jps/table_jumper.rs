@@ -1,5 +1,5 @@
 //! [`TableJumper`]: jumps read from a [`JpsPlusIndex`], with goal bounding at query time
-//! (`grids.md`, "Goal bounding at query time").
+//! (Rabin & Silva 2015; spec: grids.md, “Goal bounding at query time”).
 //!
 //! - Straight: the goal on the line ahead within `|d|` steps is returned directly.
 //! - Diagonal: if the goal lies strictly inside the quadrant and

@@ -1,4 +1,4 @@
-//! [`AStar`]: the generic, resumable A* of `grids.md` ("A*"), after Hart, Nilsson & Raphael
+//! [`AStar`]: the generic, resumable A* (spec: grids.md, “A*”), after Hart, Nilsson & Raphael
 //! (1968), "A Formal Basis for the Heuristic Determination of Minimum Cost Paths".
 //!
 //! # Algorithm (normative)

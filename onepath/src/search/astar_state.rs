@@ -146,6 +146,32 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// # Complexity
     ///
     /// O(r log r) for r reached nodes, plus O(nodes) the first time the buffers grow.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::SquareTopology;
+    /// use onepath::search::{AStar, Step};
+    /// use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// use onepath::{Connectivity, DiagonalRule, Grid};
+    /// let grid = Grid::new(8, 8).unwrap();
+    /// let rule = DiagonalRule::NoCornerCutting;
+    /// let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, rule).unwrap();
+    /// let new_search = || AStar::new(DefaultStepCost, OctileHeuristic::new(8, 1.0));
+    /// let mut search = new_search();
+    /// search.try_begin(&topo, 0, 63);
+    /// search.step(&topo, 3);
+    /// let mut bytes = vec![0u8; search.state_size()];
+    /// search.save_state(grid.content_hash(), &mut bytes).unwrap();
+    /// // Another search (another machine) resumes from the bytes.
+    /// let mut resumed = new_search();
+    /// resumed.restore_state(&topo, grid.content_hash(), &bytes).unwrap();
+    /// assert_eq!((resumed.state(), resumed.iterations()), (Step::InProgress, 3));
+    /// assert_eq!(resumed.run(&topo), search.run(&topo));
+    /// assert_eq!((resumed.path(), resumed.cost()), (search.path(), search.cost()));
+    /// // The bytes belong to one map: another content hash is refused.
+    /// assert!(resumed.restore_state(&topo, grid.content_hash() ^ 1, &bytes).is_err());
+    /// ```
     pub fn restore_state<T: Topology>(
         &mut self,
         topology: &T,

@@ -1,8 +1,8 @@
 //! [`GridSearch`]: the non-generic, resumable grid search handle for lockstep and rollback
-//! hosts (`grids.md`, "Host API").
+//! hosts (spec: grids.md, “Host API”).
 //!
 //! `try_begin` → `step(grid, n)` per tick → `copy_path`; `save_state` / `restore_state` at any
-//! point. It chooses its engine exactly as [`Grid::find_path`] does (`grids.md`, "Host API"):
+//! point. It chooses its engine exactly as [`Grid::find_path`] does (spec: grids.md, “Host API”):
 //! when the query qualifies for jump point search (eight moves, no corner cutting, agent size 1,
 //! one multiplier for every area, weight 1, octile or zero estimate) and
 //! [`GridOptions::specialized_engines`] is on, the specialised octile engine of the requested
@@ -164,7 +164,7 @@ impl Topology for EndpointCheck<'_> {
     fn for_each_neighbor<F: FnMut(u32, f64)>(&self, _node: u32, _visit: F) {}
 }
 
-/// The engine `options` run on `grid` (`grids.md`, "When it applies"): JPS and JPS+ need eight
+/// The engine `options` run on `grid` (spec: grids.md, “When it applies”): JPS and JPS+ need eight
 /// moves, no corner cutting, agent size 1, one multiplier for every area, weight 1 and an
 /// octile or zero estimate; otherwise A*. JPS+ falls back to JPS past 32,766 cells a side.
 pub(crate) fn resolve_algorithm(options: &GridOptions, grid: &Grid) -> GridAlgorithm {
@@ -178,7 +178,7 @@ pub(crate) fn resolve_algorithm(options: &GridOptions, grid: &Grid) -> GridAlgor
     }
 }
 
-/// The engine of a resolved family (`grids.md`, "The specialised octile searches"): the
+/// The engine of a resolved family (spec: grids.md, “The specialised octile searches”): the
 /// specialised one when the query qualifies for jump point search and the options allow it.
 pub(crate) fn resolve_engine(options: &GridOptions, grid: &Grid) -> (GridAlgorithm, Engine) {
     let family = resolve_algorithm(options, grid);
@@ -194,7 +194,9 @@ pub(crate) fn resolve_engine(options: &GridOptions, grid: &Grid) -> (GridAlgorit
     (family, engine)
 }
 
-/// The JPS qualification rules (`grids.md`, "When it applies").
+/// The JPS qualification rules (spec: grids.md, “When it applies”): eight moves, no corner
+/// cutting, agent size 1, weight 1, the automatic, octile or zero estimate, and one multiplier
+/// for all 255 walkable areas of `grid`.
 fn qualifies_for_jumps(o: &GridOptions, grid: &Grid) -> bool {
     o.connectivity == Connectivity::Eight
         && o.diagonal_rule == DiagonalRule::NoCornerCutting
@@ -329,6 +331,21 @@ impl GridSearch {
     /// Starts a search on `grid`. Returns [`Step::InProgress`], or [`Step::StartInvalid`] /
     /// [`Step::GoalInvalid`] (outside, wall, too narrow for the agent) — a refusal leaves the
     /// running search untouched.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
+    /// let grid = Grid::from_text("...\n.#.\n...").unwrap();
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(search.try_begin(&grid, Cell::new(0, 0), Cell::new(2, 2)), Step::InProgress);
+    /// // Refusals are statuses, and leave the running search alone.
+    /// assert_eq!(search.try_begin(&grid, Cell::new(1, 1), Cell::new(2, 2)), Step::StartInvalid);
+    /// assert_eq!(search.try_begin(&grid, Cell::new(0, 0), Cell::new(5, 0)), Step::GoalInvalid);
+    /// assert_eq!(search.state(), Step::InProgress);
+    /// assert_eq!(search.run_cancellable(&grid, || false), Ok(Step::Found));
+    /// assert_eq!(search.cost(), 4.0); // round the wall: no corner cutting
+    /// ```
     pub fn try_begin(&mut self, grid: &Grid, start: Cell, goal: Cell) -> Step {
         let check = EndpointCheck {
             grid,
@@ -459,6 +476,25 @@ impl GridSearch {
     ///
     /// [`QueryError::GridChanged`] when `grid` was edited (or is another grid) since
     /// `try_begin`; the search is left as it was.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch, QueryError, Step};
+    /// let mut grid = Grid::new(16, 16).unwrap();
+    /// let (a, b) = (Cell::new(0, 0), Cell::new(15, 9));
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// search.try_begin(&grid, a, b);
+    /// assert_eq!(search.step(&grid, 1), Ok(Step::InProgress));
+    /// assert_eq!(search.iterations(), 1);
+    /// // The grid must not change under a running search.
+    /// grid.set_area(Cell::new(8, 8), 255).unwrap();
+    /// assert!(matches!(search.step(&grid, 1), Err(QueryError::GridChanged { .. })));
+    /// // Begin again on the edited grid: three pops per tick give what one call gives.
+    /// search.try_begin(&grid, a, b);
+    /// while search.step(&grid, 3).unwrap() == Step::InProgress {}
+    /// assert_eq!(search.to_path(&grid), grid.find_path(a, b, &GridOptions::DEFAULT).unwrap());
+    /// ```
     pub fn step(&mut self, grid: &Grid, budget: u32) -> Result<Step, QueryError> {
         if self.state() != Step::InProgress {
             return Ok(self.state());
@@ -491,6 +527,25 @@ impl GridSearch {
     ///
     /// [`QueryError::Cancelled`] when `cancel` returned `true` (the search stays resumable);
     /// [`QueryError::GridChanged`] as for [`step`](GridSearch::step).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch, HeuristicKind, QueryError, Step};
+    /// let grid = Grid::new(64, 64).unwrap();
+    /// let dijkstra = GridOptions::DEFAULT.with_heuristic(HeuristicKind::Zero); // ~4096 pops
+    /// let mut search = GridSearch::new(dijkstra).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(63, 63));
+    /// // A deadline that passes after two slices: the search stops, and stays resumable.
+    /// let mut slices = 0;
+    /// let stopped = search.run_cancellable(&grid, || {
+    ///     slices += 1;
+    ///     slices > 2
+    /// });
+    /// assert_eq!(stopped, Err(QueryError::Cancelled));
+    /// assert_eq!((search.state(), search.iterations()), (Step::InProgress, 512));
+    /// assert_eq!(search.run_cancellable(&grid, || false), Ok(Step::Found));
+    /// ```
     pub fn run_cancellable(
         &mut self,
         grid: &Grid,
@@ -528,6 +583,20 @@ impl GridSearch {
     }
 
     /// The result as a [`GridPath`] (allocates; `InProgress` reads as `BudgetExhausted`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch, PathStatus};
+    /// let grid = Grid::new(8, 8).unwrap();
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(7, 0));
+    /// search.step(&grid, 2).unwrap();
+    /// assert_eq!(search.to_path(&grid).status, PathStatus::BudgetExhausted); // not done yet
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// let path = search.to_path(&grid);
+    /// assert_eq!((path.status, path.cost, path.cells.len()), (PathStatus::Found, 7.0, 8));
+    /// ```
     pub fn to_path(&self, grid: &Grid) -> GridPath {
         let w = self.bound_width.max(1);
         let space = grid.space();
@@ -659,6 +728,25 @@ impl GridSearch {
 
     /// Writes the path as cells, start first; `None` (nothing written) when `out` is shorter
     /// than [`path_len`](GridSearch::path_len). Allocates nothing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch};
+    /// let grid = Grid::new(10, 3).unwrap();
+    /// let options = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Jps);
+    /// let mut search = GridSearch::new(options).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(9, 2));
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.path_len(), 10); // every cell, also between jump points
+    /// let mut short = [Cell::default(); 4];
+    /// assert_eq!(search.copy_path(&mut short), None); // too short: nothing written
+    /// let mut out = [Cell::default(); 64]; // a buffer kept between ticks
+    /// let n = search.copy_path(&mut out).unwrap();
+    /// assert_eq!((out[0], out[n - 1]), (Cell::new(0, 0), Cell::new(9, 2)));
+    /// let adjacent = |p: Cell, q: Cell| (p.x - q.x).abs() <= 1 && (p.y - q.y).abs() <= 1;
+    /// assert!(out[..n].windows(2).all(|w| adjacent(w[0], w[1])));
+    /// ```
     pub fn copy_path(&self, out: &mut [Cell]) -> Option<usize> {
         self.fill_back(out, |c| c)
     }

@@ -125,6 +125,25 @@ impl GridSearch {
     /// # Complexity
     ///
     /// A pass over the cells (content hash) plus the visited nodes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
+    /// let grid = Grid::from_text("........\n.######.\n........").unwrap();
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 1), Cell::new(7, 1));
+    /// search.step(&grid, 3).unwrap();
+    /// let mut snapshot = vec![0u8; search.state_size()]; // size once, reuse every tick
+    /// assert_eq!(search.save_state(&grid, &mut snapshot), Ok(snapshot.len()));
+    /// // A peer restores it and carries on exactly where the saved handle was.
+    /// let mut peer = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// peer.restore_state(&grid, &snapshot).unwrap();
+    /// assert_eq!((peer.state(), peer.iterations()), (Step::InProgress, 3));
+    /// while search.step(&grid, 1).unwrap() == Step::InProgress {}
+    /// while peer.step(&grid, 5).unwrap() == Step::InProgress {}
+    /// assert_eq!(peer.to_path(&grid), search.to_path(&grid));
+    /// ```
     pub fn save_state(&self, grid: &Grid, out: &mut [u8]) -> Result<usize, StateError> {
         let hash = grid.content_hash();
         let inner = self.engine_state_size();
@@ -168,6 +187,31 @@ impl GridSearch {
     /// [`StateError::MapMismatch`] for another map's snapshot; any other [`StateError`] for
     /// malformed or inconsistent bytes (including an engine snapshot of another kind than the
     /// options resolve to on `grid`, unless it is idle).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::state::StateError;
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
+    /// let grid = Grid::new(12, 12).unwrap();
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(11, 7));
+    /// search.step(&grid, 4).unwrap();
+    /// let mut tick_4 = vec![0u8; search.state_size()];
+    /// search.save_state(&grid, &mut tick_4).unwrap();
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// let finished = search.to_path(&grid);
+    /// // Roll back to tick 4 and replay: the same answer, bit for bit.
+    /// search.restore_state(&grid, &tick_4).unwrap();
+    /// assert_eq!(search.iterations(), 4);
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.to_path(&grid), finished);
+    /// // A snapshot of another map is refused, and the handle keeps its state.
+    /// let other = Grid::new(12, 11).unwrap();
+    /// let refused = search.restore_state(&other, &tick_4);
+    /// assert!(matches!(refused, Err(StateError::MapMismatch { .. })));
+    /// assert_eq!(search.state(), Step::Found);
+    /// ```
     pub fn restore_state(&mut self, grid: &Grid, bytes: &[u8]) -> Result<(), StateError> {
         let hash = grid.content_hash();
         let frame = read_frame_for(bytes, KIND_GRID_SEARCH, hash)?;

@@ -1,5 +1,5 @@
 //! [`OpenSet`]: the indexed 4-ary min-heap every grid and graph search shares
-//! (`grids.md`, "Open set").
+//! (spec: grids.md, “Open set”; d-ary heaps after Johnson 1975).
 //!
 //! # Order
 //!
@@ -89,6 +89,22 @@ fn before(a: &Entry, b: &Entry) -> bool {
 /// # Complexity
 ///
 /// `push` and `pop` O(log₄ n); `contains` O(1). Allocates only when it grows.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::search::OpenSet;
+/// let mut open = OpenSet::new();
+/// open.reserve_nodes(8);
+/// open.push(5, 10.0, 4.0).unwrap();
+/// open.push(7, 10.0, 6.0).unwrap(); // same f, larger g: pops before 5
+/// open.push(2, 10.0, 6.0).unwrap(); // same f and g, smaller id: pops before 7
+/// open.push(5, 9.0, 4.0).unwrap(); // 5 is present: its keys are replaced
+/// assert!(open.push(1, f64::NAN, 0.0).is_err()); // NaN keys are refused
+/// assert_eq!(open.len(), 3);
+/// let order: Vec<u32> = core::iter::from_fn(|| open.pop().map(|(n, _, _)| n)).collect();
+/// assert_eq!(order, [5, 2, 7]);
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct OpenSet {
     heap: Vec<Entry>,

@@ -15,6 +15,32 @@ pub fn iteration_digest(node: u32, g: f64, open_len: usize) -> u64 {
 
 /// The first iteration (0-based) where the traces differ, or where one ends before the other;
 /// `None` when they are identical.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::search::first_divergence;
+/// use onepath::{Cell, Grid, GridOptions, GridSearch};
+/// // Each peer records one digest per iteration of its search.
+/// let trace_of = |grid: &Grid| {
+///     let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+///     search.set_record_trace(true);
+///     search.try_begin(grid, Cell::new(0, 0), Cell::new(9, 9));
+///     search.run_cancellable(grid, || false).unwrap();
+///     search.trace().to_vec()
+/// };
+/// let ours = Grid::new(10, 10).unwrap();
+/// assert_eq!(first_divergence(&trace_of(&ours), &trace_of(&ours.clone())), None);
+/// // A peer whose map differs in one cell on the way: the traces part where it shows.
+/// let mut theirs = ours.clone();
+/// theirs.set_area(Cell::new(5, 5), 255).unwrap();
+/// let (a, b) = (trace_of(&ours), trace_of(&theirs));
+/// let at = first_divergence(&a, &b).unwrap();
+/// assert_eq!(a[..at], b[..at]);
+/// assert_eq!(at, 5);
+/// // A trace that stops early diverges where it stops.
+/// assert_eq!(first_divergence(&[7, 8], &[7, 8, 9]), Some(2));
+/// ```
 pub fn first_divergence(a: &[u64], b: &[u64]) -> Option<usize> {
     match a.iter().zip(b).position(|(x, y)| x != y) {
         Some(i) => Some(i),

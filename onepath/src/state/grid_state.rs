@@ -75,6 +75,20 @@ impl Grid {
     ///
     /// [`StateError::BufferTooSmall`] when `out` is shorter than
     /// [`state_size`](Grid::state_size).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::Grid;
+    /// let grid = Grid::from_text("..#\n.3.").unwrap();
+    /// let mut bytes = vec![0u8; grid.state_size()];
+    /// assert_eq!(grid.save_state(&mut bytes), Ok(bytes.len()));
+    /// let copy = Grid::from_state(&bytes).unwrap();
+    /// assert_eq!(copy, grid);
+    /// assert_eq!(copy.content_hash(), grid.content_hash());
+    /// // A buffer that is too short is an error, never a partial write.
+    /// assert!(grid.save_state(&mut bytes[..10]).is_err());
+    /// ```
     pub fn save_state(&self, out: &mut [u8]) -> Result<usize, StateError> {
         let space = self.space();
         write_frame(
@@ -104,6 +118,25 @@ impl Grid {
     ///
     /// Any [`StateError`]: header, length, checksum, sizes, multipliers, world mapping, or a
     /// map hash that does not match the decoded contents.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::state::StateError;
+    /// use onepath::Grid;
+    /// let mut grid = Grid::new(4, 4).unwrap();
+    /// let mut saved = vec![0u8; grid.state_size()];
+    /// grid.save_state(&mut saved).unwrap();
+    /// grid.set_rect(0, 1, 3, 1, 255).unwrap(); // the simulation moves on…
+    /// grid.restore_state(&saved).unwrap(); // …and rolls back
+    /// assert_eq!(grid, Grid::new(4, 4).unwrap());
+    /// // Damaged bytes are refused and leave the grid as it was.
+    /// grid.set_area(onepath::Cell::new(0, 0), 255).unwrap();
+    /// let before = grid.clone();
+    /// saved[40] ^= 1;
+    /// assert_eq!(grid.restore_state(&saved), Err(StateError::ChecksumMismatch));
+    /// assert_eq!(grid, before);
+    /// ```
     pub fn restore_state(&mut self, bytes: &[u8]) -> Result<(), StateError> {
         let d = decode(bytes)?;
         self.restore_parts(d.width, d.height, d.cells, d.areas, d.version, d.space);

@@ -1,4 +1,4 @@
-//! The grid content hash of `grids.md` ("Host API"), used to tie a snapshot to its map.
+//! The grid content hash (spec: grids.md, “Host API”), used to tie a snapshot to its map.
 //!
 //! Words are fed into `h = rotl(h ^ (w * P2), 31) * P1 + P3` from `h = P1 ^ P2`: first
 //! `width | height << 32`, then the cells row-major eight per little-endian word (the last

@@ -3,6 +3,21 @@
 use super::{Heuristic, HexDistanceHeuristic, ManhattanHeuristic, OctileHeuristic, ZeroHeuristic};
 
 /// One of the grid heuristics chosen at run time (what tier-1 queries and [`GridSearch`](crate::GridSearch) use).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::topology::{AnyHeuristic, Heuristic, ManhattanHeuristic, OctileHeuristic};
+/// use onepath::Connectivity;
+/// // Picked from a setting at run time, one type for every choice.
+/// let pick = |c: Connectivity| match c {
+///     Connectivity::Four => AnyHeuristic::Manhattan(ManhattanHeuristic::new(8, 1.0)),
+///     Connectivity::Eight => AnyHeuristic::Octile(OctileHeuristic::new(8, 1.0)),
+/// };
+/// let mut h = pick(Connectivity::Four);
+/// h.set_goal(3 * 8 + 4); // cell (4, 3)
+/// assert_eq!(h.estimate(0), 7.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum AnyHeuristic {
     /// Dijkstra.

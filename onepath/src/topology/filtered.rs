@@ -5,6 +5,26 @@ use super::Topology;
 /// Wraps a topology so that nodes for which `blocked(node)` is true can be neither entered nor
 /// left nor used as an endpoint (the tier-1 `blocked` hook). The predicate is asked once per
 /// move looked at, in neighbour order; beside cells of diagonal moves are not affected.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::SquareTopology;
+/// use onepath::search::{AStar, Step};
+/// use onepath::topology::{DefaultStepCost, Filtered, ManhattanHeuristic, Topology};
+/// use onepath::{Connectivity, DiagonalRule, Grid};
+/// let grid = Grid::new(3, 3).unwrap();
+/// let four = Connectivity::Four;
+/// let open = SquareTopology::new(&grid, 1, four, DiagonalRule::NoCornerCutting).unwrap();
+/// // Units stand on cells 1 and 4: obstacles for this query that the grid does not hold.
+/// let topo = Filtered::new(&open, |n| n == 1 || n == 4);
+/// assert!(open.is_walkable(4) && !topo.is_walkable(4));
+/// let mut search = AStar::new(DefaultStepCost, ManhattanHeuristic::new(3, 1.0));
+/// search.try_begin(&topo, 0, 2);
+/// assert_eq!(search.run(&topo), Step::Found);
+/// assert_eq!(search.path(), [0, 3, 6, 7, 8, 5, 2]); // all the way round
+/// assert_eq!(search.cost(), 6.0);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Filtered<'t, T, B> {
     inner: &'t T,

@@ -1,4 +1,4 @@
-//! The grid heuristics of the spec (`grids.md`, "A*"): zero (Dijkstra), Manhattan, octile and hex
+//! The grid heuristics (spec: grids.md, “A*”): zero (Dijkstra 1959), Manhattan, octile and hex
 //! distance, each scaled by the smallest area multiplier so they stay admissible when
 //! multipliers are below 1.
 //!
@@ -11,7 +11,27 @@ use super::Heuristic;
 use crate::hex::{HexCoord, HexLayout};
 use crate::math::{Divisor, SQRT2};
 
-/// The zero estimate: A* with it is Dijkstra's algorithm.
+/// The zero estimate: A* with it is Dijkstra's algorithm (Dijkstra 1959).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::SquareTopology;
+/// use onepath::search::AStar;
+/// use onepath::topology::{DefaultStepCost, OctileHeuristic, ZeroHeuristic};
+/// use onepath::{Connectivity, DiagonalRule, Grid};
+/// let grid = Grid::new(16, 16).unwrap();
+/// let rule = DiagonalRule::NoCornerCutting;
+/// let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, rule).unwrap();
+/// let mut dijkstra = AStar::new(DefaultStepCost, ZeroHeuristic);
+/// dijkstra.try_begin(&topo, 0, 255);
+/// dijkstra.run(&topo);
+/// let mut astar = AStar::new(DefaultStepCost, OctileHeuristic::new(16, 1.0));
+/// astar.try_begin(&topo, 0, 255);
+/// astar.run(&topo);
+/// assert_eq!(dijkstra.cost(), astar.cost()); // both optimal…
+/// assert!(dijkstra.expansions() > 10 * astar.expansions()); // …but Dijkstra looks everywhere
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ZeroHeuristic;
 
@@ -57,6 +77,16 @@ impl GoalCell {
 }
 
 /// `scale * (|dx| + |dy|)`: admissible for four-connected square grids.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::topology::{Heuristic, ManhattanHeuristic};
+/// let mut h = ManhattanHeuristic::new(10, 0.5); // 10 columns; the cheapest area costs 0.5
+/// h.set_goal(2 * 10 + 7); // cell (7, 2)
+/// assert_eq!(h.estimate(0), 0.5 * (7.0 + 2.0));
+/// assert_eq!(h.estimate(2 * 10 + 7), 0.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ManhattanHeuristic {
     goal: GoalCell,
@@ -85,6 +115,16 @@ impl Heuristic for ManhattanHeuristic {
 }
 
 /// `scale * ((max - min) + min * √2)`: the exact eight-connected distance on an open grid.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::math::SQRT2;
+/// use onepath::topology::{Heuristic, OctileHeuristic};
+/// let mut h = OctileHeuristic::new(10, 1.0);
+/// h.set_goal(2 * 10 + 7); // cell (7, 2): 5 straight and 2 diagonal steps from (0, 0)
+/// assert_eq!(h.estimate(0), 1.0 * ((7.0 - 2.0) + 2.0 * SQRT2));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OctileHeuristic {
     goal: GoalCell,
@@ -114,6 +154,16 @@ impl Heuristic for OctileHeuristic {
 }
 
 /// `scale * hex_distance`: the exact step count on an open hex grid.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::topology::{Heuristic, HexDistanceHeuristic};
+/// use onepath::HexLayout;
+/// let mut h = HexDistanceHeuristic::new(4, HexLayout::PointyOddRow, 1.0);
+/// h.set_goal(2 * 4 + 2); // offset (2, 2), axial (1, 2)
+/// assert_eq!(h.estimate(0), 3.0); // three hex steps from (0, 0)
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HexDistanceHeuristic {
     width: u32,

@@ -23,6 +23,39 @@ pub use heuristics::{HexDistanceHeuristic, ManhattanHeuristic, OctileHeuristic, 
 ///   before any [`StepCost`] hook.
 /// - `is_walkable` says whether a search may start or end at `node` (in range, open, and wide
 ///   enough for the agent). Implementations never panic for any `node`.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::search::{AStar, Step};
+/// use onepath::topology::{DefaultStepCost, Topology, ZeroHeuristic};
+///
+/// /// A ring of stations: each links to the next (cost 1) and to the previous (cost 3).
+/// struct Ring(u32);
+///
+/// impl Topology for Ring {
+///     fn node_count(&self) -> u32 {
+///         self.0
+///     }
+///     fn is_walkable(&self, node: u32) -> bool {
+///         node < self.0
+///     }
+///     fn for_each_neighbor<F: FnMut(u32, f64)>(&self, node: u32, mut visit: F) {
+///         if node < self.0 {
+///             visit((node + 1) % self.0, 1.0);
+///             visit((node + self.0 - 1) % self.0, 3.0);
+///         }
+///     }
+/// }
+///
+/// let ring = Ring(10);
+/// let mut search = AStar::new(DefaultStepCost, ZeroHeuristic);
+/// assert_eq!(search.try_begin(&ring, 0, 8), Step::InProgress);
+/// assert_eq!(search.run(&ring), Step::Found);
+/// // Two steps back (3 + 3) beat eight steps forward.
+/// assert_eq!((search.path(), search.cost()), (vec![0, 9, 8], 6.0));
+/// assert_eq!(search.try_begin(&ring, 0, 10), Step::GoalInvalid); // not a node
+/// ```
 pub trait Topology {
     /// Number of nodes; node ids are `0..node_count()`.
     fn node_count(&self) -> u32;
@@ -77,6 +110,28 @@ impl StepCost for DefaultStepCost {
 }
 
 /// A [`StepCost`] from a closure `Fn(from, to, base) -> cost`.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::SquareTopology;
+/// use onepath::search::{AStar, Step};
+/// use onepath::topology::{FnStepCost, ManhattanHeuristic};
+/// use onepath::{Connectivity, DiagonalRule, Grid};
+/// let grid = Grid::new(3, 1).unwrap();
+/// let rule = DiagonalRule::NoCornerCutting;
+/// let topo = SquareTopology::new(&grid, 1, Connectivity::Four, rule).unwrap();
+/// // Entering node 1 costs double.
+/// let toll = FnStepCost(|_from: u32, to: u32, base: f64| if to == 1 { 2.0 * base } else { base });
+/// let mut search = AStar::new(toll, ManhattanHeuristic::new(3, 1.0));
+/// search.try_begin(&topo, 0, 2);
+/// assert_eq!((search.run(&topo), search.cost()), (Step::Found, 3.0));
+/// // A NaN, negative or infinite answer removes the move.
+/// let closed = FnStepCost(|_: u32, to: u32, b: f64| if to == 1 { f64::INFINITY } else { b });
+/// let mut search = AStar::new(closed, ManhattanHeuristic::new(3, 1.0));
+/// search.try_begin(&topo, 0, 2);
+/// assert_eq!(search.run(&topo), Step::NoPath);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct FnStepCost<F>(pub F);
 
