@@ -213,12 +213,31 @@ pub enum QueryError {
     ClearanceMismatch,
     /// The cancellation callback asked the query to stop; the grid is untouched.
     Cancelled,
-    /// The grid was edited (or another grid given) while a search was in progress.
+    /// The grid was edited while a search was in progress (its history holds the revision
+    /// the search began on, and later edits).
     GridChanged {
         /// The version the search began on.
         expected: u64,
         /// The version found.
         found: u64,
+    },
+    /// The grid given is not the one the search began on: another size, or a revision
+    /// history that does not include the one the search began on (another grid, or this grid
+    /// edited more than [`EditJournal::CAPACITY`](crate::grid::EditJournal::CAPACITY) times
+    /// since).
+    OtherGrid {
+        /// Width and height of the grid the search began on.
+        expected: (u32, u32),
+        /// Width and height of the grid given.
+        found: (u32, u32),
+    },
+    /// `weight × the largest estimate on this grid` is not finite, so every key of the search
+    /// would be +∞ and the order meaningless: lower the weight (or the area multipliers).
+    WeightTooLarge {
+        /// The heuristic weight.
+        weight: f64,
+        /// The largest estimate the grid can produce (corner to corner).
+        estimate: f64,
     },
     /// A [`ClearanceMap`](crate::grid::ClearanceMap) handed to a topology was not refreshed
     /// against the grid as it is now (refresh it first).
@@ -251,7 +270,16 @@ impl fmt::Display for QueryError {
             Self::Cancelled => write!(f, "the query was cancelled"),
             Self::GridChanged { expected, found } => write!(
                 f,
-                "the grid changed during the search (began on version {expected}, now {found}); begin again"
+                "the grid was edited during the search (began on version {expected}, now {found}); begin again"
+            ),
+            Self::OtherGrid { expected, found } => write!(
+                f,
+                "this is not the grid the search began on (that one is {}x{}; this one is {}x{} and its history does not include the search's start: another grid, or edited too often since); pass the same grid or begin again",
+                expected.0, expected.1, found.0, found.1
+            ),
+            Self::WeightTooLarge { weight, estimate } => write!(
+                f,
+                "heuristic weight {weight} is too large for this grid: times its largest estimate {estimate} it is not finite, so every search key would be infinite"
             ),
             Self::StaleClearance { grid_revision } => write!(
                 f,

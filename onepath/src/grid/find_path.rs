@@ -4,8 +4,12 @@ use super::cell::{Cell, WorldPoint};
 use super::grid::Grid;
 use super::options::GridOptions;
 use super::path::GridPath;
-use super::query::{check_weight, resolve_square_heuristic, run_query};
+use super::query::{
+    check_weight, check_weight_fits, corner_pairs, resolve_square_heuristic, run_query,
+};
 use super::square_topology::SquareTopology;
+use alloc::boxed::Box;
+
 use crate::error::QueryError;
 use crate::search::{CANCEL_SLICE, GridSearch, Step};
 use crate::topology::{Filtered, FnStepCost};
@@ -51,13 +55,38 @@ impl Grid {
         goal: Cell,
         options: &GridOptions,
     ) -> Result<GridPath, QueryError> {
-        let mut search = GridSearch::new(*options)?;
-        let begun = search.try_begin(self, start, goal);
-        if begun != Step::InProgress {
-            return Ok(search.refused_path(self, begun));
-        }
-        search.step(self, options.iteration_budget)?;
-        Ok(search.to_path(self))
+        self.with_pooled(options, |search| {
+            let begun = search.try_begin(self, start, goal);
+            if begun != Step::InProgress {
+                return Ok(search.refused_path(self, begun));
+            }
+            search.step(self, options.iteration_budget)?;
+            search.to_path(self)
+        })
+    }
+
+    /// Runs `query` on a search handle taken from the grid's [`QuerySlot`] (or a new one when
+    /// the slot is empty), configured for `options`, and offers the handle back afterwards,
+    /// whatever the outcome: the working memory and derived structures of one query serve
+    /// the next (tier-1 design of issue 14: one-off queries cost what a reused handle costs).
+    ///
+    /// [`QuerySlot`]: super::query_slot::QuerySlot
+    fn with_pooled<R>(
+        &self,
+        options: &GridOptions,
+        query: impl FnOnce(&mut GridSearch) -> Result<R, QueryError>,
+    ) -> Result<R, QueryError> {
+        GridSearch::check_options(options)?;
+        let mut search = match self.queries.take::<GridSearch>() {
+            Some(mut s) => {
+                s.set_options(*options)?;
+                s
+            }
+            None => Box::new(GridSearch::new(*options)?),
+        };
+        let result = query(&mut search);
+        self.queries.give(search);
+        result
     }
 
     /// [`find_path`](Grid::find_path) that asks `cancel` before every slice of 256 iterations
@@ -96,23 +125,24 @@ impl Grid {
         options: &GridOptions,
         mut cancel: impl FnMut() -> bool,
     ) -> Result<GridPath, QueryError> {
-        let mut search = GridSearch::new(*options)?;
-        let begun = search.try_begin(self, start, goal);
-        if begun != Step::InProgress {
-            return Ok(search.refused_path(self, begun));
-        }
-        let mut remaining = options.iteration_budget;
-        while search.state() == Step::InProgress && remaining > 0 {
-            if cancel() {
-                return Err(QueryError::Cancelled);
+        self.with_pooled(options, |search| {
+            let begun = search.try_begin(self, start, goal);
+            if begun != Step::InProgress {
+                return Ok(search.refused_path(self, begun));
             }
-            let slice = remaining.min(CANCEL_SLICE);
-            search.step(self, slice)?;
-            if options.iteration_budget != u32::MAX {
-                remaining -= slice;
+            let mut remaining = options.iteration_budget;
+            while search.state() == Step::InProgress && remaining > 0 {
+                if cancel() {
+                    return Err(QueryError::Cancelled);
+                }
+                let slice = remaining.min(CANCEL_SLICE);
+                search.step(self, slice)?;
+                if options.iteration_budget != u32::MAX {
+                    remaining -= slice;
+                }
             }
-        }
-        Ok(search.to_path(self))
+            search.to_path(self)
+        })
     }
 
     /// [`find_path`](Grid::find_path) between world points, mapped to cells by
@@ -214,15 +244,25 @@ impl Grid {
         options: &GridOptions,
     ) -> Result<GridPath, QueryError> {
         let heuristic = resolve_square_heuristic(options, self.width(), self.areas().min_cost())?;
+        let corners = corner_pairs(self.width(), self.height());
+        check_weight_fits(options.weight, heuristic, corners)?;
         let space = self.space();
-        run_query(
-            topology,
-            cost,
-            heuristic,
-            (self.index_of(start), self.index_of(goal)),
-            options,
-            |n| self.cell_of(n),
-            |c| space.center(c),
-        )
+        // The generic engine's buffers of a pooled handle (the hooks need their own cost and
+        // topology types, but the memory is the same).
+        self.with_pooled(options, |search| {
+            let mut buffers = search.take_generic_buffers();
+            let result = run_query(
+                topology,
+                cost,
+                heuristic,
+                (self.index_of(start), self.index_of(goal)),
+                options,
+                &mut buffers,
+                |n| self.cell_of(n),
+                |c| space.center(c),
+            );
+            search.put_generic_buffers(buffers);
+            result
+        })
     }
 }

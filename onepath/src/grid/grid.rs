@@ -1,5 +1,6 @@
 //! [`Grid`]: the square grid of area bytes.
 
+use super::query_slot::QuerySlot;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -71,6 +72,9 @@ pub struct Grid {
     pub(super) journal: EditJournal,
     pub(super) hash: HashCache,
     pub(super) clearance_cache: ClearanceMap,
+    /// Search handles the tier-1 queries take and give back ([`QuerySlot`]); not content,
+    /// not compared, empty in a clone.
+    pub(crate) queries: QuerySlot,
 }
 
 impl PartialEq for Grid {
@@ -193,6 +197,7 @@ impl Grid {
             journal: EditJournal::new(revision),
             hash: HashCache::new(),
             clearance_cache: ClearanceMap::new(),
+            queries: QuerySlot::new(),
         }
     }
 

@@ -3,7 +3,8 @@
 use super::hex_grid::HexGrid;
 use super::topology::HexTopology;
 use crate::error::QueryError;
-use crate::grid::query::run_query;
+use crate::grid::query::{check_weight, check_weight_fits, corner_pairs, run_query};
+use crate::search::SearchBuffers;
 use crate::grid::{Cell, GridOptions, GridPath, HeuristicKind, WorldPoint};
 use crate::topology::{
     AnyHeuristic, DefaultStepCost, Filtered, FnStepCost, HexDistanceHeuristic, StepCost, Topology,
@@ -127,15 +128,23 @@ impl HexGrid {
                 return Err(QueryError::HeuristicNotSupported);
             }
         };
+        check_weight(options)?;
+        let corners = corner_pairs(self.width(), self.height());
+        check_weight_fits(options.weight, heuristic, corners)?;
         let (space, layout) = (self.space(), self.layout());
-        run_query(
+        // Buffers kept by the grid between one-off queries (see `QuerySlot`).
+        let mut buffers = self.queries.take::<SearchBuffers>().map_or_else(SearchBuffers::new, |b| *b);
+        let result = run_query(
             topology,
             cost,
             heuristic,
             (self.index_of(start), self.index_of(goal)),
             options,
+            &mut buffers,
             |n| self.cell_of(n),
             |c| space.center(layout, self.to_axial(c)),
-        )
+        );
+        self.queries.give(alloc::boxed::Box::new(buffers));
+        result
     }
 }

@@ -1,5 +1,6 @@
 //! [`HexGrid`]: a rectangular offset array of hex cells.
 
+use crate::grid::query_slot::QuerySlot;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -47,6 +48,8 @@ pub struct HexGrid {
     revision: u64,
     space: HexSpace,
     journal: EditJournal,
+    /// Search buffers the tier-1 queries take and give back; not content, empty in a clone.
+    pub(crate) queries: QuerySlot,
 }
 
 impl PartialEq for HexGrid {
@@ -109,6 +112,7 @@ impl HexGrid {
             revision,
             space: HexSpace::UNIT,
             journal: EditJournal::new(revision),
+            queries: QuerySlot::new(),
         }
     }
 

@@ -248,6 +248,8 @@ impl GridSearch {
             self.configure_engines();
             self.bind(grid);
             self.make_idle();
+            self.clear_refusal();
+            self.check_weight_for(grid);
             return Ok(());
         }
         // The engine's recording flag must be the options' (and, for the generic engine, its
@@ -299,6 +301,8 @@ impl GridSearch {
         }
         self.options = options;
         self.bind(grid);
+        self.clear_refusal();
+        self.check_weight_for(grid);
         Ok(())
     }
 
