@@ -162,7 +162,7 @@ impl Grid {
             (self.index_of(start), self.index_of(goal)),
             options,
             |n| self.cell_of(n),
-            |c| space.center(c),
+            |c| space.center_unchecked(c),
         )
     }
 }

@@ -106,7 +106,7 @@ impl HexGrid {
             (self.index_of(start), self.index_of(goal)),
             options,
             |n| self.cell_of(n),
-            |c| space.center(layout, self.to_axial(c)),
+            |c| space.center_unchecked(layout, self.to_axial(c)),
         )
     }
 }
