@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::math::CoordinateError;
+use crate::math::{Axis, COORDINATE_BOUND, CoordinateError, MAX_CELL_SIZE, MIN_CELL_SIZE};
 
 /// The most cells a square or hex grid may hold (2^28).
 pub const MAX_CELLS: u64 = 1 << 28;
@@ -71,13 +71,28 @@ pub enum GridError {
         /// Width of this line.
         found: u32,
     },
-    /// The cell size of a world mapping must be positive, finite and at most 2^21.
+    /// The cell size of a world mapping must be finite with 2^-7 <= size <= 2^21
+    /// ([`MIN_CELL_SIZE`], [`MAX_CELL_SIZE`]); NaN, infinities, zero, negative and subnormal
+    /// sizes are all refused.
     InvalidCellSize {
         /// The rejected size.
         value: f64,
     },
     /// A world origin outside the coordinate rule.
     Coordinate(CoordinateError),
+    /// The world mapping does not fit the grid: some part of the grid's extent lies outside
+    /// the coordinate rule (see [`GridSpace::check_extent`](crate::GridSpace::check_extent)
+    /// and [`HexSpace::check_extent`](crate::HexSpace::check_extent)).
+    ExtentOutOfRange {
+        /// The world axis that leaves the rule.
+        axis: Axis,
+        /// The world coordinate the grid reaches on that axis.
+        value: f64,
+        /// Grid width in cells.
+        width: u32,
+        /// Grid height in cells.
+        height: u32,
+    },
     /// An edit rectangle does not lie inside the grid (`0 <= x`, `0 <= y`,
     /// `x + width <= grid_width`, `y + height <= grid_height`). Checked before any cell is
     /// written.
@@ -157,9 +172,21 @@ impl fmt::Display for GridError {
             ),
             Self::InvalidCellSize { value } => write!(
                 f,
-                "cell size {value} is invalid: it must be positive, finite and at most 2^21"
+                "cell size {value:?} is invalid: it must be finite with \
+                 {MIN_CELL_SIZE} (2^-7) <= size <= {MAX_CELL_SIZE} (2^21)"
             ),
             Self::Coordinate(e) => e.fmt(f),
+            Self::ExtentOutOfRange {
+                axis,
+                value,
+                width,
+                height,
+            } => write!(
+                f,
+                "a {width} x {height} grid under this world mapping reaches {axis} = {value:?}, \
+                 outside the coordinate rule: world coordinates must be finite with \
+                 |{axis}| <= {COORDINATE_BOUND} (2^21)"
+            ),
             Self::RectOutOfBounds {
                 x,
                 y,

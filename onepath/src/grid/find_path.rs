@@ -259,7 +259,7 @@ impl Grid {
                 options,
                 &mut buffers,
                 |n| self.cell_of(n),
-                |c| space.center(c),
+                |c| space.center_unchecked(c),
             );
             search.put_generic_buffers(buffers);
             result

@@ -142,7 +142,7 @@ impl HexGrid {
             options,
             &mut buffers,
             |n| self.cell_of(n),
-            |c| space.center(layout, self.to_axial(c)),
+            |c| space.center_unchecked(layout, self.to_axial(c)),
         );
         self.queries.give(alloc::boxed::Box::new(buffers));
         result

@@ -701,7 +701,7 @@ impl GridSearch {
         let to_cell = |n: u32| Cell::new((n % w) as i32, (n / w) as i32);
         let mut path = if self.active == Engine::Generic {
             pack_path(&self.engine, self.engine.state(), to_cell, |c| {
-                space.center(c)
+                space.center_unchecked(c)
             })
         } else {
             GridPath {
@@ -723,7 +723,11 @@ impl GridSearch {
         if self.running != GridAlgorithm::AStar || self.active != Engine::Generic {
             path.cells = alloc::vec![Cell::default(); self.path_len()];
             let _ = self.copy_path(&mut path.cells);
-            path.points = path.cells.iter().map(|&c| space.center(c)).collect();
+            path.points = path
+                .cells
+                .iter()
+                .map(|&c| space.center_unchecked(c))
+                .collect();
         }
         path.algorithm = self.running;
         Ok(path)
