@@ -19,10 +19,12 @@
 mod error;
 pub mod files;
 mod map;
+mod quoted;
 mod scen;
 
 pub use error::{GridFormatError, GridFormatErrorKind};
 pub use map::{MovingAiMap, MovingAiOptions, Terrain};
+pub use quoted::{QUOTE_MAX_CHARS, Quoted};
 pub use scen::{MovingAiScenarios, Scenario, ScenarioVersion};
 
 /// The largest accepted width or height of a map (2^16).
