@@ -130,8 +130,9 @@ fn check_error(e: GridFormatError, lines: u64) {
     }
 }
 
-/// Longest message an error may print: its fixed words plus a quote of 40 characters, each
-/// escaped to at most 6 (`\u{9f}`), plus the line number.
+/// Longest message an error may print: its fixed words and line number (under 100) plus a
+/// quote of at most 64 bytes, escaped: 40 one-byte controls as `\u{1b}` (240), or fewer wider
+/// characters with longer escapes (21 × `\u{feff}`, 16 × `\u{10ffff}`).
 const MAX_MESSAGE_CHARS: usize = 400;
 
 /// The message is short whatever the input was (shared with `movingai_scen`).

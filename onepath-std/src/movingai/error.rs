@@ -295,7 +295,7 @@ impl fmt::Display for GridFormatErrorKind {
                 f,
                 "optimal length `{found}` is not a non-negative decimal number"
             ),
-            // Kept as before the quoting (`goal x` 9 …): other tools' tests match it.
+            // Worded as before the quoting (`goal x` 9 …), which onepath-cli's tests match.
             Self::CoordinateOutOfRange {
                 field,
                 ref found,
