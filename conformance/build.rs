@@ -1,0 +1,34 @@
+//! Sets `cfg(onepath_no_data)` when the Moving AI data is absent, so the tests that read it are
+//! marked `#[cfg_attr(onepath_no_data, ignore = "…")]` and the test summary counts them as
+//! ignored, with the reason, instead of passing them after a message only `--nocapture` shows.
+//! The tests keep their run-time skip (`onepath_std::data::require_movingai`) as a fallback.
+//!
+//! It looks where `onepath_std::data::data_dir` looks first: `$ONEPATH_DATA` when set (only
+//! there), else `shared/data` beside the workspace root (`CARGO_MANIFEST_DIR/../../shared/data`),
+//! and needs its `movingai` folder. (`data_dir` also tries `shared/data` above the current
+//! directory; a build script cannot know where the tests will run, so it does not.) The same
+//! script sits in every crate whose tests read the data; keep them alike.
+//!
+//! When the folder is missing, cargo finds the `rerun-if-changed` path missing on every build
+//! and reruns this script, which rebuilds the crate: the price of noticing the data when it
+//! arrives.
+
+use std::path::PathBuf;
+
+fn main() {
+    println!("cargo:rustc-check-cfg=cfg(onepath_no_data)");
+    println!("cargo:rerun-if-env-changed=ONEPATH_DATA");
+    let data = std::env::var_os("ONEPATH_DATA").map_or_else(
+        || {
+            let manifest = std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default();
+            PathBuf::from(manifest).join("../../shared/data")
+        },
+        PathBuf::from,
+    );
+    if !data.as_os_str().is_empty() {
+        println!("cargo:rerun-if-changed={}", data.display());
+    }
+    if !data.join("movingai").is_dir() {
+        println!("cargo:rustc-cfg=onepath_no_data");
+    }
+}
