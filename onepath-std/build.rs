@@ -6,12 +6,14 @@
 //! It looks where `onepath_std::data::data_dir` looks first: `$ONEPATH_DATA` when set (only
 //! there), else `shared/data` beside the workspace root (`CARGO_MANIFEST_DIR/../../shared/data`),
 //! and needs its `movingai` folder. (`data_dir` also tries `shared/data` above the current
-//! directory; a build script cannot know where the tests will run, so it does not.) The same
-//! script sits in every crate whose tests read the data; keep them alike.
+//! directory; a build script cannot know where the tests will run, so it does not.) Every crate
+//! whose tests read the data uses this one file (`build = "../onepath-std/build.rs"`).
 //!
-//! When the folder is missing, cargo finds the `rerun-if-changed` path missing on every build
-//! and reruns this script, which rebuilds the crate: the price of noticing the data when it
-//! arrives.
+//! The data folder is watched only when it exists (its removal reruns the script). A missing
+//! folder is not watched: cargo would count a missing path as changed on every build and
+//! rebuild the crate and its dependents each time. Data that arrives later is noticed when
+//! `ONEPATH_DATA` changes or after `cargo clean -p <crate>`; until then the tests' run-time
+//! skip answers.
 
 use std::path::PathBuf;
 
@@ -25,10 +27,9 @@ fn main() {
         },
         PathBuf::from,
     );
-    if !data.as_os_str().is_empty() {
-        println!("cargo:rerun-if-changed={}", data.display());
-    }
-    if !data.join("movingai").is_dir() {
+    if data.join("movingai").is_dir() {
+        println!("cargo:rerun-if-changed={}", data.join("movingai").display());
+    } else {
         println!("cargo:rustc-cfg=onepath_no_data");
     }
 }

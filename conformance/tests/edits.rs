@@ -813,7 +813,7 @@ fn a_kept_search_handle_follows_edits() {
                 _ => {}
             }
             while search.step(&g, 7).unwrap() == onepath::Step::InProgress {}
-            let kept = search.to_path(&g);
+            let kept = search.to_path(&g).expect("the grid the search is bound to");
             assert_eq!(kept.status, fresh.status, "{ctx}");
             found += u32::from(kept.status == PathStatus::Found);
             assert_eq!(kept.cells, fresh.cells, "{ctx}");

@@ -73,10 +73,7 @@ pub(crate) fn check_weight_fits(
 /// The two diagonals of a `width × height` row-major grid as (from, goal) node pairs.
 pub(crate) fn corner_pairs(width: u32, height: u32) -> [(u32, u32); 2] {
     let last_row = (height - 1) * width;
-    [
-        (0, last_row + width - 1),
-        (width - 1, last_row),
-    ]
+    [(0, last_row + width - 1), (width - 1, last_row)]
 }
 
 /// Runs one query: `start`/`goal` are `None` when outside the grid.

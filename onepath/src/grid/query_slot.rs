@@ -128,7 +128,8 @@ mod tests {
         for i in 0..5u32 {
             slot.give(Box::new(i));
         }
-        let kept: alloc::vec::Vec<u32> = core::iter::from_fn(|| slot.take::<u32>().map(|b| *b)).collect();
+        let kept: alloc::vec::Vec<u32> =
+            core::iter::from_fn(|| slot.take::<u32>().map(|b| *b)).collect();
         assert_eq!(kept, [0, 1, 2, 3]);
         // A value of another type at the front is dropped by a take of `u32`.
         slot.give(Box::new(1u8));
@@ -152,7 +153,10 @@ mod tests {
         assert_eq!(DROPS.load(Ordering::Relaxed), 2);
         let source = QuerySlot::new();
         source.give(Box::new(5u16));
-        assert!(source.clone().take::<u16>().is_none(), "a clone starts empty");
+        assert!(
+            source.clone().take::<u16>().is_none(),
+            "a clone starts empty"
+        );
         assert_eq!(source.take::<u16>().map(|b| *b), Some(5));
     }
 }

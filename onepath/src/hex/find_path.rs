@@ -4,8 +4,8 @@ use super::hex_grid::HexGrid;
 use super::topology::HexTopology;
 use crate::error::QueryError;
 use crate::grid::query::{check_weight, check_weight_fits, corner_pairs, run_query};
-use crate::search::SearchBuffers;
 use crate::grid::{Cell, GridOptions, GridPath, HeuristicKind, WorldPoint};
+use crate::search::SearchBuffers;
 use crate::topology::{
     AnyHeuristic, DefaultStepCost, Filtered, FnStepCost, HexDistanceHeuristic, StepCost, Topology,
     ZeroHeuristic,
@@ -133,7 +133,10 @@ impl HexGrid {
         check_weight_fits(options.weight, heuristic, corners)?;
         let (space, layout) = (self.space(), self.layout());
         // Buffers kept by the grid between one-off queries (see `QuerySlot`).
-        let mut buffers = self.queries.take::<SearchBuffers>().map_or_else(SearchBuffers::new, |b| *b);
+        let mut buffers = self
+            .queries
+            .take::<SearchBuffers>()
+            .map_or_else(SearchBuffers::new, |b| *b);
         let result = run_query(
             topology,
             cost,

@@ -581,7 +581,7 @@ impl GridSearch {
     /// // Begin again on the edited grid: three pops per tick give what one call gives.
     /// search.try_begin(&grid, a, b);
     /// while search.step(&grid, 3).unwrap() == Step::InProgress {}
-    /// assert_eq!(search.to_path(&grid), grid.find_path(a, b, &GridOptions::DEFAULT).unwrap());
+    /// assert_eq!(search.to_path(&grid).unwrap(), grid.find_path(a, b, &GridOptions::DEFAULT).unwrap());
     /// ```
     pub fn step(&mut self, grid: &Grid, budget: u32) -> Result<Step, QueryError> {
         if self.state() != Step::InProgress {
@@ -683,9 +683,9 @@ impl GridSearch {
     /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
     /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(7, 0));
     /// search.step(&grid, 2).unwrap();
-    /// assert_eq!(search.to_path(&grid).status, PathStatus::BudgetExhausted); // not done yet
+    /// assert_eq!(search.to_path(&grid).unwrap().status, PathStatus::BudgetExhausted); // not done yet
     /// search.run_cancellable(&grid, || false).unwrap();
-    /// let path = search.to_path(&grid);
+    /// let path = search.to_path(&grid).unwrap();
     /// assert_eq!((path.status, path.cost, path.cells.len()), (PathStatus::Found, 7.0, 8));
     /// ```
     pub fn to_path(&self, grid: &Grid) -> Result<GridPath, QueryError> {
