@@ -7,6 +7,7 @@ use super::path::GridPath;
 use super::query::{
     check_weight, check_weight_fits, corner_pairs, resolve_square_heuristic, run_query,
 };
+use super::query_slot::QuerySlot;
 use super::square_topology::SquareTopology;
 use alloc::boxed::Box;
 
@@ -20,15 +21,29 @@ impl Grid {
     /// Endpoints outside the grid, on walls or too narrow for the agent give
     /// `PathStatus::StartInvalid` / `GoalInvalid`, not errors.
     ///
+    /// The engine is chosen as [`GridSearch`] chooses it (A*, JPS or JPS+, the specialised
+    /// octile engines when the query qualifies); `find_path` is exactly `try_begin` then
+    /// `step(options.iteration_budget)` on such a handle, so the two never differ.
+    ///
     /// # Errors
     ///
     /// [`QueryError::InvalidWeight`], [`QueryError::InvalidAgentSize`] (size 0),
-    /// [`QueryError::HeuristicNotSupported`] (hex distance on a square grid).
+    /// [`QueryError::HeuristicNotSupported`] (hex distance on a square grid),
+    /// [`QueryError::WeightTooLarge`] (weight × the grid's largest estimate not finite).
     ///
     /// # Complexity
     ///
-    /// O(V log V) for V visited cells; allocates its buffers per call (use
-    /// [`AStar`](crate::search::AStar) with [`SquareTopology`] to reuse them).
+    /// The grid keeps the search handles of its one-line queries (up to
+    /// [`Grid::QUERY_HANDLES`], one per thread querying at once) and reuses them, so on an
+    /// unedited grid a call costs what a reused [`GridSearch`] costs: O(V log V) for V visited
+    /// cells (jump points for JPS), plus the result's size, and allocates only the result.
+    /// The first call on a grid (and the first after it grew, or after
+    /// [`release_query_memory`](Grid::release_query_memory)) also sizes the buffers, O(cells)
+    /// time and about 20–40 bytes a cell; the first call after an edit repairs the derived
+    /// structures it uses (JPS+ tables, clearance for agents above size 1) from the edit
+    /// journal, or rebuilds them, O(cells). The buffers stay with the grid until it is dropped
+    /// or released. A simulation that queries every tick keeps its own [`GridSearch`] and
+    /// calls [`prepare`](GridSearch::prepare) once, so no tick pays the sizing.
     ///
     /// # Determinism
     ///
@@ -63,6 +78,27 @@ impl Grid {
             search.step(self, options.iteration_budget)?;
             search.to_path(self)
         })
+    }
+
+    /// Search handles the grid keeps for its one-line queries at most (queries running at once
+    /// beyond that build their own, dropped afterwards).
+    pub const QUERY_HANDLES: usize = QuerySlot::CAPACITY;
+
+    /// Drops the working memory the grid keeps for its one-line queries (see the
+    /// `# Complexity` of [`find_path`](Grid::find_path)); the next query sizes it again.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(64, 64).unwrap();
+    /// let o = GridOptions::DEFAULT;
+    /// let p = grid.find_path(Cell::new(0, 0), Cell::new(9, 9), &o).unwrap();
+    /// grid.release_query_memory(); // e.g. when a level unloads but the grid is kept
+    /// assert_eq!(grid.find_path(Cell::new(0, 0), Cell::new(9, 9), &o).unwrap(), p);
+    /// ```
+    pub fn release_query_memory(&self) {
+        self.queries.clear();
     }
 
     /// Runs `query` on a search handle taken from the grid's [`QuerySlot`] (or a new one when

@@ -12,6 +12,12 @@ use crate::topology::{
 };
 
 impl HexGrid {
+    /// Drops the search buffers the grid keeps for its one-line queries; the next query sizes
+    /// them again.
+    pub fn release_query_memory(&self) {
+        self.queries.clear();
+    }
+
     /// Finds a path between offset cells with A* (six moves, hex-distance heuristic).
     /// `connectivity` and `diagonal_rule` of the options are ignored.
     ///
@@ -19,7 +25,14 @@ impl HexGrid {
     ///
     /// [`QueryError::InvalidAgentSize`] unless `agent_size == 1`,
     /// [`QueryError::HeuristicNotSupported`] for Manhattan or octile,
-    /// [`QueryError::InvalidWeight`].
+    /// [`QueryError::InvalidWeight`], [`QueryError::WeightTooLarge`].
+    ///
+    /// # Complexity
+    ///
+    /// O(V log V) for V visited cells plus the result's size: the grid keeps the search
+    /// buffers of its one-line queries (up to four, one per thread querying at once) and reuses
+    /// them, so only the first call (or the first after
+    /// [`release_query_memory`](HexGrid::release_query_memory)) sizes them, O(cells).
     ///
     /// # Examples
     ///

@@ -481,8 +481,8 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
                 }
             });
         }
-        for i in 0..count {
-            if records.get(i).node != start && scratch[i] & 2 == 0 {
+        for (i, &mark) in scratch[..count].iter().enumerate() {
+            if mark & 2 == 0 && records.get(i).node != start {
                 return Err(invalid("astar.reached.move"));
             }
         }

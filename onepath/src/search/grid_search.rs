@@ -562,8 +562,11 @@ impl GridSearch {
     ///
     /// # Errors
     ///
-    /// [`QueryError::GridChanged`] when `grid` was edited (or is another grid) since
-    /// `try_begin`; the search is left as it was.
+    /// [`QueryError::GridChanged`] when `grid` was edited since `try_begin`;
+    /// [`QueryError::OtherGrid`] when it is not the grid the search began on;
+    /// [`QueryError::WeightTooLarge`] when the options' weight times the grid's largest
+    /// estimate is not finite (the search would order nothing: it does not run). The search
+    /// is left as it was.
     ///
     /// # Examples
     ///
@@ -674,6 +677,15 @@ impl GridSearch {
     }
 
     /// The result as a [`GridPath`] (allocates; `InProgress` reads as `BudgetExhausted`).
+    /// After a refused [`try_begin`](Self::try_begin) while no search was in progress, the
+    /// refusal (`StartInvalid` / `GoalInvalid`), as `find_path` reports it.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::OtherGrid`] when `grid` is not the grid the search ran on (another size,
+    /// or a revision history without the search's: its cells would be read against the wrong
+    /// map). The same grid edited since is fine: the result is the search's, on the cells it
+    /// saw.
     ///
     /// # Examples
     ///
