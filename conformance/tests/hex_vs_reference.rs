@@ -455,7 +455,9 @@ fn world_queries_agree() {
             (rng.unit_f64() - 0.5) * 100.0,
         );
         let size = *rng.pick(&[1.0, 0.75, 2.5]);
-        let grid = hex_grid(&case).with_space(HexSpace::new(origin.0, origin.1, size).unwrap());
+        let grid = hex_grid(&case)
+            .with_space(HexSpace::new(origin.0, origin.1, size).unwrap())
+            .unwrap();
         let span = (f64::from(case.width) + 2.0) * size;
         let point = |rng: &mut SplitMix64| {
             (

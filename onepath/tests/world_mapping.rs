@@ -453,7 +453,8 @@ fn world_queries_follow_the_rule() {
         ",
     )
     .unwrap()
-    .with_space(GridSpace::new(-2_097_152.0, 2_097_100.0, 8.0).unwrap());
+    .with_space(GridSpace::new(-2_097_152.0, 2_097_100.0, 8.0).unwrap())
+    .unwrap();
     grid.space()
         .check_extent(grid.width(), grid.height())
         .unwrap();
@@ -494,7 +495,8 @@ fn world_queries_follow_the_rule() {
 
     let hex = HexGrid::new(5, 4, HexLayout::FlatEvenColumn)
         .unwrap()
-        .with_space(HexSpace::new(2_097_140.0, 0.0, 2.0).unwrap());
+        .with_space(HexSpace::new(2_097_140.0, 0.0, 2.0).unwrap())
+        .unwrap();
     hex.space()
         .check_extent(hex.layout(), hex.width(), hex.height())
         .unwrap();

@@ -195,7 +195,7 @@ impl Grid {
     /// use onepath::{Cell, Grid, GridOptions, GridSpace, PathStatus, QueryError, WorldPoint};
     /// // Cells of 2 world units; the grid's top-left corner at (-10, -10).
     /// let space = GridSpace::new(-10.0, -10.0, 2.0).unwrap();
-    /// let grid = Grid::new(10, 10).unwrap().with_space(space);
+    /// let grid = Grid::new(10, 10).unwrap().with_space(space).unwrap();
     /// let o = GridOptions::DEFAULT;
     /// let (from, to) = (WorldPoint::new(-9.5, -9.0), WorldPoint::new(5.5, -9.0));
     /// let path = grid.find_path_world(from, to, &o).unwrap();

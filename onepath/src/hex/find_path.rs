@@ -65,7 +65,7 @@ impl HexGrid {
     /// use onepath::{Cell, GridOptions, HexGrid, HexLayout, WorldPoint};
     /// let grid = HexGrid::new(6, 6, HexLayout::FlatOddColumn).unwrap();
     /// // The default mapping puts the centre of cell (0, 0) at the origin, neighbours 1 apart.
-    /// let goal = grid.space().center(grid.layout(), grid.to_axial(Cell::new(4, 2)));
+    /// let goal = grid.space().center(grid.layout(), grid.to_axial(Cell::new(4, 2))).unwrap();
     /// let o = GridOptions::DEFAULT;
     /// let path = grid.find_path_world(WorldPoint::new(0.1, -0.1), goal, &o).unwrap();
     /// assert_eq!(path.cells.first(), Some(&Cell::new(0, 0)));

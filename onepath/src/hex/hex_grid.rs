@@ -297,15 +297,25 @@ impl HexGrid {
     }
 
     /// Replaces the world mapping.
-    pub fn set_space(&mut self, space: HexSpace) {
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::ExtentOutOfRange`] when a cell centre under `space` leaves the coordinate
+    /// rule ([`HexSpace::check_extent`]); nothing changes then.
+    pub fn set_space(&mut self, space: HexSpace) -> Result<(), GridError> {
+        space.check_extent(self.layout, self.width, self.height)?;
         self.space = space;
+        Ok(())
     }
 
     /// Builder form of [`set_space`](HexGrid::set_space).
-    #[must_use]
-    pub fn with_space(mut self, space: HexSpace) -> Self {
-        self.space = space;
-        self
+    ///
+    /// # Errors
+    ///
+    /// As [`set_space`](HexGrid::set_space).
+    pub fn with_space(mut self, space: HexSpace) -> Result<Self, GridError> {
+        self.set_space(space)?;
+        Ok(self)
     }
 }
 
