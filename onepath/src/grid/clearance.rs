@@ -16,7 +16,8 @@
 
 use alloc::vec::Vec;
 
-use super::grid::{Grid, WALL};
+use super::cell_store::WALL;
+use super::grid::Grid;
 use super::rect::GridRect;
 
 /// Computes the true clearance of every cell of `grid`, row-major.

@@ -2,11 +2,13 @@
 //! rectangles, area costs. Each edit that changes something bumps the version once, records one
 //! [`GridEdit`] in the journal and invalidates the content-hash cache; an edit that changes
 //! nothing leaves all three alone. Every check happens before the first cell is written.
+//!
+//! The rules are the cell store's (`cell_store.rs`, shared with the hex grid): these methods
+//! delegate to it and carry the public documentation.
 
 use super::cell::Cell;
-use super::grid::{Grid, fresh_revision};
-use super::journal::{EditsSince, GridEdit};
-use super::rect::{GridRect, RectSource, write_rect};
+use super::grid::Grid;
+use super::journal::EditsSince;
 use crate::error::GridError;
 
 impl Grid {
@@ -30,22 +32,7 @@ impl Grid {
     /// assert!(matches!(outside, Err(GridError::CellOutOfBounds { x: 3, y: 0, .. })));
     /// ```
     pub fn set_area(&mut self, cell: Cell, area: u8) -> Result<(), GridError> {
-        let Some(i) = self.index_of(cell) else {
-            return Err(GridError::CellOutOfBounds {
-                x: cell.x,
-                y: cell.y,
-                width: self.width,
-                height: self.height,
-            });
-        };
-        if self.cells[i as usize] != area {
-            self.cells[i as usize] = area;
-            self.record(GridEdit::Cells(GridRect::cell(
-                cell.x as u32,
-                cell.y as u32,
-            )));
-        }
-        Ok(())
+        self.store.set_area(cell, area)
     }
 
     /// Makes `cell` open (area 0) or a wall.
@@ -54,7 +41,7 @@ impl Grid {
     ///
     /// As [`Grid::set_area`].
     pub fn set_walkable(&mut self, cell: Cell, walkable: bool) -> Result<(), GridError> {
-        self.set_area(cell, if walkable { 0 } else { 255 })
+        self.store.set_walkable(cell, walkable)
     }
 
     /// Sets every cell of the rectangle of `width × height` cells whose top-left cell is
@@ -98,7 +85,7 @@ impl Grid {
         height: u32,
         area: u8,
     ) -> Result<(), GridError> {
-        self.rect_edit((x, y, width, height), RectSource::Fill(area))
+        self.store.set_rect(x, y, width, height, area)
     }
 
     /// Copies `areas` (row-major, `width * height` bytes) into the rectangle of `width × height`
@@ -136,19 +123,7 @@ impl Grid {
         height: u32,
         areas: &[u8],
     ) -> Result<(), GridError> {
-        self.rect_edit((x, y, width, height), RectSource::Areas(areas))
-    }
-
-    fn rect_edit(
-        &mut self,
-        rect: (i32, i32, u32, u32),
-        source: RectSource<'_>,
-    ) -> Result<(), GridError> {
-        if let Some(changed) = write_rect(&mut self.cells, (self.width, self.height), rect, source)?
-        {
-            self.record(GridEdit::Cells(changed));
-        }
-        Ok(())
+        self.store.set_rect_from(x, y, width, height, areas)
     }
 
     /// Sets the multiplier of `area`. When it changed (bit pattern), bumps the version and
@@ -173,12 +148,7 @@ impl Grid {
     /// assert_eq!(grid.set_area_cost(255, 1.0), Err(GridError::WallHasNoCost));
     /// ```
     pub fn set_area_cost(&mut self, area: u8, multiplier: f64) -> Result<(), GridError> {
-        let before = self.areas.get(area);
-        self.areas.set(area, multiplier)?;
-        if before.to_bits() != multiplier.to_bits() {
-            self.record(GridEdit::AreaCosts);
-        }
-        Ok(())
+        self.store.set_area_cost(area, multiplier)
     }
 
     /// What changed after `revision` (a value of [`revision`](Grid::revision) a dependent
@@ -209,29 +179,18 @@ impl Grid {
     /// assert!(grid.edits_since(Grid::new(8, 8).unwrap().revision()).is_rebuild());
     /// ```
     pub fn edits_since(&self, revision: u64) -> EditsSince<'_> {
-        debug_assert_eq!(self.journal.current(), self.revision);
-        self.journal.since(revision)
+        self.store.edits_since(revision)
     }
 
-    /// Bumps the version, takes a fresh revision, journals `edit` and drops the content hash.
-    fn record(&mut self, edit: GridEdit) {
-        self.version += 1;
-        self.new_revision(edit);
-    }
-
-    fn new_revision(&mut self, edit: GridEdit) {
-        self.revision = fresh_revision();
-        self.journal.record(self.revision, edit);
-        self.hash.invalidate();
-    }
-
-    /// The hook a snapshot restore calls after replacing cells and area costs wholesale (the
-    /// version is whatever the snapshot said): the grid takes a fresh revision (never one it
-    /// had, so no dependent can mistake the restored content for a state it saw, even when the
-    /// restored version equals one it saw), the journal records [`GridEdit::Everything`], and
-    /// the content hash and embedded clearance are dropped.
+    /// Test hook: what a snapshot restore does to the grid besides writing the contents
+    /// ([`Grid::restore_parts`]): the grid takes a fresh revision (never one it had, so no
+    /// dependent can mistake the restored content for a state it saw, even when the restored
+    /// version equals one it saw), the journal records
+    /// [`GridEdit::Everything`](crate::grid::GridEdit::Everything), and the content hash and
+    /// embedded clearance are dropped.
+    #[cfg(test)]
     pub(crate) fn note_content_replaced(&mut self) {
-        self.new_revision(GridEdit::Everything);
+        self.store.note_replaced();
         self.clearance_cache.clear();
     }
 }
@@ -239,6 +198,7 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::{GridEdit, GridRect};
     use alloc::vec;
     use alloc::vec::Vec;
 
@@ -288,6 +248,7 @@ mod tests {
         assert_eq!(edits(&g, g.revision() + 1), None);
         assert_eq!(edits(&g, g.revision()), Some(vec![]));
         assert_eq!(edits(&g, r0).map(|e| e.len()), Some(4));
+        assert!(g.check_invariants());
     }
 
     #[test]
@@ -376,7 +337,9 @@ mod tests {
         assert_eq!(g.cached_clearance(), None);
         assert_eq!(g.content_hash(), other.content_hash());
         assert_eq!(map.refresh(&g), &crate::grid::compute_clearance(&other)[..]);
+        assert!(g.check_invariants());
         g.restore_state(&snap).unwrap();
         assert_eq!(g.content_hash(), saved_hash);
+        assert!(g.check_invariants());
     }
 }

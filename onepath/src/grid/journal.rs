@@ -198,6 +198,24 @@ impl EditJournal {
         self.entries.is_empty()
     }
 
+    /// Every remembered change with its stamp, oldest first.
+    #[cfg(test)]
+    pub(crate) fn entries(&self) -> impl DoubleEndedIterator<Item = (u64, GridEdit)> + '_ {
+        self.entries.iter().copied()
+    }
+
+    /// Checks the invariants (stamps strictly increase from `base`; at most `CAPACITY`
+    /// entries, which the ring's type guarantees); for tests.
+    #[cfg(test)]
+    pub(crate) fn check_invariants(&self) -> bool {
+        let mut last = self.base;
+        self.entries.iter().all(|&(r, _)| {
+            let ok = r > last;
+            last = r;
+            ok
+        })
+    }
+
     /// The changes after revision `since`.
     ///
     /// # Complexity

@@ -15,6 +15,7 @@
 
 mod area_costs;
 mod cell;
+pub(crate) mod cell_store;
 mod clearance;
 mod clearance_map;
 mod content_hash;
@@ -38,10 +39,11 @@ pub(crate) mod text;
 
 pub use area_costs::AreaCosts;
 pub use cell::{Cell, WorldPoint};
+pub use cell_store::WALL;
 pub use clearance::{REPAIR_MERGE_THRESHOLD, compute_clearance, compute_clearance_into};
 pub use clearance_map::{ClearanceMap, ClearanceRefresh};
 pub use future::FindPathFuture;
-pub use grid::{Grid, WALL};
+pub use grid::Grid;
 pub use journal::{EditJournal, Edits, EditsSince, GridEdit};
 pub use movement::{Connectivity, DiagonalRule, Dir8};
 pub use nearest::NearestOptions;
