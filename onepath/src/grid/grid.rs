@@ -1,7 +1,10 @@
 //! [`Grid`]: the square grid of area bytes.
 //!
 //! The cells, area table, counters and journal live in a
-//! [`CellStore`](super::cell_store::CellStore) (shared with the hex grid).
+//! [`CellStore`](super::cell_store::CellStore) (shared with the hex grid); the embedded
+//! clearance is a [`ClearanceMap`], a plain data type that names no grid (the glue that
+//! refreshes it from a `Grid` is `grid_clearance.rs`, which imports this file, not the other
+//! way round).
 
 use super::query_slot::QuerySlot;
 use alloc::vec::Vec;
@@ -59,7 +62,7 @@ use crate::error::GridError;
 #[derive(Clone, Debug)]
 pub struct Grid {
     // Visible to the sibling files that implement the edits and caches (`edits.rs`,
-    // `clearance_map.rs`); private to everything else.
+    // `grid_clearance.rs`); private to everything else.
     /// Cells, area costs, version, revision, journal and the content-hash cache.
     pub(super) store: CellStore,
     pub(super) space: GridSpace,
@@ -320,66 +323,6 @@ impl Grid {
         self.clearance_cache.clear();
     }
 
-    /// Whether an agent of side `size` fits with its top-left at `cell`: the `size × size` block
-    /// there lies inside the grid and has no wall (true clearance ≥ size; the spec's `CanFit`).
-    /// `false` for size 0.
-    ///
-    /// # Complexity
-    ///
-    /// O(1) while the embedded clearance is current ([`Grid::clearance`]), else O(size²).
-    pub fn can_fit(&self, cell: Cell, size: u8) -> bool {
-        if size == 0 {
-            return false;
-        }
-        let Some(i) = self.index_of(cell) else {
-            return false;
-        };
-        if let Some(c) = self.cached_clearance() {
-            return c[i as usize] >= size;
-        }
-        let (x0, y0, s) = (cell.x as u32, cell.y as u32, u32::from(size));
-        if x0 + s > self.width() || y0 + s > self.height() {
-            return false;
-        }
-        (y0..y0 + s).all(|y| {
-            let row = (y * self.width() + x0) as usize;
-            !self.cells()[row..row + s as usize].contains(&WALL)
-        })
-    }
-
-    /// The true clearance of `cell`: the side of the largest wall-free square with `cell` as
-    /// its top-left corner, capped at 255; 0 for walls and cells outside the grid (the spec's
-    /// `MaxAgentSizeAt`).
-    ///
-    /// # Complexity
-    ///
-    /// O(1) while the embedded clearance is current ([`Grid::clearance`]), else
-    /// O(clearance²).
-    pub fn max_agent_size_at(&self, cell: Cell) -> u8 {
-        if !self.is_walkable(cell) {
-            return 0;
-        }
-        if let (Some(c), Some(i)) = (self.cached_clearance(), self.index_of(cell)) {
-            return c[i as usize];
-        }
-        let (x0, y0) = (cell.x as u32, cell.y as u32);
-        let mut s: u32 = 1;
-        // Grow the square by one row and one column while they are inside and open.
-        while s < 255 {
-            let (nx, ny) = (x0 + s, y0 + s);
-            if nx >= self.width() || ny >= self.height() {
-                break;
-            }
-            let row = (0..=s).all(|i| self.cells()[(ny * self.width() + x0 + i) as usize] != WALL);
-            let col = (0..s).all(|j| self.cells()[((y0 + j) * self.width() + nx) as usize] != WALL);
-            if !(row && col) {
-                break;
-            }
-            s += 1;
-        }
-        s as u8
-    }
-
     /// Checks the invariants of the grid's data (its [`CellStore`]'s); for tests.
     #[cfg(test)]
     pub(crate) fn check_invariants(&self) -> bool {
@@ -437,35 +380,5 @@ mod tests {
         assert_eq!(g.version(), 2);
         g.set_area_cost(7, 2.0).unwrap();
         assert_eq!(g.version(), 2);
-    }
-
-    #[test]
-    fn clearance_by_definition() {
-        let g = Grid::from_walkable_rows(&[
-            [true, true, true, false],
-            [true, true, true, true],
-            [true, true, true, true],
-        ])
-        .unwrap();
-        assert_eq!(g.max_agent_size_at(Cell::new(0, 0)), 3);
-        assert_eq!(g.max_agent_size_at(Cell::new(1, 0)), 2);
-        assert_eq!(g.max_agent_size_at(Cell::new(3, 0)), 0);
-        assert_eq!(g.max_agent_size_at(Cell::new(3, 1)), 1);
-        assert_eq!(g.max_agent_size_at(Cell::new(-1, 0)), 0);
-        assert!(g.can_fit(Cell::new(0, 0), 3));
-        assert!(!g.can_fit(Cell::new(0, 0), 4));
-        assert!(!g.can_fit(Cell::new(0, 0), 0));
-        assert!(!g.can_fit(Cell::new(2, 0), 2));
-        assert!(g.can_fit(Cell::new(2, 1), 2));
-        assert!(!g.can_fit(Cell::new(2, 1), 3));
-        assert!(!g.can_fit(Cell::new(-1, 0), 1));
-        // The same answers through the embedded clearance.
-        let mut g = g;
-        g.clearance();
-        assert_eq!(g.max_agent_size_at(Cell::new(0, 0)), 3);
-        assert_eq!(g.max_agent_size_at(Cell::new(3, 0)), 0);
-        assert!(g.can_fit(Cell::new(2, 1), 2));
-        assert!(!g.can_fit(Cell::new(2, 1), 3));
-        assert!(!g.can_fit(Cell::new(0, 3), 1));
     }
 }

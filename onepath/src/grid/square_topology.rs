@@ -4,9 +4,9 @@
 use alloc::vec::Vec;
 
 use super::cell_store::WALL;
-use super::clearance::compute_clearance;
 use super::clearance_map::ClearanceMap;
 use super::grid::Grid;
+use super::grid_clearance::compute_clearance;
 use super::movement::{Connectivity, DiagonalRule, Dir8};
 use crate::error::QueryError;
 use crate::math::{Divisor, SQRT2};
