@@ -415,20 +415,18 @@ impl CellStore {
 mod tests {
     use super::*;
 
-    fn edits(s: &CellStore, since: u64) -> Option<Vec<GridEdit>> {
-        match s.edits_since(since) {
-            EditsSince::Edits(e) => Some(e.collect()),
-            EditsSince::Rebuild => None,
-        }
-    }
-
     #[test]
     fn refused_edits_write_nothing() {
         let mut s = CellStore::from_areas(4, 3, (0..12).collect()).unwrap();
         let born = s.revision();
         s.set_area(Cell::new(1, 1), WALL).unwrap();
         let _ = s.content_hash();
-        let before = (s.clone(), s.revision(), edits(&s, born), s.cached_hash());
+        let before = (
+            s.clone(),
+            s.revision(),
+            s.edits_since(born).into_vec(),
+            s.cached_hash(),
+        );
         // Out of bounds on the right: the first row of the rectangle would fit, but nothing is
         // written.
         assert!(matches!(
@@ -457,7 +455,12 @@ mod tests {
         assert!(s.set_walkable(Cell::new(-1, 0), false).is_err());
         assert_eq!(s.set_area_cost(WALL, 2.0), Err(GridError::WallHasNoCost));
         assert!(s.set_area_cost(3, f64::NAN).is_err());
-        let after = (s.clone(), s.revision(), edits(&s, born), s.cached_hash());
+        let after = (
+            s.clone(),
+            s.revision(),
+            s.edits_since(born).into_vec(),
+            s.cached_hash(),
+        );
         assert_eq!(after, before);
         assert_eq!(s.version(), 1);
         assert!(s.check_invariants());
@@ -476,7 +479,7 @@ mod tests {
         s.set_area_cost(3, 1.0).unwrap();
         s.set_walkable(Cell::new(2, 2), true).unwrap();
         assert_eq!((s.version(), s.revision()), (0, r0));
-        assert_eq!(edits(&s, r0), Some(vec![]));
+        assert_eq!(s.edits_since(r0).into_vec(), Some(vec![]));
         // Each change: version + 1, a larger fresh revision, one entry.
         let mut seen = vec![r0];
         s.set_walkable(Cell::new(2, 2), false).unwrap();
@@ -489,7 +492,7 @@ mod tests {
         assert_eq!(s.version(), 3);
         assert!(seen.windows(2).all(|w| w[0] < w[1]));
         assert_eq!(
-            edits(&s, r0),
+            s.edits_since(r0).into_vec(),
             Some(vec![
                 GridEdit::Cells(GridRect::cell(2, 2)),
                 // (2, 1) and (3, 2) changed; (2, 2) was a wall and is written 0 again.
@@ -497,14 +500,20 @@ mod tests {
                 GridEdit::AreaCosts,
             ])
         );
-        assert_eq!(edits(&s, seen[2]), Some(vec![GridEdit::AreaCosts]));
-        assert_eq!(edits(&s, s.revision() + 1), None);
+        assert_eq!(
+            s.edits_since(seen[2]).into_vec(),
+            Some(vec![GridEdit::AreaCosts])
+        );
+        assert_eq!(s.edits_since(s.revision() + 1).into_vec(), None);
         // A clone shares the history; its own edits take stamps the original never had.
         let mut c = s.clone();
         c.set_area(Cell::new(0, 0), 1).unwrap();
         assert!(c.revision() > s.revision());
-        assert_eq!(edits(&s, c.revision()), None);
-        assert_eq!(edits(&c, s.revision()).map(|e| e.len()), Some(1));
+        assert_eq!(s.edits_since(c.revision()).into_vec(), None);
+        assert_eq!(
+            c.edits_since(s.revision()).into_vec().map(|e| e.len()),
+            Some(1)
+        );
         // A restore keeps the snapshot's version and journals "everything".
         let v = s.version();
         let r = s.revision();
@@ -512,7 +521,10 @@ mod tests {
         s.restore(2, 2, &[0, 1, 2, WALL], areas, v - 1);
         assert_eq!((s.width(), s.height(), s.version()), (2, 2, v - 1));
         assert!(s.revision() > c.revision());
-        assert_eq!(edits(&s, r), Some(vec![GridEdit::Everything]));
+        assert_eq!(
+            s.edits_since(r).into_vec(),
+            Some(vec![GridEdit::Everything])
+        );
         // The older rectangles describe the old size; the invariants allow that.
         assert!(s.check_invariants());
         s.set_area(Cell::new(1, 1), 0).unwrap();
@@ -521,7 +533,7 @@ mod tests {
         for i in 0..EditJournal::CAPACITY {
             s.set_area(Cell::new(0, 0), (i % 2) as u8 + 1).unwrap();
         }
-        assert_eq!(edits(&s, r), None);
+        assert_eq!(s.edits_since(r).into_vec(), None);
         assert!(s.check_invariants());
     }
 

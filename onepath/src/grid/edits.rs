@@ -200,14 +200,6 @@ mod tests {
     use super::*;
     use crate::grid::{GridEdit, GridRect};
     use alloc::vec;
-    use alloc::vec::Vec;
-
-    fn edits(g: &Grid, since: u64) -> Option<Vec<GridEdit>> {
-        match g.edits_since(since) {
-            EditsSince::Edits(e) => Some(e.collect()),
-            EditsSince::Rebuild => None,
-        }
-    }
 
     #[test]
     fn edits_bump_the_version_once_and_journal_the_changed_box() {
@@ -220,7 +212,7 @@ mod tests {
         let r1 = g.revision();
         assert!(r1 > r0);
         assert_eq!(
-            edits(&g, r0),
+            g.edits_since(r0).into_vec(),
             Some(vec![GridEdit::Cells(GridRect::from_corners(1, 1, 3, 2))])
         );
         // A 3 × 3 source at (1, 0) where three cells differ: (1,1) and (1,2) 255 → 0,
@@ -230,7 +222,7 @@ mod tests {
         assert_eq!(g.version(), 2);
         let r2 = g.revision();
         assert_eq!(
-            edits(&g, r1),
+            g.edits_since(r1).into_vec(),
             Some(vec![GridEdit::Cells(GridRect::from_corners(1, 1, 3, 2))])
         );
         assert_eq!(g.area(Cell::new(3, 2)), Some(7));
@@ -239,15 +231,15 @@ mod tests {
         g.set_area_cost(9, 3.0).unwrap();
         assert_eq!(g.version(), 4);
         assert_eq!(
-            edits(&g, r2),
+            g.edits_since(r2).into_vec(),
             Some(vec![
                 GridEdit::Cells(GridRect::cell(4, 3)),
                 GridEdit::AreaCosts
             ])
         );
-        assert_eq!(edits(&g, g.revision() + 1), None);
-        assert_eq!(edits(&g, g.revision()), Some(vec![]));
-        assert_eq!(edits(&g, r0).map(|e| e.len()), Some(4));
+        assert_eq!(g.edits_since(g.revision() + 1).into_vec(), None);
+        assert_eq!(g.edits_since(g.revision()).into_vec(), Some(vec![]));
+        assert_eq!(g.edits_since(r0).into_vec().map(|e| e.len()), Some(4));
         assert!(g.check_invariants());
     }
 
@@ -298,11 +290,14 @@ mod tests {
         g.note_content_replaced();
         assert_eq!(g.version(), 1);
         assert!(g.revision() > r1);
-        assert_eq!(edits(&g, r1), Some(vec![GridEdit::Everything]));
+        assert_eq!(
+            g.edits_since(r1).into_vec(),
+            Some(vec![GridEdit::Everything])
+        );
         // Another grid's revision is not one of this grid's.
         let other = Grid::new(3, 3).unwrap();
-        assert_eq!(edits(&g, other.revision()), None);
-        assert_eq!(edits(&other, r0), None);
+        assert_eq!(g.edits_since(other.revision()).into_vec(), None);
+        assert_eq!(other.edits_since(r0).into_vec(), None);
     }
 
     #[test]
@@ -332,7 +327,10 @@ mod tests {
         // Same version as the map saw, other contents: the revision tells them apart.
         assert_eq!(g.version(), other.version());
         assert!(g.revision() > revision);
-        assert_eq!(edits(&g, revision), Some(vec![GridEdit::Everything]));
+        assert_eq!(
+            g.edits_since(revision).into_vec(),
+            Some(vec![GridEdit::Everything])
+        );
         assert!(!map.is_current(&g));
         assert_eq!(g.cached_clearance(), None);
         assert_eq!(g.content_hash(), other.content_hash());
