@@ -1,6 +1,6 @@
 //! Tile edits on [`Grid`] (spec: grids.md, “Tile edits and incremental clearance”): single cells,
 //! rectangles, area costs. Each edit that changes something bumps the version once, records one
-//! [`GridEdit`] in the journal and invalidates the content-hash cache; an edit that changes
+//! [`GridEdit`](super::journal::GridEdit) in the journal and invalidates the content-hash cache; an edit that changes
 //! nothing leaves all three alone. Every check happens before the first cell is written.
 //!
 //! The rules are the cell store's (`cell_store.rs`, shared with the hex grid): these methods
@@ -127,7 +127,8 @@ impl Grid {
     }
 
     /// Sets the multiplier of `area`. When it changed (bit pattern), bumps the version and
-    /// records [`GridEdit::AreaCosts`], which tells dependents that price moves to rebuild.
+    /// records [`GridEdit::AreaCosts`](crate::grid::GridEdit::AreaCosts), which tells
+    /// dependents that price moves to rebuild.
     ///
     /// # Errors
     ///

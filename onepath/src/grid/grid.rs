@@ -1,7 +1,7 @@
 //! [`Grid`]: the square grid of area bytes.
 //!
 //! The cells, area table, counters and journal live in a
-//! [`CellStore`](super::cell_store::CellStore) (shared with the hex grid); the embedded
+//! [`CellStore`] (shared with the hex grid); the embedded
 //! clearance is a [`ClearanceMap`], a plain data type that names no grid (the glue that
 //! refreshes it from a `Grid` is `grid_clearance.rs`, which imports this file, not the other
 //! way round).

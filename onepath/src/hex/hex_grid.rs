@@ -1,7 +1,7 @@
 //! [`HexGrid`]: a rectangular offset array of hex cells.
 //!
 //! The cells, area table, counters and journal live in the same
-//! [`CellStore`](crate::grid::cell_store::CellStore) the square grid uses; every read and edit
+//! [`CellStore`] the square grid uses; every read and edit
 //! below delegates to it, so both grids follow one set of edit rules.
 
 use crate::grid::query_slot::QuerySlot;
