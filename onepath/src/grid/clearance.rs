@@ -11,42 +11,29 @@
 //! each row right to left, recomputing the cells of the row that lie in an edited rectangle
 //! and the cells `[lo - 1, hi]` above the changed interval `[lo, hi]` of the row below, and
 //! continuing left past those ranges only while values keep changing. Every recomputed value
-//! uses the same formula as [`compute_clearance`], so the result is bit-identical to a full
+//! uses the same formula as [`clearance_into`], so the result is bit-identical to a full
 //! recompute ([`ClearanceMap`](crate::grid::ClearanceMap) follows a grid with it).
+//!
+//! This file works on raw row-major cells and knows no grid type; `grid_clearance.rs` holds
+//! the public forms that take a [`Grid`](crate::Grid).
 
 use alloc::vec::Vec;
 
-use super::grid::{Grid, WALL};
+use super::cell_store::WALL;
 use super::rect::GridRect;
 
-/// Computes the true clearance of every cell of `grid`, row-major.
+/// Computes the true clearance of the `width × height` row-major `cells` into `c`, row-major
+/// (no allocation once `c` is large enough). The public forms that take a grid are
+/// [`compute_clearance`](crate::grid::compute_clearance) and
+/// [`compute_clearance_into`](crate::grid::compute_clearance_into).
 ///
 /// # Complexity
 ///
 /// O(cells) time, one byte per cell.
-///
-/// # Examples
-///
-/// ```
-/// use onepath::grid::compute_clearance;
-/// use onepath::{Cell, Grid};
-/// let grid = Grid::from_text("...\n..#\n...").unwrap();
-/// let c = compute_clearance(&grid);
-/// assert_eq!(c, [2, 1, 1, 2, 1, 0, 1, 1, 1]);
-/// // An agent of side s may stand where the clearance is at least s.
-/// assert_eq!(grid.can_fit(Cell::new(0, 1), 2), c[3] >= 2);
-/// ```
-pub fn compute_clearance(grid: &Grid) -> Vec<u8> {
-    let mut c = Vec::new();
-    compute_clearance_into(grid, &mut c);
-    c
-}
-
-/// [`compute_clearance`] into a caller's vector (no allocation once it is large enough).
-pub fn compute_clearance_into(grid: &Grid, c: &mut Vec<u8>) {
-    let w = grid.width() as usize;
-    let h = grid.height() as usize;
-    let cells = grid.cells();
+pub(crate) fn clearance_into(cells: &[u8], width: u32, height: u32, c: &mut Vec<u8>) {
+    let w = width as usize;
+    let h = height as usize;
+    debug_assert_eq!(cells.len(), w * h);
     c.clear();
     c.resize(cells.len(), 0);
     for y in (0..h).rev() {
@@ -68,7 +55,7 @@ pub fn compute_clearance_into(grid: &Grid, c: &mut Vec<u8>) {
 }
 
 /// The clearance of cell `i = y * w + x` from its area and its three already-current
-/// dependents: exactly the recurrence [`compute_clearance`] evaluates.
+/// dependents: exactly the recurrence [`clearance_into`] evaluates.
 #[inline]
 fn clearance_at(cells: &[u8], c: &[u8], w: usize, h: usize, x: usize, y: usize) -> u8 {
     let i = y * w + x;
@@ -199,31 +186,25 @@ pub(crate) fn repair_clearance(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Cell;
+    use crate::grid::cell_store::CellStore;
+
+    fn clearance(s: &CellStore) -> Vec<u8> {
+        let mut c = Vec::new();
+        clearance_into(s.cells(), s.width(), s.height(), &mut c);
+        c
+    }
 
     #[test]
-    fn matches_the_definition() {
-        let g = Grid::from_text(
-            "
-            ....#
-            .....
-            ..#..
-            .....
-            ",
-        )
-        .unwrap();
-        let c = compute_clearance(&g);
-        for y in 0..4 {
-            for x in 0..5 {
-                assert_eq!(
-                    c[y * 5 + x],
-                    g.max_agent_size_at(Cell::new(x as i32, y as i32)),
-                    "cell ({x}, {y})"
-                );
-            }
-        }
-        assert_eq!(c[0], 2);
-        assert_eq!(c[4], 0);
+    fn small_known_answer() {
+        // ...
+        // ..#
+        // ...
+        let mut c = Vec::new();
+        clearance_into(&[0, 0, 0, 0, 0, WALL, 0, 0, 0], 3, 3, &mut c);
+        assert_eq!(c, [2, 1, 1, 2, 1, 0, 1, 1, 1]);
+        // The vector is reused: a smaller grid shrinks it.
+        clearance_into(&[WALL, 0], 2, 1, &mut c);
+        assert_eq!(c, [0, 1]);
     }
 
     /// Applies random rectangle edits and checks the repair against a full recompute.
@@ -235,8 +216,8 @@ mod tests {
             let cells: Vec<u8> = (0..w * h)
                 .map(|_| if rng.chance(1, 4) { WALL } else { 0 })
                 .collect();
-            let mut g = Grid::from_areas(w, h, cells).unwrap();
-            let mut c = compute_clearance(&g);
+            let mut g = CellStore::from_areas(w, h, cells).unwrap();
+            let mut c = clearance(&g);
             let mut rects = Vec::new();
             for _ in 0..=rng.below(if round % 5 == 0 { 40 } else { 4 }) {
                 let (x, y) = (rng.below(w), rng.below(h));
@@ -252,17 +233,17 @@ mod tests {
                 });
             }
             repair_clearance(g.cells(), w, h, &mut c, &rects);
-            assert_eq!(c, compute_clearance(&g), "round {round}");
+            assert_eq!(c, clearance(&g), "round {round}");
         }
     }
 
     #[test]
     fn repair_of_one_wall_is_local() {
-        let mut g = Grid::new(64, 64).unwrap();
-        let mut c = compute_clearance(&g);
-        g.set_area(Cell::new(40, 40), WALL).unwrap();
+        let mut g = CellStore::new(64, 64).unwrap();
+        let mut c = clearance(&g);
+        g.set_area(crate::Cell::new(40, 40), WALL).unwrap();
         let n = repair_clearance(g.cells(), 64, 64, &mut c, &[GridRect::cell(40, 40)]);
-        assert_eq!(c, compute_clearance(&g));
+        assert_eq!(c, clearance(&g));
         // Only cells up and to the left whose square reached (40, 40) change, plus one
         // unchanged neighbour per row at most.
         assert!(n < 41 * 41 + 2 * 41, "recomputed {n}");
@@ -271,8 +252,8 @@ mod tests {
 
     #[test]
     fn caps_at_255() {
-        let g = Grid::new(300, 300).unwrap();
-        let c = compute_clearance(&g);
+        let g = CellStore::new(300, 300).unwrap();
+        let c = clearance(&g);
         assert_eq!(c[0], 255);
         assert_eq!(c[299 * 300 + 299], 1);
     }

@@ -8,19 +8,30 @@
 //! lock would cost every reader, needs `std` (or a spin lock) in a `no_std` crate, and would
 //! let one thread's read stall another's. Instead the clearance is a *dependent* like any
 //! other: a [`ClearanceMap`] stores the grid revision it matches and [`ClearanceMap::refresh`]
-//! pulls the edits since then from [`Grid::edits_since`]. A shared `&Grid` never changes, so
-//! any number of threads may read it while each owns (or shares read-only) a current map.
+//! pulls the edits since then from [`Grid::edits_since`](crate::Grid::edits_since). A shared
+//! `&Grid` never changes, so any number of threads may read it while each owns (or shares
+//! read-only) a current map.
 //!
-//! For the common single-owner case the grid embeds one: [`Grid::clearance`] (`&mut self`)
-//! refreshes and returns it, and while it is current, [`Grid::cached_clearance`] (`&self`)
-//! hands it to [`SquareTopology::new`](crate::grid::SquareTopology::new) and the tier-1
-//! queries, which then skip the O(cells) recompute for agents larger than one cell.
+//! For the common single-owner case the grid embeds one:
+//! [`Grid::clearance`](crate::Grid::clearance) (`&mut self`) refreshes and returns it, and while
+//! it is current, [`Grid::cached_clearance`](crate::Grid::cached_clearance) (`&self`) hands it
+//! to [`SquareTopology::new`](crate::grid::SquareTopology::new) and the tier-1 queries, which
+//! then skip the O(cells) recompute for agents larger than one cell.
+//!
+//! # Files
+//!
+//! This file is the map as plain data: it follows a [`CellStore`] (the cells, size, revision
+//! and journal a grid keeps) and names no grid type, so the grid can embed a map without the
+//! two files importing each other. The public methods that take a `&Grid`
+//! ([`for_grid`](ClearanceMap::for_grid), [`refresh`](ClearanceMap::refresh),
+//! [`is_current`](ClearanceMap::is_current)) and the grid's own clearance methods live in
+//! `grid_clearance.rs`, which imports both.
 
 use alloc::vec::Vec;
 
 use super::cell::Cell;
-use super::clearance::{compute_clearance_into, repair_clearance};
-use super::grid::Grid;
+use super::cell_store::CellStore;
+use super::clearance::{clearance_into, repair_clearance};
 use super::journal::{EditJournal, EditsSince, GridEdit};
 use super::rect::GridRect;
 
@@ -47,10 +58,10 @@ pub enum ClearanceRefresh {
 /// Build it empty with [`ClearanceMap::new`] (free: nothing is computed or allocated), and call
 /// [`refresh`](ClearanceMap::refresh) whenever you need it current. The first refresh computes
 /// everything, so edits made before the clearance was ever read cost nothing; later refreshes
-/// read the rectangles edited since ([`Grid::edits_since`]) and repair rows from the lowest
-/// edited row upwards, right to left (more than 32 rectangles are merged into their bounding
-/// box; more than [`EditJournal::CAPACITY`] edits since the last refresh means a full
-/// recompute). Area-cost changes do not touch clearance and are skipped.
+/// read the rectangles edited since ([`Grid::edits_since`](crate::Grid::edits_since)) and
+/// repair rows from the lowest edited row upwards, right to left (more than 32 rectangles are
+/// merged into their bounding box; more than [`EditJournal::CAPACITY`] edits since the last
+/// refresh means a full recompute). Area-cost changes do not touch clearance and are skipped.
 ///
 /// # Invariants
 ///
@@ -96,42 +107,21 @@ impl ClearanceMap {
         }
     }
 
-    /// A map computed for `grid` now.
-    ///
-    /// # Complexity
-    ///
-    /// O(cells).
-    pub fn for_grid(grid: &Grid) -> Self {
-        let mut m = Self::new();
-        m.refresh(grid);
-        m
-    }
-
-    /// Brings the map up to date with `grid` and returns the clearance of every cell,
-    /// row-major.
-    ///
-    /// # Complexity
-    ///
-    /// O(1) when no cell changed; after cell edits, the swept rows' bookkeeping plus the
-    /// recomputed cells (those inside the edited rectangles and those up and to the left whose
-    /// value actually changes, plus one more per swept row); O(cells) on the first call or
-    /// when the map is more than [`EditJournal::CAPACITY`] edits behind.
-    ///
-    /// # Determinism
-    ///
-    /// The result equals [`compute_clearance`](crate::grid::compute_clearance) bit for bit whatever path the refresh took.
-    pub fn refresh(&mut self, grid: &Grid) -> &[u8] {
-        self.last = self.update(grid);
-        self.revision = grid.revision();
+    /// Brings the map up to date with `store` (see [`ClearanceMap::refresh`], its public
+    /// form for a grid) and returns the clearance of every cell, row-major.
+    pub(crate) fn refresh_store(&mut self, store: &CellStore) -> &[u8] {
+        self.last = self.update(store);
+        self.revision = store.revision();
+        debug_assert!(self.matches(store));
         &self.values
     }
 
-    fn update(&mut self, grid: &Grid) -> ClearanceRefresh {
-        if !self.filled || self.width != grid.width() || self.height != grid.height() {
-            return self.rebuild(grid);
+    fn update(&mut self, store: &CellStore) -> ClearanceRefresh {
+        if !self.filled || self.width != store.width() || self.height != store.height() {
+            return self.rebuild(store);
         }
-        let edits = match grid.edits_since(self.revision) {
-            EditsSince::Rebuild => return self.rebuild(grid),
+        let edits = match store.edits_since(self.revision) {
+            EditsSince::Rebuild => return self.rebuild(store),
             EditsSince::Edits(edits) => edits,
         };
         let mut rects: heapless::Vec<GridRect, { EditJournal::CAPACITY }> = heapless::Vec::new();
@@ -142,38 +132,43 @@ impl ClearanceMap {
                     let _ = rects.push(r);
                 }
                 GridEdit::AreaCosts => {}
-                GridEdit::Everything => return self.rebuild(grid),
+                GridEdit::Everything => return self.rebuild(store),
             }
         }
         if rects.is_empty() {
             return ClearanceRefresh::UpToDate;
         }
         let recomputed = repair_clearance(
-            grid.cells(),
-            grid.width(),
-            grid.height(),
+            store.cells(),
+            store.width(),
+            store.height(),
             &mut self.values,
             &rects,
         );
         ClearanceRefresh::Repaired { recomputed }
     }
 
-    fn rebuild(&mut self, grid: &Grid) -> ClearanceRefresh {
+    fn rebuild(&mut self, store: &CellStore) -> ClearanceRefresh {
         // Reuses the allocation when the size is unchanged.
-        compute_clearance_into(grid, &mut self.values);
-        self.width = grid.width();
-        self.height = grid.height();
+        clearance_into(
+            store.cells(),
+            store.width(),
+            store.height(),
+            &mut self.values,
+        );
+        self.width = store.width();
+        self.height = store.height();
         self.filled = true;
         ClearanceRefresh::Rebuilt
     }
 
-    /// Whether the map matches `grid` as it is now (same size, refreshed at its current
-    /// [`revision`](Grid::revision)).
-    pub fn is_current(&self, grid: &Grid) -> bool {
+    /// Whether the map matches `store` as it is now (same size, refreshed at its current
+    /// revision); see [`ClearanceMap::is_current`], its public form for a grid.
+    pub(crate) fn matches(&self, store: &CellStore) -> bool {
         self.filled
-            && self.revision == grid.revision()
-            && self.width == grid.width()
-            && self.height == grid.height()
+            && self.revision == store.revision()
+            && self.width == store.width()
+            && self.height == store.height()
     }
 
     /// The values as of the last refresh (empty before the first).
@@ -211,120 +206,31 @@ impl ClearanceMap {
     }
 }
 
-impl Grid {
-    /// The true clearance of every cell, row-major, refreshed from the edits since the last
-    /// call (see [`ClearanceMap`]; the grid embeds one).
-    ///
-    /// While no cell is edited afterwards, [`cached_clearance`](Grid::cached_clearance) returns
-    /// the same slice through `&self`, and [`SquareTopology::new`](crate::grid::SquareTopology)
-    /// and the tier-1 queries use it instead of recomputing clearance for agents larger than
-    /// one cell.
-    ///
-    /// # Complexity
-    ///
-    /// As [`ClearanceMap::refresh`]: O(cells) the first time, then proportional to what the
-    /// edits changed.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use onepath::{Cell, Grid};
-    /// let mut grid = Grid::from_text("...\n..#\n...").unwrap();
-    /// // The side of the largest open square whose top-left corner is the cell.
-    /// assert_eq!(grid.clearance(), &[2, 1, 1, 2, 1, 0, 1, 1, 1]);
-    /// assert!(grid.cached_clearance().is_some()); // now read through `&self` too
-    /// grid.set_area(Cell::new(0, 2), 255).unwrap();
-    /// assert_eq!(grid.cached_clearance(), None); // stale until the next refresh
-    /// assert_eq!(grid.clearance(), &[2, 1, 1, 1, 1, 0, 0, 1, 1]);
-    /// ```
-    pub fn clearance(&mut self) -> &[u8] {
-        let mut map = core::mem::take(&mut self.clearance_cache);
-        map.refresh(self);
-        let slot = &mut self.clearance_cache;
-        *slot = map;
-        slot.values()
-    }
-
-    /// The embedded clearance if it is current (refreshed by [`clearance`](Grid::clearance)
-    /// and no cell edited since), else `None`. O(1).
-    pub fn cached_clearance(&self) -> Option<&[u8]> {
-        let map = &self.clearance_cache;
-        map.is_current(self).then(|| map.values())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::compute_clearance;
 
     #[test]
-    fn follows_edits_and_reports_what_it_did() {
-        let mut g = Grid::new(20, 10).unwrap();
+    fn follows_a_store_without_a_grid() {
+        let mut store = CellStore::new(6, 4).unwrap();
         let mut m = ClearanceMap::new();
-        assert_eq!(m.revision(), None);
-        assert_eq!(m.get(Cell::new(0, 0)), 0);
-        // Edits before the first read cost nothing: the first refresh just computes.
-        g.set_area(Cell::new(3, 3), 255).unwrap();
-        m.refresh(&g);
+        assert!(!m.matches(&store));
+        let mut full = Vec::new();
+        assert_eq!(m.refresh_store(&store)[0], 4);
         assert_eq!(m.last_refresh(), ClearanceRefresh::Rebuilt);
-        assert!(m.is_current(&g));
-        m.refresh(&g);
-        assert_eq!(m.last_refresh(), ClearanceRefresh::UpToDate);
-        g.set_area_cost(4, 2.0).unwrap();
-        m.refresh(&g);
-        assert_eq!(m.last_refresh(), ClearanceRefresh::UpToDate);
-        g.set_rect(10, 5, 3, 2, 255).unwrap();
-        g.set_area(Cell::new(3, 3), 0).unwrap();
-        assert!(!m.is_current(&g));
-        assert_eq!(m.refresh(&g), &compute_clearance(&g)[..]);
-        assert!(matches!(
-            m.last_refresh(),
-            ClearanceRefresh::Repaired { recomputed } if recomputed < 200
-        ));
-        // More edits than the journal holds: rebuild.
-        for i in 0..70 {
-            g.set_area(Cell::new(7, 9), if i % 2 == 0 { 255 } else { 0 })
-                .unwrap();
-        }
-        assert!(g.edits_since(m.revision().unwrap()).is_rebuild());
-        assert_eq!(m.refresh(&g), &compute_clearance(&g)[..]);
-        assert_eq!(m.last_refresh(), ClearanceRefresh::Rebuilt);
-        // 40 pending rectangles (more than 32): merged into their bounding box.
-        for i in 0..40 {
-            g.set_area(Cell::new(i % 20, (i / 20) * 3), 255).unwrap();
-        }
-        assert_eq!(m.refresh(&g), &compute_clearance(&g)[..]);
+        store.set_area(Cell::new(2, 2), 255).unwrap();
+        assert!(!m.matches(&store));
+        clearance_into(store.cells(), 6, 4, &mut full);
+        assert_eq!(m.refresh_store(&store), &full[..]);
         assert!(matches!(
             m.last_refresh(),
             ClearanceRefresh::Repaired { .. }
         ));
-        // A different grid size rebuilds.
-        let g2 = Grid::new(5, 5).unwrap();
-        assert_eq!(m.refresh(&g2), &compute_clearance(&g2)[..]);
+        assert!(m.matches(&store));
+        assert_eq!((m.get(Cell::new(2, 2)), m.get(Cell::new(6, 0))), (0, 0));
+        m.clear();
+        assert!(!m.matches(&store));
+        assert_eq!(m.refresh_store(&store), &full[..]);
         assert_eq!(m.last_refresh(), ClearanceRefresh::Rebuilt);
-    }
-
-    #[test]
-    fn the_grid_embeds_one() {
-        let mut g = Grid::new(6, 6).unwrap();
-        assert_eq!(g.cached_clearance(), None);
-        assert_eq!(g.clearance()[0], 6);
-        assert_eq!(g.cached_clearance().map(|c| c[0]), Some(6));
-        g.set_area(Cell::new(2, 2), 255).unwrap();
-        assert_eq!(g.cached_clearance(), None);
-        assert_eq!(g.clearance()[0], 2);
-        assert!(matches!(
-            g.clearance_cache.last_refresh(),
-            ClearanceRefresh::Repaired { .. }
-        ));
-        g.clearance();
-        assert_eq!(g.clearance_cache.last_refresh(), ClearanceRefresh::UpToDate);
-        let expect = compute_clearance(&g);
-        assert_eq!(g.cached_clearance(), Some(&expect[..]));
-        g.note_content_replaced();
-        assert_eq!(g.cached_clearance(), None);
-        assert_eq!(g.clearance(), &expect[..]);
-        assert_eq!(g.clearance_cache.last_refresh(), ClearanceRefresh::Rebuilt);
     }
 }

@@ -1,12 +1,14 @@
 //! Tile edits on [`Grid`] (spec: grids.md, “Tile edits and incremental clearance”): single cells,
 //! rectangles, area costs. Each edit that changes something bumps the version once, records one
-//! [`GridEdit`] in the journal and invalidates the content-hash cache; an edit that changes
+//! [`GridEdit`](super::journal::GridEdit) in the journal and invalidates the content-hash cache; an edit that changes
 //! nothing leaves all three alone. Every check happens before the first cell is written.
+//!
+//! The rules are the cell store's (`cell_store.rs`, shared with the hex grid): these methods
+//! delegate to it and carry the public documentation.
 
 use super::cell::Cell;
-use super::grid::{Grid, fresh_revision};
-use super::journal::{EditsSince, GridEdit};
-use super::rect::{GridRect, RectSource, write_rect};
+use super::grid::Grid;
+use super::journal::EditsSince;
 use crate::error::GridError;
 
 impl Grid {
@@ -30,22 +32,7 @@ impl Grid {
     /// assert!(matches!(outside, Err(GridError::CellOutOfBounds { x: 3, y: 0, .. })));
     /// ```
     pub fn set_area(&mut self, cell: Cell, area: u8) -> Result<(), GridError> {
-        let Some(i) = self.index_of(cell) else {
-            return Err(GridError::CellOutOfBounds {
-                x: cell.x,
-                y: cell.y,
-                width: self.width,
-                height: self.height,
-            });
-        };
-        if self.cells[i as usize] != area {
-            self.cells[i as usize] = area;
-            self.record(GridEdit::Cells(GridRect::cell(
-                cell.x as u32,
-                cell.y as u32,
-            )));
-        }
-        Ok(())
+        self.store.set_area(cell, area)
     }
 
     /// Makes `cell` open (area 0) or a wall.
@@ -54,7 +41,7 @@ impl Grid {
     ///
     /// As [`Grid::set_area`].
     pub fn set_walkable(&mut self, cell: Cell, walkable: bool) -> Result<(), GridError> {
-        self.set_area(cell, if walkable { 0 } else { 255 })
+        self.store.set_walkable(cell, walkable)
     }
 
     /// Sets every cell of the rectangle of `width × height` cells whose top-left cell is
@@ -98,7 +85,7 @@ impl Grid {
         height: u32,
         area: u8,
     ) -> Result<(), GridError> {
-        self.rect_edit((x, y, width, height), RectSource::Fill(area))
+        self.store.set_rect(x, y, width, height, area)
     }
 
     /// Copies `areas` (row-major, `width * height` bytes) into the rectangle of `width × height`
@@ -136,23 +123,12 @@ impl Grid {
         height: u32,
         areas: &[u8],
     ) -> Result<(), GridError> {
-        self.rect_edit((x, y, width, height), RectSource::Areas(areas))
-    }
-
-    fn rect_edit(
-        &mut self,
-        rect: (i32, i32, u32, u32),
-        source: RectSource<'_>,
-    ) -> Result<(), GridError> {
-        if let Some(changed) = write_rect(&mut self.cells, (self.width, self.height), rect, source)?
-        {
-            self.record(GridEdit::Cells(changed));
-        }
-        Ok(())
+        self.store.set_rect_from(x, y, width, height, areas)
     }
 
     /// Sets the multiplier of `area`. When it changed (bit pattern), bumps the version and
-    /// records [`GridEdit::AreaCosts`], which tells dependents that price moves to rebuild.
+    /// records [`GridEdit::AreaCosts`](crate::grid::GridEdit::AreaCosts), which tells
+    /// dependents that price moves to rebuild.
     ///
     /// # Errors
     ///
@@ -173,12 +149,7 @@ impl Grid {
     /// assert_eq!(grid.set_area_cost(255, 1.0), Err(GridError::WallHasNoCost));
     /// ```
     pub fn set_area_cost(&mut self, area: u8, multiplier: f64) -> Result<(), GridError> {
-        let before = self.areas.get(area);
-        self.areas.set(area, multiplier)?;
-        if before.to_bits() != multiplier.to_bits() {
-            self.record(GridEdit::AreaCosts);
-        }
-        Ok(())
+        self.store.set_area_cost(area, multiplier)
     }
 
     /// What changed after `revision` (a value of [`revision`](Grid::revision) a dependent
@@ -209,29 +180,18 @@ impl Grid {
     /// assert!(grid.edits_since(Grid::new(8, 8).unwrap().revision()).is_rebuild());
     /// ```
     pub fn edits_since(&self, revision: u64) -> EditsSince<'_> {
-        debug_assert_eq!(self.journal.current(), self.revision);
-        self.journal.since(revision)
+        self.store.edits_since(revision)
     }
 
-    /// Bumps the version, takes a fresh revision, journals `edit` and drops the content hash.
-    fn record(&mut self, edit: GridEdit) {
-        self.version += 1;
-        self.new_revision(edit);
-    }
-
-    fn new_revision(&mut self, edit: GridEdit) {
-        self.revision = fresh_revision();
-        self.journal.record(self.revision, edit);
-        self.hash.invalidate();
-    }
-
-    /// The hook a snapshot restore calls after replacing cells and area costs wholesale (the
-    /// version is whatever the snapshot said): the grid takes a fresh revision (never one it
-    /// had, so no dependent can mistake the restored content for a state it saw, even when the
-    /// restored version equals one it saw), the journal records [`GridEdit::Everything`], and
-    /// the content hash and embedded clearance are dropped.
+    /// Test hook: what a snapshot restore does to the grid besides writing the contents
+    /// ([`Grid::restore_parts`]): the grid takes a fresh revision (never one it had, so no
+    /// dependent can mistake the restored content for a state it saw, even when the restored
+    /// version equals one it saw), the journal records
+    /// [`GridEdit::Everything`](crate::grid::GridEdit::Everything), and the content hash and
+    /// embedded clearance are dropped.
+    #[cfg(test)]
     pub(crate) fn note_content_replaced(&mut self) {
-        self.new_revision(GridEdit::Everything);
+        self.store.note_replaced();
         self.clearance_cache.clear();
     }
 }
@@ -239,15 +199,8 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::{GridEdit, GridRect};
     use alloc::vec;
-    use alloc::vec::Vec;
-
-    fn edits(g: &Grid, since: u64) -> Option<Vec<GridEdit>> {
-        match g.edits_since(since) {
-            EditsSince::Edits(e) => Some(e.collect()),
-            EditsSince::Rebuild => None,
-        }
-    }
 
     #[test]
     fn edits_bump_the_version_once_and_journal_the_changed_box() {
@@ -260,7 +213,7 @@ mod tests {
         let r1 = g.revision();
         assert!(r1 > r0);
         assert_eq!(
-            edits(&g, r0),
+            g.edits_since(r0).into_vec(),
             Some(vec![GridEdit::Cells(GridRect::from_corners(1, 1, 3, 2))])
         );
         // A 3 × 3 source at (1, 0) where three cells differ: (1,1) and (1,2) 255 → 0,
@@ -270,7 +223,7 @@ mod tests {
         assert_eq!(g.version(), 2);
         let r2 = g.revision();
         assert_eq!(
-            edits(&g, r1),
+            g.edits_since(r1).into_vec(),
             Some(vec![GridEdit::Cells(GridRect::from_corners(1, 1, 3, 2))])
         );
         assert_eq!(g.area(Cell::new(3, 2)), Some(7));
@@ -279,15 +232,16 @@ mod tests {
         g.set_area_cost(9, 3.0).unwrap();
         assert_eq!(g.version(), 4);
         assert_eq!(
-            edits(&g, r2),
+            g.edits_since(r2).into_vec(),
             Some(vec![
                 GridEdit::Cells(GridRect::cell(4, 3)),
                 GridEdit::AreaCosts
             ])
         );
-        assert_eq!(edits(&g, g.revision() + 1), None);
-        assert_eq!(edits(&g, g.revision()), Some(vec![]));
-        assert_eq!(edits(&g, r0).map(|e| e.len()), Some(4));
+        assert_eq!(g.edits_since(g.revision() + 1).into_vec(), None);
+        assert_eq!(g.edits_since(g.revision()).into_vec(), Some(vec![]));
+        assert_eq!(g.edits_since(r0).into_vec().map(|e| e.len()), Some(4));
+        assert!(g.check_invariants());
     }
 
     #[test]
@@ -337,11 +291,14 @@ mod tests {
         g.note_content_replaced();
         assert_eq!(g.version(), 1);
         assert!(g.revision() > r1);
-        assert_eq!(edits(&g, r1), Some(vec![GridEdit::Everything]));
+        assert_eq!(
+            g.edits_since(r1).into_vec(),
+            Some(vec![GridEdit::Everything])
+        );
         // Another grid's revision is not one of this grid's.
         let other = Grid::new(3, 3).unwrap();
-        assert_eq!(edits(&g, other.revision()), None);
-        assert_eq!(edits(&other, r0), None);
+        assert_eq!(g.edits_since(other.revision()).into_vec(), None);
+        assert_eq!(other.edits_since(r0).into_vec(), None);
     }
 
     #[test]
@@ -371,12 +328,17 @@ mod tests {
         // Same version as the map saw, other contents: the revision tells them apart.
         assert_eq!(g.version(), other.version());
         assert!(g.revision() > revision);
-        assert_eq!(edits(&g, revision), Some(vec![GridEdit::Everything]));
+        assert_eq!(
+            g.edits_since(revision).into_vec(),
+            Some(vec![GridEdit::Everything])
+        );
         assert!(!map.is_current(&g));
         assert_eq!(g.cached_clearance(), None);
         assert_eq!(g.content_hash(), other.content_hash());
         assert_eq!(map.refresh(&g), &crate::grid::compute_clearance(&other)[..]);
+        assert!(g.check_invariants());
         g.restore_state(&snap).unwrap();
         assert_eq!(g.content_hash(), saved_hash);
+        assert!(g.check_invariants());
     }
 }

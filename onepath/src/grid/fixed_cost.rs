@@ -4,7 +4,8 @@
 //! rounding question.
 
 use super::cell::Cell;
-use super::grid::{Grid, WALL};
+use super::cell_store::WALL;
+use super::grid::Grid;
 use super::path::GridPath;
 use crate::math::{self, SQRT2};
 

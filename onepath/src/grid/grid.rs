@@ -1,19 +1,20 @@
 //! [`Grid`]: the square grid of area bytes.
+//!
+//! The cells, area table, counters and journal live in a
+//! [`CellStore`] (shared with the hex grid); the embedded
+//! clearance is a [`ClearanceMap`], a plain data type that names no grid (the glue that
+//! refreshes it from a `Grid` is `grid_clearance.rs`, which imports this file, not the other
+//! way round).
 
 use super::query_slot::QuerySlot;
-use alloc::vec;
 use alloc::vec::Vec;
 
 use super::area_costs::AreaCosts;
 use super::cell::Cell;
+use super::cell_store::{CellStore, WALL, check_cells_len, checked_cell_count};
 use super::clearance_map::ClearanceMap;
-use super::content_hash::HashCache;
-use super::journal::EditJournal;
 use super::space::GridSpace;
-use crate::error::{GridError, MAX_CELLS};
-
-/// The area id of a wall.
-pub const WALL: u8 = 255;
+use crate::error::GridError;
 
 /// A square grid: `width × height` cells of one byte each, row-major (`index = y * width + x`).
 /// A cell byte is an area id: 0..=254 walkable, 255 ([`WALL`]) a wall.
@@ -31,12 +32,13 @@ pub const WALL: u8 = 255;
 ///
 /// # Invariants
 ///
+/// Those of the cell store that holds the data (shared with [`HexGrid`](crate::HexGrid)):
 /// `1 <= width, height`, `width * height <= 2^28`, `cells.len() == width * height`;
 /// `version` grows by one for every edit that changed something (a restore may set it to any
 /// value); `revision` is a process-unique stamp replaced by every such edit and every restore;
 /// the journal's newest entry ends at the current revision; the hash cache, when set, holds the
-/// hash of the current content; the embedded clearance map is current iff its revision is the
-/// grid's.
+/// hash of the current content. Besides: the embedded clearance map is current iff its revision
+/// is the grid's.
 ///
 /// # Examples
 ///
@@ -60,17 +62,10 @@ pub const WALL: u8 = 255;
 #[derive(Clone, Debug)]
 pub struct Grid {
     // Visible to the sibling files that implement the edits and caches (`edits.rs`,
-    // `content_hash.rs`, `clearance_map.rs`); private to everything else.
-    pub(super) width: u32,
-    pub(super) height: u32,
-    pub(super) cells: Vec<u8>,
-    pub(super) areas: AreaCosts,
-    pub(super) version: u64,
-    /// A process-unique stamp of these contents (see [`Grid::revision`]); not part of equality.
-    pub(super) revision: u64,
+    // `grid_clearance.rs`); private to everything else.
+    /// Cells, area costs, version, revision, journal and the content-hash cache.
+    pub(super) store: CellStore,
     pub(super) space: GridSpace,
-    pub(super) journal: EditJournal,
-    pub(super) hash: HashCache,
     pub(super) clearance_cache: ClearanceMap,
     /// Search handles the tier-1 queries take and give back ([`QuerySlot`]); not content,
     /// not compared, empty in a clone.
@@ -79,48 +74,7 @@ pub struct Grid {
 
 impl PartialEq for Grid {
     fn eq(&self, other: &Self) -> bool {
-        self.width == other.width
-            && self.height == other.height
-            && self.cells == other.cells
-            && self.areas == other.areas
-            && self.version == other.version
-            && self.space == other.space
-    }
-}
-
-#[cfg(target_has_atomic = "64")]
-static NEXT_REVISION: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(1);
-#[cfg(not(target_has_atomic = "64"))]
-static NEXT_REVISION: core::sync::atomic::AtomicUsize = core::sync::atomic::AtomicUsize::new(1);
-
-/// A stamp no other grid contents in this process has had.
-#[allow(clippy::unnecessary_cast)] // usize on targets without 64-bit atomics
-pub(crate) fn fresh_revision() -> u64 {
-    NEXT_REVISION.fetch_add(1, core::sync::atomic::Ordering::Relaxed) as u64
-}
-
-/// Validates a grid size and returns its cell count. Shared by the square and hex grids.
-pub(crate) fn checked_cell_count(width: u32, height: u32) -> Result<usize, GridError> {
-    if width == 0 || height == 0 {
-        return Err(GridError::EmptyDimension { width, height });
-    }
-    let n = u64::from(width) * u64::from(height);
-    if n > MAX_CELLS {
-        return Err(GridError::TooManyCells { width, height });
-    }
-    Ok(n as usize)
-}
-
-/// Checks that `cells` has exactly `width * height` entries.
-pub(crate) fn check_cells_len(width: u32, height: u32, len: usize) -> Result<(), GridError> {
-    let n = checked_cell_count(width, height)?;
-    if len == n {
-        Ok(())
-    } else {
-        Err(GridError::CellCountMismatch {
-            expected: n as u64,
-            actual: len as u64,
-        })
+        self.store == other.store && self.space == other.space
     }
 }
 
@@ -131,8 +85,7 @@ impl Grid {
     ///
     /// [`GridError::EmptyDimension`] or [`GridError::TooManyCells`] (checked before allocating).
     pub fn new(width: u32, height: u32) -> Result<Self, GridError> {
-        let n = checked_cell_count(width, height)?;
-        Ok(Self::from_parts(width, height, vec![0; n]))
+        CellStore::new(width, height).map(Self::from_store)
     }
 
     /// A grid from row-major area bytes (255 = wall).
@@ -142,8 +95,7 @@ impl Grid {
     /// Size errors as [`Grid::new`]; [`GridError::CellCountMismatch`] when
     /// `cells.len() != width * height`.
     pub fn from_areas(width: u32, height: u32, cells: Vec<u8>) -> Result<Self, GridError> {
-        check_cells_len(width, height, cells.len())?;
-        Ok(Self::from_parts(width, height, cells))
+        CellStore::from_areas(width, height, cells).map(Self::from_store)
     }
 
     /// A grid from row-major walkability: `true` is area 0, `false` a wall.
@@ -154,7 +106,7 @@ impl Grid {
     pub fn from_walkable(width: u32, height: u32, walkable: &[bool]) -> Result<Self, GridError> {
         check_cells_len(width, height, walkable.len())?;
         let cells = walkable.iter().map(|&w| if w { 0 } else { WALL }).collect();
-        Ok(Self::from_parts(width, height, cells))
+        Self::from_areas(width, height, cells)
     }
 
     /// A grid from rows of walkability (`rows[y][x]`), all rows the same length.
@@ -181,21 +133,13 @@ impl Grid {
             }
             cells.extend(row.iter().map(|&w| if w { 0 } else { WALL }));
         }
-        Ok(Self::from_parts(width, height, cells))
+        Self::from_areas(width, height, cells)
     }
 
-    fn from_parts(width: u32, height: u32, cells: Vec<u8>) -> Self {
-        let revision = fresh_revision();
+    fn from_store(store: CellStore) -> Self {
         Self {
-            width,
-            height,
-            cells,
-            areas: AreaCosts::new(),
-            version: 0,
-            revision,
+            store,
             space: GridSpace::UNIT,
-            journal: EditJournal::new(revision),
-            hash: HashCache::new(),
             clearance_cache: ClearanceMap::new(),
             queries: QuerySlot::new(),
         }
@@ -204,59 +148,55 @@ impl Grid {
     /// Columns.
     #[inline]
     pub fn width(&self) -> u32 {
-        self.width
+        self.store.width()
     }
 
     /// Rows.
     #[inline]
     pub fn height(&self) -> u32 {
-        self.height
+        self.store.height()
     }
 
     /// `width * height`.
     #[inline]
     pub fn cell_count(&self) -> u32 {
-        self.cells.len() as u32
+        self.store.cell_count()
     }
 
     /// The area bytes, row-major.
     #[inline]
     pub fn cells(&self) -> &[u8] {
-        &self.cells
+        self.store.cells()
     }
 
     /// Whether `cell` lies inside the grid.
     #[inline]
     pub fn contains(&self, cell: Cell) -> bool {
-        cell.x >= 0 && cell.y >= 0 && (cell.x as u32) < self.width && (cell.y as u32) < self.height
+        self.store.contains(cell)
     }
 
     /// The row-major index of `cell`, or `None` outside the grid.
     #[inline]
     pub fn index_of(&self, cell: Cell) -> Option<u32> {
-        if self.contains(cell) {
-            Some(cell.y as u32 * self.width + cell.x as u32)
-        } else {
-            None
-        }
+        self.store.index_of(cell)
     }
 
     /// The cell of a row-major index (which must be `< cell_count()` to lie in the grid).
     #[inline]
     pub fn cell_of(&self, index: u32) -> Cell {
-        Cell::new((index % self.width) as i32, (index / self.width) as i32)
+        self.store.cell_of(index)
     }
 
     /// The area id of `cell`, or `None` outside the grid.
     #[inline]
     pub fn area(&self, cell: Cell) -> Option<u8> {
-        self.index_of(cell).map(|i| self.cells[i as usize])
+        self.store.area(cell)
     }
 
     /// Whether `cell` is inside the grid and not a wall.
     #[inline]
     pub fn is_walkable(&self, cell: Cell) -> bool {
-        self.area(cell).is_some_and(|a| a != WALL)
+        self.store.is_walkable(cell)
     }
 
     /// Number of edits that changed a cell or an area multiplier since the grid was built (the
@@ -265,7 +205,7 @@ impl Grid {
     /// [`revision`](Grid::revision) instead.
     #[inline]
     pub fn version(&self) -> u64 {
-        self.version
+        self.store.version()
     }
 
     /// A stamp of the current contents, unique in this process: two grids (or one grid at two
@@ -276,13 +216,13 @@ impl Grid {
     /// a snapshot, so it does not affect determinism.
     #[inline]
     pub fn revision(&self) -> u64 {
-        self.revision
+        self.store.revision()
     }
 
     /// The area cost table.
     #[inline]
     pub fn areas(&self) -> &AreaCosts {
-        &self.areas
+        self.store.areas()
     }
 
     /// The world mapping (default: origin (0, 0), cell size 1).
@@ -310,7 +250,7 @@ impl Grid {
     /// assert_eq!(grid.space().cell_size(), 0.5);
     /// ```
     pub fn set_space(&mut self, space: GridSpace) -> Result<(), GridError> {
-        space.check_extent(self.width, self.height)?;
+        space.check_extent(self.width(), self.height())?;
         self.space = space;
         Ok(())
     }
@@ -325,6 +265,48 @@ impl Grid {
         Ok(self)
     }
 
+    /// The 64-bit content hash of the grid's size, cells and area multipliers (spec: grids.md,
+    /// “Host API”, `Grid.ContentHash`).
+    ///
+    /// Definition (normative; it changes only with a changelog note): words `w` are fed into
+    /// `h = rotl(h ^ (w * P2), 31) * P1 + P3` from `h = P1 ^ P2`, all arithmetic mod 2^64, with
+    /// `P1 = 0x9E3779B185EBCA87`, `P2 = 0xC2B2AE3D27D4EB4F`, `P3 = 0x165667B19E3779F9`. Words in
+    /// order: `width | height << 32`; the cells row-major, eight per little-endian word, the
+    /// last zero-padded; the 255 multipliers of areas 0..=254 as binary64 bit patterns. Finish:
+    /// `h ^= h >> 33; h *= P2; h ^= h >> 29; h *= P3; h ^= h >> 32`. Version, world mapping and
+    /// edit history are not part of it.
+    ///
+    /// The value is cached inside the grid without making `&Grid` any less shareable: two
+    /// 32-bit atomic halves and an atomic "valid" flag. Edits (`&mut self`) clear the flag; a
+    /// call that misses computes and publishes the value (`Release`), a call that hits reads it
+    /// (`Acquire`). Threads that miss together store identical bits, so no lock or
+    /// compare-and-swap is needed and `Grid` stays `Send + Sync`, `no_std` and safe.
+    ///
+    /// # Complexity
+    ///
+    /// O(1) when nothing was edited since the last call (cached); otherwise O(cells / 8 + 255).
+    /// Any cell edit, area-cost change or restore invalidates the cache.
+    ///
+    /// # Determinism
+    ///
+    /// Pure integer arithmetic on fixed-width words: the same bits on every platform, and the
+    /// cached value is always the bits a recompute would give.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let mut g = Grid::new(1, 1).unwrap();
+    /// assert_eq!(g.content_hash(), 0xDD24_E19E_4718_27F3);
+    /// g.set_area(Cell::new(0, 0), 3).unwrap();
+    /// assert_ne!(g.content_hash(), 0xDD24_E19E_4718_27F3);
+    /// g.set_area(Cell::new(0, 0), 0).unwrap();
+    /// assert_eq!(g.content_hash(), 0xDD24_E19E_4718_27F3);
+    /// ```
+    pub fn content_hash(&self) -> u64 {
+        self.store.content_hash()
+    }
+
     /// Replaces every field from validated snapshot parts, reusing the cell memory when the
     /// size matches.
     pub(crate) fn restore_parts(
@@ -336,80 +318,22 @@ impl Grid {
         version: u64,
         space: GridSpace,
     ) {
-        self.cells.clear();
-        self.cells.extend_from_slice(cells);
-        self.width = width;
-        self.height = height;
-        self.areas = areas;
-        self.version = version;
         self.space = space;
-        self.note_content_replaced();
+        self.store.restore(width, height, cells, areas, version);
+        self.clearance_cache.clear();
     }
 
-    /// Whether an agent of side `size` fits with its top-left at `cell`: the `size × size` block
-    /// there lies inside the grid and has no wall (true clearance ≥ size; the spec's `CanFit`).
-    /// `false` for size 0.
-    ///
-    /// # Complexity
-    ///
-    /// O(1) while the embedded clearance is current ([`Grid::clearance`]), else O(size²).
-    pub fn can_fit(&self, cell: Cell, size: u8) -> bool {
-        if size == 0 {
-            return false;
-        }
-        let Some(i) = self.index_of(cell) else {
-            return false;
-        };
-        if let Some(c) = self.cached_clearance() {
-            return c[i as usize] >= size;
-        }
-        let (x0, y0, s) = (cell.x as u32, cell.y as u32, u32::from(size));
-        if x0 + s > self.width || y0 + s > self.height {
-            return false;
-        }
-        (y0..y0 + s).all(|y| {
-            let row = (y * self.width + x0) as usize;
-            !self.cells[row..row + s as usize].contains(&WALL)
-        })
-    }
-
-    /// The true clearance of `cell`: the side of the largest wall-free square with `cell` as
-    /// its top-left corner, capped at 255; 0 for walls and cells outside the grid (the spec's
-    /// `MaxAgentSizeAt`).
-    ///
-    /// # Complexity
-    ///
-    /// O(1) while the embedded clearance is current ([`Grid::clearance`]), else
-    /// O(clearance²).
-    pub fn max_agent_size_at(&self, cell: Cell) -> u8 {
-        if !self.is_walkable(cell) {
-            return 0;
-        }
-        if let (Some(c), Some(i)) = (self.cached_clearance(), self.index_of(cell)) {
-            return c[i as usize];
-        }
-        let (x0, y0) = (cell.x as u32, cell.y as u32);
-        let mut s: u32 = 1;
-        // Grow the square by one row and one column while they are inside and open.
-        while s < 255 {
-            let (nx, ny) = (x0 + s, y0 + s);
-            if nx >= self.width || ny >= self.height {
-                break;
-            }
-            let row = (0..=s).all(|i| self.cells[(ny * self.width + x0 + i) as usize] != WALL);
-            let col = (0..s).all(|j| self.cells[((y0 + j) * self.width + nx) as usize] != WALL);
-            if !(row && col) {
-                break;
-            }
-            s += 1;
-        }
-        s as u8
+    /// Checks the invariants of the grid's data (its [`CellStore`]'s); for tests.
+    #[cfg(test)]
+    pub(crate) fn check_invariants(&self) -> bool {
+        self.store.check_invariants()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec;
 
     #[test]
     fn sizes_are_checked_before_allocation() {
@@ -456,35 +380,5 @@ mod tests {
         assert_eq!(g.version(), 2);
         g.set_area_cost(7, 2.0).unwrap();
         assert_eq!(g.version(), 2);
-    }
-
-    #[test]
-    fn clearance_by_definition() {
-        let g = Grid::from_walkable_rows(&[
-            [true, true, true, false],
-            [true, true, true, true],
-            [true, true, true, true],
-        ])
-        .unwrap();
-        assert_eq!(g.max_agent_size_at(Cell::new(0, 0)), 3);
-        assert_eq!(g.max_agent_size_at(Cell::new(1, 0)), 2);
-        assert_eq!(g.max_agent_size_at(Cell::new(3, 0)), 0);
-        assert_eq!(g.max_agent_size_at(Cell::new(3, 1)), 1);
-        assert_eq!(g.max_agent_size_at(Cell::new(-1, 0)), 0);
-        assert!(g.can_fit(Cell::new(0, 0), 3));
-        assert!(!g.can_fit(Cell::new(0, 0), 4));
-        assert!(!g.can_fit(Cell::new(0, 0), 0));
-        assert!(!g.can_fit(Cell::new(2, 0), 2));
-        assert!(g.can_fit(Cell::new(2, 1), 2));
-        assert!(!g.can_fit(Cell::new(2, 1), 3));
-        assert!(!g.can_fit(Cell::new(-1, 0), 1));
-        // The same answers through the embedded clearance.
-        let mut g = g;
-        g.clearance();
-        assert_eq!(g.max_agent_size_at(Cell::new(0, 0)), 3);
-        assert_eq!(g.max_agent_size_at(Cell::new(3, 0)), 0);
-        assert!(g.can_fit(Cell::new(2, 1), 2));
-        assert!(!g.can_fit(Cell::new(2, 1), 3));
-        assert!(!g.can_fit(Cell::new(0, 3), 1));
     }
 }

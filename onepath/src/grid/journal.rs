@@ -110,6 +110,15 @@ impl EditsSince<'_> {
     pub fn is_rebuild(&self) -> bool {
         matches!(self, Self::Rebuild)
     }
+
+    /// The changes as a vector, or `None` for [`EditsSince::Rebuild`] (for tests).
+    #[cfg(test)]
+    pub(crate) fn into_vec(self) -> Option<alloc::vec::Vec<GridEdit>> {
+        match self {
+            Self::Edits(e) => Some(e.collect()),
+            Self::Rebuild => None,
+        }
+    }
 }
 
 /// The changes after some revision, oldest first. Borrows the grid.
@@ -198,6 +207,24 @@ impl EditJournal {
         self.entries.is_empty()
     }
 
+    /// Every remembered change with its stamp, oldest first.
+    #[cfg(test)]
+    pub(crate) fn entries(&self) -> impl DoubleEndedIterator<Item = (u64, GridEdit)> + '_ {
+        self.entries.iter().copied()
+    }
+
+    /// Checks the invariants (stamps strictly increase from `base`; at most `CAPACITY`
+    /// entries, which the ring's type guarantees); for tests.
+    #[cfg(test)]
+    pub(crate) fn check_invariants(&self) -> bool {
+        let mut last = self.base;
+        self.entries.iter().all(|&(r, _)| {
+            let ok = r > last;
+            last = r;
+            ok
+        })
+    }
+
     /// The changes after revision `since`.
     ///
     /// # Complexity
@@ -229,43 +256,43 @@ mod tests {
     use super::*;
     use alloc::vec::Vec;
 
-    fn list(j: &EditJournal, since: u64) -> Option<Vec<GridEdit>> {
-        match j.since(since) {
-            EditsSince::Edits(e) => Some(e.collect()),
-            EditsSince::Rebuild => None,
-        }
-    }
-
     #[test]
     fn reports_edits_after_a_revision_and_overflows() {
         // Stamps 100, 110, 120, ... as a grid created at 100 would get them (with gaps: other
         // grids take stamps in between).
         let mut j = EditJournal::new(100);
-        assert_eq!(list(&j, 100), Some(Vec::new()));
-        assert_eq!(list(&j, 101), None, "never a revision of this grid");
+        assert_eq!(j.since(100).into_vec(), Some(Vec::new()));
+        assert_eq!(
+            j.since(101).into_vec(),
+            None,
+            "never a revision of this grid"
+        );
         assert_eq!(j.current(), 100);
         for v in 1..=70u32 {
             let rev = 100 + 10 * u64::from(v);
             j.record(rev, GridEdit::Cells(GridRect::cell(v, 0)));
             assert_eq!(j.current(), rev);
-            assert_eq!(list(&j, rev), Some(Vec::new()));
+            assert_eq!(j.since(rev).into_vec(), Some(Vec::new()));
             assert_eq!(
-                list(&j, rev - 10),
+                j.since(rev - 10).into_vec(),
                 Some(alloc::vec![GridEdit::Cells(GridRect::cell(v, 0))])
             );
         }
         assert_eq!(j.len(), EditJournal::CAPACITY);
         // Changes 7..=70 are remembered: since 160 (after change 6) works, since 150 rebuilds.
-        let all = list(&j, 160).unwrap();
+        let all = j.since(160).into_vec().unwrap();
         assert_eq!(all.len(), 64);
         assert_eq!(all[0], GridEdit::Cells(GridRect::cell(7, 0)));
         assert_eq!(all[63], GridEdit::Cells(GridRect::cell(70, 0)));
-        assert_eq!(list(&j, 150), None);
-        let tail = list(&j, 700).unwrap();
+        assert_eq!(j.since(150).into_vec(), None);
+        let tail = j.since(700).into_vec().unwrap();
         assert_eq!(tail.len(), 10);
         assert_eq!(tail[0], GridEdit::Cells(GridRect::cell(61, 0)));
         j.record(801, GridEdit::AreaCosts);
-        assert_eq!(list(&j, 800), Some(alloc::vec![GridEdit::AreaCosts]));
+        assert_eq!(
+            j.since(800).into_vec(),
+            Some(alloc::vec![GridEdit::AreaCosts])
+        );
         assert!(j.since(802).is_rebuild());
         assert!(j.since(805).is_rebuild());
         let e = match j.since(700) {

@@ -15,6 +15,7 @@
 
 mod area_costs;
 mod cell;
+pub(crate) mod cell_store;
 mod clearance;
 mod clearance_map;
 mod content_hash;
@@ -24,6 +25,7 @@ mod fixed_cost;
 mod future;
 #[allow(clippy::module_inception)]
 pub(crate) mod grid;
+mod grid_clearance;
 pub mod journal;
 mod movement;
 mod nearest;
@@ -38,10 +40,12 @@ pub(crate) mod text;
 
 pub use area_costs::AreaCosts;
 pub use cell::{Cell, WorldPoint};
-pub use clearance::{REPAIR_MERGE_THRESHOLD, compute_clearance, compute_clearance_into};
+pub use cell_store::WALL;
+pub use clearance::REPAIR_MERGE_THRESHOLD;
 pub use clearance_map::{ClearanceMap, ClearanceRefresh};
 pub use future::FindPathFuture;
-pub use grid::{Grid, WALL};
+pub use grid::Grid;
+pub use grid_clearance::{compute_clearance, compute_clearance_into};
 pub use journal::{EditJournal, Edits, EditsSince, GridEdit};
 pub use movement::{Connectivity, DiagonalRule, Dir8};
 pub use nearest::NearestOptions;

@@ -3,9 +3,10 @@
 
 use alloc::vec::Vec;
 
-use super::clearance::compute_clearance;
+use super::cell_store::WALL;
 use super::clearance_map::ClearanceMap;
-use super::grid::{Grid, WALL};
+use super::grid::Grid;
+use super::grid_clearance::compute_clearance;
 use super::movement::{Connectivity, DiagonalRule, Dir8};
 use crate::error::QueryError;
 use crate::math::{Divisor, SQRT2};

@@ -3,7 +3,8 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::grid::{Grid, WALL};
+use super::cell_store::WALL;
+use super::grid::Grid;
 use crate::error::GridError;
 
 /// Parses a picture into `(width, height, area bytes)`. Blank lines are skipped and each line is
@@ -49,10 +50,10 @@ pub(crate) fn parse_picture(text: &str) -> Result<(u32, u32, Vec<u8>), GridError
         }
         height = height.saturating_add(1);
         // Bound the work on hostile input: stop as soon as the size is out of range.
-        crate::grid::grid::checked_cell_count(width.unwrap_or(0).max(1), height)?;
+        super::cell_store::checked_cell_count(width.unwrap_or(0).max(1), height)?;
     }
     let width = width.unwrap_or(0);
-    crate::grid::grid::checked_cell_count(width, height)?;
+    super::cell_store::checked_cell_count(width, height)?;
     Ok((width, height, cells))
 }
 

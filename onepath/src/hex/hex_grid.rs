@@ -1,16 +1,18 @@
 //! [`HexGrid`]: a rectangular offset array of hex cells.
+//!
+//! The cells, area table, counters and journal live in the same
+//! [`CellStore`] the square grid uses; every read and edit
+//! below delegates to it, so both grids follow one set of edit rules.
 
 use crate::grid::query_slot::QuerySlot;
-use alloc::vec;
 use alloc::vec::Vec;
 
 use super::coord::HexCoord;
 use super::layout::HexLayout;
 use super::space::HexSpace;
 use crate::error::GridError;
-use crate::grid::grid::{check_cells_len, checked_cell_count, fresh_revision};
-use crate::grid::rect::{GridRect, RectSource, write_rect};
-use crate::grid::{AreaCosts, Cell, EditJournal, EditsSince, GridEdit, WALL};
+use crate::grid::cell_store::CellStore;
+use crate::grid::{AreaCosts, Cell, EditsSince};
 
 /// A hex grid: `width` columns × `height` rows in offset coordinates, one area byte per cell
 /// (0..=254 walkable, 255 wall), row-major; [`HexLayout`] says which rows or columns are
@@ -18,11 +20,12 @@ use crate::grid::{AreaCosts, Cell, EditJournal, EditsSince, GridEdit, WALL};
 ///
 /// # Invariants
 ///
-/// As [`Grid`](crate::Grid): 1 ≤ width, height; width·height ≤ 2^28; `version` counts edits,
-/// `revision` is a fresh stamp per edit and the edit journal's newest entry ends at it (hex grids follow the
-/// same [`edits_since`](HexGrid::edits_since) protocol as square grids; they have no clearance
-/// and no content hash). Equality compares size, layout, cells, area costs, version and world
-/// mapping, not the revision or the journal.
+/// Those of the cell store it shares with [`Grid`](crate::Grid): 1 ≤ width, height;
+/// width·height ≤ 2^28; `version` counts edits, `revision` is a fresh stamp per edit and the
+/// edit journal's newest entry ends at it (hex grids follow the same
+/// [`edits_since`](HexGrid::edits_since) protocol as square grids and journal the same entries
+/// for the same edits; they have no clearance and expose no content hash). Equality compares
+/// size, layout, cells, area costs, version and world mapping, not the revision or the journal.
 ///
 /// # Examples
 ///
@@ -39,28 +42,17 @@ use crate::grid::{AreaCosts, Cell, EditJournal, EditsSince, GridEdit, WALL};
 /// ```
 #[derive(Clone, Debug)]
 pub struct HexGrid {
-    width: u32,
-    height: u32,
+    /// Cells, area costs, version, revision and journal.
+    store: CellStore,
     layout: HexLayout,
-    cells: Vec<u8>,
-    areas: AreaCosts,
-    version: u64,
-    revision: u64,
     space: HexSpace,
-    journal: EditJournal,
     /// Search buffers the tier-1 queries take and give back; not content, empty in a clone.
     pub(crate) queries: QuerySlot,
 }
 
 impl PartialEq for HexGrid {
     fn eq(&self, other: &Self) -> bool {
-        self.width == other.width
-            && self.height == other.height
-            && self.layout == other.layout
-            && self.cells == other.cells
-            && self.areas == other.areas
-            && self.version == other.version
-            && self.space == other.space
+        self.store == other.store && self.layout == other.layout && self.space == other.space
     }
 }
 
@@ -71,8 +63,7 @@ impl HexGrid {
     ///
     /// Size errors as [`Grid::new`](crate::Grid::new).
     pub fn new(width: u32, height: u32, layout: HexLayout) -> Result<Self, GridError> {
-        let n = checked_cell_count(width, height)?;
-        Ok(Self::from_parts(width, height, layout, vec![0; n]))
+        CellStore::new(width, height).map(|store| Self::from_store(store, layout))
     }
 
     /// A hex grid from row-major area bytes.
@@ -86,8 +77,7 @@ impl HexGrid {
         layout: HexLayout,
         cells: Vec<u8>,
     ) -> Result<Self, GridError> {
-        check_cells_len(width, height, cells.len())?;
-        Ok(Self::from_parts(width, height, layout, cells))
+        CellStore::from_areas(width, height, cells).map(|store| Self::from_store(store, layout))
     }
 
     /// A hex grid from a text picture (`.` open, `#` wall, `1`–`9` areas), rows in offset order.
@@ -100,30 +90,23 @@ impl HexGrid {
         Self::from_areas(w, h, layout, cells)
     }
 
-    fn from_parts(width: u32, height: u32, layout: HexLayout, cells: Vec<u8>) -> Self {
-        let revision = fresh_revision();
+    fn from_store(store: CellStore, layout: HexLayout) -> Self {
         Self {
-            width,
-            height,
+            store,
             layout,
-            cells,
-            areas: AreaCosts::new(),
-            version: 0,
-            revision,
             space: HexSpace::UNIT,
-            journal: EditJournal::new(revision),
             queries: QuerySlot::new(),
         }
     }
 
     /// Columns.
     pub fn width(&self) -> u32 {
-        self.width
+        self.store.width()
     }
 
     /// Rows.
     pub fn height(&self) -> u32 {
-        self.height
+        self.store.height()
     }
 
     /// The offset layout.
@@ -133,26 +116,22 @@ impl HexGrid {
 
     /// `width * height`.
     pub fn cell_count(&self) -> u32 {
-        self.cells.len() as u32
+        self.store.cell_count()
     }
 
     /// The area bytes, row-major.
     pub fn cells(&self) -> &[u8] {
-        &self.cells
+        self.store.cells()
     }
 
     /// Row-major index of the offset cell (col = `x`, row = `y`), or `None` outside.
     pub fn index_of(&self, cell: Cell) -> Option<u32> {
-        (cell.x >= 0
-            && cell.y >= 0
-            && (cell.x as u32) < self.width
-            && (cell.y as u32) < self.height)
-            .then(|| cell.y as u32 * self.width + cell.x as u32)
+        self.store.index_of(cell)
     }
 
     /// The offset cell of a row-major index.
     pub fn cell_of(&self, index: u32) -> Cell {
-        Cell::new((index % self.width) as i32, (index / self.width) as i32)
+        self.store.cell_of(index)
     }
 
     /// Axial coordinate of an offset cell.
@@ -168,12 +147,12 @@ impl HexGrid {
 
     /// Area id of an offset cell, or `None` outside.
     pub fn area(&self, cell: Cell) -> Option<u8> {
-        self.index_of(cell).map(|i| self.cells[i as usize])
+        self.store.area(cell)
     }
 
     /// Whether the offset cell is inside and not a wall.
     pub fn is_walkable(&self, cell: Cell) -> bool {
-        self.area(cell).is_some_and(|a| a != WALL)
+        self.store.is_walkable(cell)
     }
 
     /// Sets an offset cell's area; bumps the version when it changed.
@@ -182,22 +161,7 @@ impl HexGrid {
     ///
     /// [`GridError::CellOutOfBounds`]; nothing changes then.
     pub fn set_area(&mut self, cell: Cell, area: u8) -> Result<(), GridError> {
-        let Some(i) = self.index_of(cell) else {
-            return Err(GridError::CellOutOfBounds {
-                x: cell.x,
-                y: cell.y,
-                width: self.width,
-                height: self.height,
-            });
-        };
-        if self.cells[i as usize] != area {
-            self.cells[i as usize] = area;
-            self.record(GridEdit::Cells(GridRect::cell(
-                cell.x as u32,
-                cell.y as u32,
-            )));
-        }
-        Ok(())
+        self.store.set_area(cell, area)
     }
 
     /// Sets every cell of the `width × height` rectangle of offset cells whose top-left is
@@ -216,7 +180,7 @@ impl HexGrid {
         height: u32,
         area: u8,
     ) -> Result<(), GridError> {
-        self.rect_edit((x, y, width, height), RectSource::Fill(area))
+        self.store.set_rect(x, y, width, height, area)
     }
 
     /// Copies `areas` (row-major, `width * height` bytes) into the rectangle, as one edit (see
@@ -234,47 +198,29 @@ impl HexGrid {
         height: u32,
         areas: &[u8],
     ) -> Result<(), GridError> {
-        self.rect_edit((x, y, width, height), RectSource::Areas(areas))
-    }
-
-    fn rect_edit(
-        &mut self,
-        rect: (i32, i32, u32, u32),
-        source: RectSource<'_>,
-    ) -> Result<(), GridError> {
-        if let Some(changed) = write_rect(&mut self.cells, (self.width, self.height), rect, source)?
-        {
-            self.record(GridEdit::Cells(changed));
-        }
-        Ok(())
+        self.store.set_rect_from(x, y, width, height, areas)
     }
 
     /// What changed after `revision`; see [`Grid::edits_since`](crate::Grid::edits_since).
     pub fn edits_since(&self, revision: u64) -> EditsSince<'_> {
-        self.journal.since(revision)
+        self.store.edits_since(revision)
     }
 
     /// A stamp of the current contents, unique in the process (shared with square grids' stamps):
     /// every edit that changes something takes a fresh one. Dependents store it and pass it to
     /// [`edits_since`](HexGrid::edits_since); see [`Grid::revision`](crate::Grid::revision).
     pub fn revision(&self) -> u64 {
-        self.revision
-    }
-
-    fn record(&mut self, edit: GridEdit) {
-        self.version += 1;
-        self.revision = fresh_revision();
-        self.journal.record(self.revision, edit);
+        self.store.revision()
     }
 
     /// Edits that changed something since construction.
     pub fn version(&self) -> u64 {
-        self.version
+        self.store.version()
     }
 
     /// The area cost table.
     pub fn areas(&self) -> &AreaCosts {
-        &self.areas
+        self.store.areas()
     }
 
     /// Sets an area multiplier; bumps the version when it changed.
@@ -283,12 +229,7 @@ impl HexGrid {
     ///
     /// As [`AreaCosts::set`].
     pub fn set_area_cost(&mut self, area: u8, multiplier: f64) -> Result<(), GridError> {
-        let before = self.areas.get(area);
-        self.areas.set(area, multiplier)?;
-        if before.to_bits() != multiplier.to_bits() {
-            self.record(GridEdit::AreaCosts);
-        }
-        Ok(())
+        self.store.set_area_cost(area, multiplier)
     }
 
     /// The world mapping.
@@ -303,7 +244,7 @@ impl HexGrid {
     /// [`GridError::ExtentOutOfRange`] when a cell centre under `space` leaves the coordinate
     /// rule ([`HexSpace::check_extent`]); nothing changes then.
     pub fn set_space(&mut self, space: HexSpace) -> Result<(), GridError> {
-        space.check_extent(self.layout, self.width, self.height)?;
+        space.check_extent(self.layout, self.width(), self.height())?;
         self.space = space;
         Ok(())
     }
@@ -322,6 +263,8 @@ impl HexGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Grid;
+    use crate::grid::{GridEdit, GridRect};
     use alloc::vec::Vec;
 
     #[test]
@@ -355,5 +298,83 @@ mod tests {
         assert!(g.set_rect_from(0, 0, 2, 1, &[1]).is_err());
         assert_eq!(g, before);
         assert!(g.edits_since(g.revision() + 1).is_rebuild());
+    }
+
+    /// The same edits on a square and a hex grid of the same size give the same answers, the
+    /// same cells, versions and journals: both run the one cell store.
+    #[test]
+    fn square_and_hex_journal_the_same_edits() {
+        let mut rng = crate::math::SplitMix64::new(15);
+        for round in 0..40 {
+            let (w, h) = (1 + rng.below(9), 1 + rng.below(9));
+            let cells: Vec<u8> = (0..w * h)
+                .map(|_| {
+                    if rng.chance(1, 5) {
+                        255
+                    } else {
+                        rng.below(3) as u8
+                    }
+                })
+                .collect();
+            let mut square = Grid::from_areas(w, h, cells.clone()).unwrap();
+            let layout = [HexLayout::PointyOddRow, HexLayout::FlatEvenColumn][round % 2];
+            let mut hex = HexGrid::from_areas(w, h, layout, cells).unwrap();
+            let (s0, h0) = (square.revision(), hex.revision());
+            // Coordinates reach one past each edge and one before it, so some edits are refused.
+            let coord = |rng: &mut crate::math::SplitMix64, n: u32| rng.below(n + 2) as i32 - 1;
+            for step in 0..50 {
+                let (x, y) = (coord(&mut rng, w), coord(&mut rng, h));
+                let (rw, rh) = (rng.below(4), rng.below(4));
+                let area = if rng.chance(1, 3) {
+                    255
+                } else {
+                    rng.below(4) as u8
+                };
+                let (a, b) = match rng.below(4) {
+                    0 => (
+                        square.set_area(Cell::new(x, y), area),
+                        hex.set_area(Cell::new(x, y), area),
+                    ),
+                    1 => (
+                        square.set_rect(x, y, rw, rh, area),
+                        hex.set_rect(x, y, rw, rh, area),
+                    ),
+                    2 => {
+                        // Sometimes one byte short.
+                        let n = (rw * rh) as usize - usize::from(rng.chance(1, 4) && rw * rh > 0);
+                        let src: Vec<u8> = (0..n).map(|i| (i % 3) as u8).collect();
+                        (
+                            square.set_rect_from(x, y, rw, rh, &src),
+                            hex.set_rect_from(x, y, rw, rh, &src),
+                        )
+                    }
+                    _ => {
+                        let m = [1.0, 2.0, 0.5, -1.0][rng.below(4) as usize];
+                        (square.set_area_cost(area, m), hex.set_area_cost(area, m))
+                    }
+                };
+                let at = alloc::format!("round {round}, step {step}");
+                assert_eq!(a, b, "{at}");
+                assert_eq!(square.cells(), hex.cells(), "{at}");
+                assert_eq!(square.areas(), hex.areas(), "{at}");
+                assert_eq!(square.version(), hex.version(), "{at}");
+                assert_eq!(
+                    square.edits_since(s0).into_vec(),
+                    hex.edits_since(h0).into_vec(),
+                    "{at}"
+                );
+                assert!(
+                    square.check_invariants() && hex.store.check_invariants(),
+                    "{at}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn shared_grids_are_send_and_sync() {
+        fn check<T: Send + Sync>() {}
+        check::<Grid>();
+        check::<HexGrid>();
     }
 }

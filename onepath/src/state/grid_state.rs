@@ -24,7 +24,7 @@ fn decode(bytes: &[u8]) -> Result<Decoded<'_>, StateError> {
     let mut r = Reader::new(frame.payload);
     let width = r.u32()?;
     let height = r.u32()?;
-    let n = crate::grid::grid::checked_cell_count(width, height)
+    let n = crate::grid::cell_store::checked_cell_count(width, height)
         .map_err(|_| StateError::InvalidField { field: "grid.size" })?;
     let version = r.u64()?;
     let (ox, oy, size) = (r.f64()?, r.f64()?, r.f64()?);
