@@ -12,6 +12,7 @@ mod grid_search_prepare;
 mod grid_search_state;
 mod open_set;
 mod step;
+pub(crate) mod step_code;
 mod trace;
 
 pub use astar::AStar;

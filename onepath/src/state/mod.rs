@@ -19,7 +19,6 @@ mod grid_state;
 pub(crate) mod map_hash;
 pub(crate) mod recordings;
 pub(crate) mod sorted_records;
-pub(crate) mod step_code;
 
 pub use codec::{FORMAT_VERSION, HEADER_LEN, MAGIC};
 pub use digest::{FNV_OFFSET, FNV_PRIME, Fnv1a64};
