@@ -24,6 +24,7 @@ mod fixed_cost;
 mod future;
 #[allow(clippy::module_inception)]
 pub(crate) mod grid;
+mod grid_state;
 pub mod journal;
 mod movement;
 mod nearest;
