@@ -67,17 +67,18 @@ pub mod grid;
 pub mod hex;
 pub mod jps;
 pub mod math;
+pub mod query;
 pub mod search;
 pub mod state;
 pub mod topology;
 
 pub use error::{GridError, QueryError};
 pub use grid::{
-    AreaCosts, Cell, Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, GridPath,
-    GridSpace, HeuristicKind, NearestOptions, PathStatus, WorldPoint,
+    AreaCosts, Cell, Connectivity, DiagonalRule, Grid, GridSpace, NearestOptions, WorldPoint,
 };
 pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
-pub use search::{GridSearch, Step};
+pub use query::{GridAlgorithm, GridOptions, GridPath, GridSearch, HeuristicKind, PathStatus};
+pub use search::Step;
 
 /// Keeps the README's example compiling and true (`cargo test --doc`).
 #[cfg(doctest)]

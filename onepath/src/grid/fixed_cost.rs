@@ -5,8 +5,8 @@
 
 use super::cell::Cell;
 use super::grid::{Grid, WALL};
-use super::path::GridPath;
 use crate::math::{self, SQRT2};
+use crate::query::GridPath;
 
 /// 2^32 as a double (exact).
 const TWO_POW_32: f64 = 4_294_967_296.0;

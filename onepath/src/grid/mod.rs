@@ -19,18 +19,13 @@ mod clearance;
 mod clearance_map;
 mod content_hash;
 mod edits;
-mod find_path;
 mod fixed_cost;
-mod future;
 #[allow(clippy::module_inception)]
 pub(crate) mod grid;
 mod grid_state;
 pub mod journal;
 mod movement;
 mod nearest;
-mod options;
-mod path;
-pub(crate) mod query;
 pub(crate) mod query_slot;
 pub(crate) mod rect;
 pub(crate) mod space;
@@ -41,13 +36,16 @@ pub use area_costs::AreaCosts;
 pub use cell::{Cell, WorldPoint};
 pub use clearance::{REPAIR_MERGE_THRESHOLD, compute_clearance, compute_clearance_into};
 pub use clearance_map::{ClearanceMap, ClearanceRefresh};
-pub use future::FindPathFuture;
 pub use grid::{Grid, WALL};
 pub use journal::{EditJournal, Edits, EditsSince, GridEdit};
 pub use movement::{Connectivity, DiagonalRule, Dir8};
 pub use nearest::NearestOptions;
-pub use options::{GridAlgorithm, GridOptions, HeuristicKind};
-pub use path::{GridPath, PathStatus};
 pub use rect::GridRect;
 pub use space::GridSpace;
 pub use square_topology::SquareTopology;
+
+// floors: re-export — the old paths of the tier-1 items, which live in `query/` (the floor
+// that chooses engines). Nothing in `grid/` uses them.
+pub use crate::query::{
+    FindPathFuture, GridAlgorithm, GridOptions, GridPath, HeuristicKind, PathStatus,
+};

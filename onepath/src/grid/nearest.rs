@@ -4,8 +4,8 @@
 
 use super::cell::{Cell, WorldPoint};
 use super::grid::Grid;
-use super::options::GridOptions;
 use crate::error::QueryError;
+use crate::query::GridOptions;
 
 /// Options of [`Grid::try_find_nearest_walkable`].
 ///

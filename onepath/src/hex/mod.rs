@@ -3,7 +3,6 @@
 //! mapping with exact cube rounding, and [`HexTopology`] for the generic search.
 
 mod coord;
-mod find_path;
 mod hex_grid;
 mod layout;
 mod space;

@@ -1,6 +1,8 @@
 //! [`AnyHeuristic`]: a grid heuristic chosen at run time.
 
-use super::{Heuristic, HexDistanceHeuristic, ManhattanHeuristic, OctileHeuristic, ZeroHeuristic};
+use crate::topology::{
+    Heuristic, HexDistanceHeuristic, ManhattanHeuristic, OctileHeuristic, ZeroHeuristic,
+};
 
 /// One of the grid heuristics chosen at run time (what tier-1 queries and [`GridSearch`](crate::GridSearch) use).
 ///

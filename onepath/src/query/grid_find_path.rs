@@ -1,18 +1,17 @@
 //! Tier 1 on the square grid: [`Grid::find_path`] and friends.
 
-use super::cell::{Cell, WorldPoint};
-use super::grid::Grid;
-use super::options::GridOptions;
-use super::path::GridPath;
-use super::query::{
-    check_weight, check_weight_fits, corner_pairs, resolve_square_heuristic, run_query,
-};
-use super::query_slot::QuerySlot;
-use super::square_topology::SquareTopology;
 use alloc::boxed::Box;
 
+use super::grid_search::GridSearch;
+use super::options::GridOptions;
+use super::path::GridPath;
+use super::runner::{
+    check_weight, check_weight_fits, corner_pairs, resolve_square_heuristic, run_query,
+};
 use crate::error::QueryError;
-use crate::search::{CANCEL_SLICE, GridSearch, Step};
+use crate::grid::query_slot::QuerySlot;
+use crate::grid::{Cell, Grid, SquareTopology, WorldPoint};
+use crate::search::{CANCEL_SLICE, Step};
 use crate::topology::{Filtered, FnStepCost};
 
 impl Grid {
@@ -106,7 +105,7 @@ impl Grid {
     /// whatever the outcome: the working memory and derived structures of one query serve
     /// the next (tier-1 design of issue 14: one-off queries cost what a reused handle costs).
     ///
-    /// [`QuerySlot`]: super::query_slot::QuerySlot
+    /// [`QuerySlot`]: crate::grid::query_slot::QuerySlot
     fn with_pooled<R>(
         &self,
         options: &GridOptions,

@@ -23,22 +23,20 @@
 //! grid's [`revision`](Grid::revision) and edit journal, repaired or rebuilt in place when it
 //! changes. [`GridSearch::prepare`] does that building and sizing ahead of the first query.
 
-use super::astar::AStar;
-use super::buffers::SearchBuffers;
-use super::step::Step;
-use crate::error::QueryError;
-use crate::fast::{BitFinder, Estimate, OctileAStar, OctileJump, OctileMap, TableFinder};
-use crate::grid::query::{
+use super::any_heuristic::AnyHeuristic;
+use super::options::{GridAlgorithm, GridOptions, HeuristicKind};
+use super::path::{GridPath, PathStatus};
+use super::runner::{
     check_weight, check_weight_fits, corner_pairs, pack_path, resolve_square_heuristic,
 };
-use crate::grid::{
-    Cell, ClearanceMap, Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, GridPath,
-    HeuristicKind, SquareTopology,
-};
+use crate::error::QueryError;
+use crate::fast::{BitFinder, Estimate, OctileAStar, OctileJump, OctileMap, TableFinder};
+use crate::grid::{Cell, ClearanceMap, Connectivity, DiagonalRule, Grid, SquareTopology};
 use crate::jps::{
     BlockJumper, BlockMap, JpsPlusIndex, JumpTopology, MAX_JPS_PLUS_SIDE, TableJumper,
 };
-use crate::topology::{AnyHeuristic, DefaultStepCost, Topology};
+use crate::search::{AStar, CANCEL_SLICE, SearchBuffers, Step};
+use crate::topology::{DefaultStepCost, Topology};
 
 /// Evaluates `$body` with `$t` bound to the topology of the resolved engine (a macro because
 /// the topologies are different types and closures cannot be generic).
@@ -276,12 +274,12 @@ impl GridSearch {
     pub(crate) fn take_generic_buffers(&mut self) -> SearchBuffers {
         self.engine.make_idle();
         self.active = Engine::Generic;
-        core::mem::take(&mut self.engine.buffers)
+        core::mem::take(self.engine.buffers_mut())
     }
 
     /// Gives back what [`take_generic_buffers`](Self::take_generic_buffers) lent.
     pub(crate) fn put_generic_buffers(&mut self, buffers: SearchBuffers) {
-        self.engine.buffers = buffers;
+        *self.engine.buffers_mut() = buffers;
         self.engine.make_idle();
     }
 
@@ -649,7 +647,7 @@ impl GridSearch {
             if cancel() {
                 return Err(QueryError::Cancelled);
             }
-            self.step(grid, super::step::CANCEL_SLICE)?;
+            self.step(grid, CANCEL_SLICE)?;
         }
         Ok(self.state())
     }
@@ -718,9 +716,9 @@ impl GridSearch {
         } else {
             GridPath {
                 status: match self.state() {
-                    Step::Found => crate::grid::PathStatus::Found,
-                    Step::InProgress => crate::grid::PathStatus::BudgetExhausted,
-                    _ => crate::grid::PathStatus::NoPath,
+                    Step::Found => PathStatus::Found,
+                    Step::InProgress => PathStatus::BudgetExhausted,
+                    _ => PathStatus::NoPath,
                 },
                 cells: alloc::vec::Vec::new(),
                 points: alloc::vec::Vec::new(),

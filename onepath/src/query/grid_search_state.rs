@@ -13,8 +13,9 @@
 //! header's map hash is the grid's content hash.
 
 use super::grid_search::{Engine, GridSearch, resolve_engine};
-use crate::grid::query::resolve_square_heuristic;
-use crate::grid::{Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, HeuristicKind};
+use super::options::{GridAlgorithm, GridOptions, HeuristicKind};
+use super::runner::resolve_square_heuristic;
+use crate::grid::{Connectivity, DiagonalRule, Grid};
 use crate::state::codec::{
     HEADER_LEN, Reader, Writer, invalid, le32, le64, read_frame, read_frame_for, write_frame_raw,
 };

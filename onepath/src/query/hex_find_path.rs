@@ -1,14 +1,15 @@
 //! Tier 1 on the hex grid: [`HexGrid::find_path`].
 
-use super::hex_grid::HexGrid;
-use super::topology::HexTopology;
+use super::any_heuristic::AnyHeuristic;
+use super::options::{GridOptions, HeuristicKind};
+use super::path::GridPath;
+use super::runner::{check_weight, check_weight_fits, corner_pairs, run_query};
 use crate::error::QueryError;
-use crate::grid::query::{check_weight, check_weight_fits, corner_pairs, run_query};
-use crate::grid::{Cell, GridOptions, GridPath, HeuristicKind, WorldPoint};
+use crate::grid::{Cell, WorldPoint};
+use crate::hex::{HexGrid, HexTopology};
 use crate::search::SearchBuffers;
 use crate::topology::{
-    AnyHeuristic, DefaultStepCost, Filtered, FnStepCost, HexDistanceHeuristic, StepCost, Topology,
-    ZeroHeuristic,
+    DefaultStepCost, Filtered, FnStepCost, HexDistanceHeuristic, StepCost, Topology, ZeroHeuristic,
 };
 
 impl HexGrid {

@@ -1,6 +1,6 @@
 //! [`GridOptions`]: the plain, `Copy` options of a tier-1 query, with `const` presets.
 
-use super::movement::{Connectivity, DiagonalRule};
+use crate::grid::{Connectivity, DiagonalRule, Grid};
 
 /// Which estimate guides A*.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -200,8 +200,8 @@ impl GridOptions {
     /// grid.set_area_cost(3, 2.0).unwrap();
     /// assert_eq!(jps.resolved_algorithm(&grid), GridAlgorithm::AStar);
     /// ```
-    pub fn resolved_algorithm(&self, grid: &super::Grid) -> GridAlgorithm {
-        crate::search::resolve_algorithm(self, grid)
+    pub fn resolved_algorithm(&self, grid: &Grid) -> GridAlgorithm {
+        super::grid_search::resolve_algorithm(self, grid)
     }
 
     /// With the specialised engines allowed (`true`, the default) or forced off.

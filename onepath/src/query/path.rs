@@ -2,8 +2,9 @@
 
 use alloc::vec::Vec;
 
-use super::cell::{Cell, WorldPoint};
 use super::options::GridAlgorithm;
+use crate::grid::{Cell, WorldPoint};
+use crate::search::Step;
 
 /// How a query ended. Never an error: every status is a normal outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,8 +80,8 @@ impl GridPath {
     }
 
     /// The result of a `try_begin` that refused an endpoint.
-    pub(crate) fn refused_by(step: crate::search::Step) -> Self {
-        Self::refused(if step == crate::search::Step::StartInvalid {
+    pub(crate) fn refused_by(step: Step) -> Self {
+        Self::refused(if step == Step::StartInvalid {
             PathStatus::StartInvalid
         } else {
             PathStatus::GoalInvalid

@@ -7,9 +7,6 @@
 mod astar;
 mod astar_state;
 mod buffers;
-mod grid_search;
-mod grid_search_prepare;
-mod grid_search_state;
 mod open_set;
 mod step;
 pub(crate) mod step_code;
@@ -17,8 +14,10 @@ mod trace;
 
 pub use astar::AStar;
 pub use buffers::{NO_NODE, SearchBuffers};
-pub use grid_search::GridSearch;
-pub(crate) use grid_search::resolve_algorithm;
 pub use open_set::{NanKey, OpenSet};
 pub use step::{CANCEL_SLICE, Cancelled, Step};
 pub use trace::{first_divergence, iteration_digest};
+
+// floors: re-export — the old path of the tier-1 handle, which lives in `query/` (a floor
+// above: it chooses among the families). Nothing in `search/` uses it.
+pub use crate::query::GridSearch;
