@@ -19,7 +19,7 @@ mod clearance;
 mod clearance_map;
 mod content_hash;
 mod edits;
-mod fixed_cost;
+pub(crate) mod fixed_cost;
 #[allow(clippy::module_inception)]
 pub(crate) mod grid;
 mod grid_state;

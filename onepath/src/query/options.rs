@@ -1,6 +1,6 @@
 //! [`GridOptions`]: the plain, `Copy` options of a tier-1 query, with `const` presets.
 
-use crate::grid::{Connectivity, DiagonalRule, Grid};
+use crate::grid::{Connectivity, DiagonalRule, Grid, NearestOptions};
 
 /// Which estimate guides A*.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -216,5 +216,12 @@ impl GridOptions {
     pub const fn with_record_expansions(mut self, on: bool) -> Self {
         self.record_expansions = on;
         self
+    }
+}
+
+impl From<&GridOptions> for NearestOptions {
+    /// The agent size of a path query, unbounded radius.
+    fn from(options: &GridOptions) -> Self {
+        Self::DEFAULT.with_agent_size(options.agent_size)
     }
 }
