@@ -6,11 +6,9 @@ use super::path::GridPath;
 use super::runner::{check_weight, check_weight_fits, corner_pairs, run_query};
 use crate::error::QueryError;
 use crate::grid::{Cell, WorldPoint};
-use crate::hex::{HexGrid, HexTopology};
+use crate::hex::{HexDistanceHeuristic, HexGrid, HexTopology};
 use crate::search::SearchBuffers;
-use crate::topology::{
-    DefaultStepCost, Filtered, FnStepCost, HexDistanceHeuristic, StepCost, Topology, ZeroHeuristic,
-};
+use crate::topology::{DefaultStepCost, Filtered, FnStepCost, StepCost, Topology, ZeroHeuristic};
 
 impl HexGrid {
     /// Drops the search buffers the grid keeps for its one-line queries; the next query sizes
