@@ -1,7 +1,8 @@
 //! [`GridSearch::prepare`]: the handle's one-off work for a grid — engine resolution, derived
 //! structures, buffer sizing — done ahead of the first query instead of inside it.
 
-use super::grid_search::{Engine, GridSearch};
+use super::grid_search::GridSearch;
+use super::selection::Engine;
 use crate::grid::{Grid, WALL};
 use crate::search::Step;
 

@@ -11,6 +11,7 @@ mod hex_find_path;
 mod options;
 mod path;
 mod runner;
+mod selection;
 
 pub use any_heuristic::AnyHeuristic;
 pub use future::FindPathFuture;
