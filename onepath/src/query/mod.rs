@@ -10,6 +10,7 @@ mod grid_search_state;
 mod hex_find_path;
 mod options;
 mod path;
+mod query_map;
 mod runner;
 mod selection;
 
