@@ -30,7 +30,7 @@
 //! [`TABLE`]: what it is asked as, the rule under which it applies (a query it does not take
 //! falls through to the rows below and in the end to A*), the family it reports, and the
 //! engines that run it with the specialised engines on and off. Nothing below this floor
-//! changes (`docs/adding-a-family.md`).
+//! changes.
 
 use super::options::{GridAlgorithm, GridOptions, HeuristicKind};
 use crate::grid::{Connectivity, DiagonalRule, Grid};
