@@ -2,8 +2,14 @@
 //! sizes”, “Tile edits and incremental clearance”, “Host API”): [`Grid`] of area bytes,
 //! [`AreaCosts`], the [`GridSpace`] world mapping, the movement rules, true clearance and its
 //! incremental repair ([`ClearanceMap`]), tile edits and the edit journal ([`EditsSince`]),
-//! the content hash, nearest-walkable snapping, exact integer costs, [`SquareTopology`] for the
-//! generic search, and the tier-1 [`Grid::find_path`].
+//! the content hash, nearest-walkable snapping, exact integer costs, the grid snapshot (kind 1)
+//! and [`SquareTopology`] for the generic search.
+//!
+//! A map does not know the searches that run on it: this module imports only `math`, `error`,
+//! `state` and `topology`. The tier-1 queries on a grid ([`Grid::find_path`] and its forms,
+//! [`GridOptions`], [`GridPath`]) live in [`query`](crate::query); their old paths here are
+//! re-exports. The grid keeps its query handles in a `QuerySlot` of `Box<dyn Any>`, so it can
+//! hold them without importing them.
 //!
 //! # Following edits
 //!
