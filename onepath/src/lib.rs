@@ -10,7 +10,9 @@
 //! ## Tiers
 //!
 //! - **Tier 1** (this root): [`Grid`], [`HexGrid`], [`GridOptions`], [`GridPath`] —
-//!   `grid.find_path(a, b, &options)`.
+//!   `grid.find_path(a, b, &options)`, and the resumable [`GridSearch`]. The queries and the
+//!   table that chooses their engine live in [`query`], the top floor of the crate
+//!   (`ARCHITECTURE.md`, “Floors”).
 //! - **Tier 2**: [`grid::SquareTopology`], [`hex::HexTopology`] and the resumable
 //!   [`search::AStar`] with struct step-cost and heuristic types ([`topology`]).
 //! - **Tier 3**: [`search::OpenSet`], [`search::SearchBuffers`], the [`topology::Topology`]
