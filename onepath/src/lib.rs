@@ -10,7 +10,9 @@
 //! ## Tiers
 //!
 //! - **Tier 1** (this root): [`Grid`], [`HexGrid`], [`GridOptions`], [`GridPath`] —
-//!   `grid.find_path(a, b, &options)`.
+//!   `grid.find_path(a, b, &options)`, and the resumable [`GridSearch`]. The queries and the
+//!   table that chooses their engine live in [`query`], the top floor of the crate
+//!   (`ARCHITECTURE.md`, “Floors”).
 //! - **Tier 2**: [`grid::SquareTopology`], [`hex::HexTopology`] and the resumable
 //!   [`search::AStar`] with struct step-cost and heuristic types ([`topology`]).
 //! - **Tier 3**: [`search::OpenSet`], [`search::SearchBuffers`], the [`topology::Topology`]
@@ -67,17 +69,18 @@ pub mod grid;
 pub mod hex;
 pub mod jps;
 pub mod math;
+pub mod query;
 pub mod search;
 pub mod state;
 pub mod topology;
 
 pub use error::{GridError, QueryError};
 pub use grid::{
-    AreaCosts, Cell, Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, GridPath,
-    GridSpace, HeuristicKind, NearestOptions, PathStatus, WorldPoint,
+    AreaCosts, Cell, Connectivity, DiagonalRule, Grid, GridSpace, NearestOptions, WorldPoint,
 };
 pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
-pub use search::{GridSearch, Step};
+pub use query::{GridAlgorithm, GridOptions, GridPath, GridSearch, HeuristicKind, PathStatus};
+pub use search::Step;
 
 /// Keeps the README's example compiling and true (`cargo test --doc`).
 #[cfg(doctest)]

@@ -25,11 +25,11 @@ use super::snapshot_wire::{
 };
 use crate::grid::{Dir8, Grid, WALL};
 use crate::search::Step;
+use crate::search::step_code::{state_code, state_of};
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, read_frame_for, write_frame};
 use crate::state::counters::Counters;
 use crate::state::recordings::Recordings;
 use crate::state::sorted_records::{Record, SortedRecords};
-use crate::state::step_code::{state_code, state_of};
 use crate::state::{KIND_OCTILE_ASTAR, StateError};
 
 const FIXED: usize = 4 + 4 + 4 + 4 + 1 + 1 + 4 + 4 + 1;

@@ -1,12 +1,12 @@
 //! Exact integer costs (spec: grids.md, “Host API”, “Exact integer costs”): [`Grid::fixed_cost`]
-//! prices a path in Q31.32 fixed point, [`GridPath::step_counts`] counts its straight and
-//! diagonal steps. A lockstep host can add, compare and send these integers without any float
+//! prices a path in Q31.32 fixed point, [`GridPath::step_counts`](crate::GridPath::step_counts)
+//! (tier 1, beside the result type) counts its straight and diagonal steps with the same
+//! [`step_kind`] rule. A lockstep host can add, compare and send these integers without any float
 //! rounding question.
 
 use super::cell::Cell;
 use super::cell_store::WALL;
 use super::grid::Grid;
-use super::path::GridPath;
 use crate::math::{self, SQRT2};
 
 /// 2^32 as a double (exact).
@@ -37,7 +37,7 @@ pub(crate) fn q32_round_half_even(v: f64) -> Option<i64> {
 }
 
 /// Whether `a → b` is one king move: `|dx|, |dy| <= 1`, not both 0. `Some(true)` for a diagonal.
-fn step_kind(a: Cell, b: Cell) -> Option<bool> {
+pub(crate) fn step_kind(a: Cell, b: Cell) -> Option<bool> {
     let dx = (i64::from(b.x) - i64::from(a.x)).abs();
     let dy = (i64::from(b.y) - i64::from(a.y)).abs();
     match (dx, dy) {
@@ -96,38 +96,6 @@ impl Grid {
             m_prev = m_next;
         }
         Some(total)
-    }
-}
-
-impl GridPath {
-    /// The numbers of straight and diagonal steps of the path (the spec's `TryGetStepCounts`),
-    /// `(straight, diagonal)`; `(0, 0)` for an empty or one-cell path. `None` when a step is not
-    /// a king move (any-angle or abstract paths).
-    ///
-    /// # Complexity
-    ///
-    /// O(path length).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use onepath::{Cell, Grid, GridOptions};
-    /// let grid = Grid::new(6, 4).unwrap();
-    /// let path = grid.find_path(Cell::new(0, 0), Cell::new(5, 2), &GridOptions::DEFAULT).unwrap();
-    /// assert_eq!(path.step_counts(), Some((3, 2))); // 3 straight and 2 diagonal steps
-    /// // The same path in Q31.32: 3 × 2^32 plus 2 × round(√2 × 2^32).
-    /// assert_eq!(grid.fixed_cost(&path.cells), Some(3 * (1 << 32) + 2 * 6_074_001_000));
-    /// ```
-    pub fn step_counts(&self) -> Option<(u32, u32)> {
-        let (mut straight, mut diagonal) = (0u32, 0u32);
-        for pair in self.cells.windows(2) {
-            if step_kind(pair[0], pair[1])? {
-                diagonal = diagonal.checked_add(1)?;
-            } else {
-                straight = straight.checked_add(1)?;
-            }
-        }
-        Some((straight, diagonal))
     }
 }
 

@@ -2,8 +2,14 @@
 //! sizes”, “Tile edits and incremental clearance”, “Host API”): [`Grid`] of area bytes,
 //! [`AreaCosts`], the [`GridSpace`] world mapping, the movement rules, true clearance and its
 //! incremental repair ([`ClearanceMap`]), tile edits and the edit journal ([`EditsSince`]),
-//! the content hash, nearest-walkable snapping, exact integer costs, [`SquareTopology`] for the
-//! generic search, and the tier-1 [`Grid::find_path`].
+//! the content hash, nearest-walkable snapping, exact integer costs, the grid snapshot (kind 1)
+//! and [`SquareTopology`] for the generic search.
+//!
+//! A map does not know the searches that run on it: this module imports only `math`, `error`,
+//! `state` and `topology`. The tier-1 queries on a grid ([`Grid::find_path`] and its forms,
+//! [`GridOptions`], [`GridPath`]) live in [`query`](crate::query); their old paths here are
+//! re-exports. The grid keeps its query handles in a `QuerySlot` of `Box<dyn Any>`, so it can
+//! hold them without importing them.
 //!
 //! # Following edits
 //!
@@ -20,18 +26,14 @@ mod clearance;
 mod clearance_map;
 mod content_hash;
 mod edits;
-mod find_path;
-mod fixed_cost;
-mod future;
+pub(crate) mod fixed_cost;
 #[allow(clippy::module_inception)]
 pub(crate) mod grid;
 mod grid_clearance;
+mod grid_state;
 pub mod journal;
 mod movement;
 mod nearest;
-mod options;
-mod path;
-pub(crate) mod query;
 pub(crate) mod query_slot;
 pub(crate) mod rect;
 pub(crate) mod space;
@@ -43,14 +45,17 @@ pub use cell::{Cell, WorldPoint};
 pub use cell_store::WALL;
 pub use clearance::REPAIR_MERGE_THRESHOLD;
 pub use clearance_map::{ClearanceMap, ClearanceRefresh};
-pub use future::FindPathFuture;
 pub use grid::Grid;
 pub use grid_clearance::{compute_clearance, compute_clearance_into};
 pub use journal::{EditJournal, Edits, EditsSince, GridEdit};
 pub use movement::{Connectivity, DiagonalRule, Dir8};
 pub use nearest::NearestOptions;
-pub use options::{GridAlgorithm, GridOptions, HeuristicKind};
-pub use path::{GridPath, PathStatus};
 pub use rect::GridRect;
 pub use space::GridSpace;
 pub use square_topology::SquareTopology;
+
+// floors: re-export — the old paths of the tier-1 items, which live in `query/` (the floor
+// that chooses engines). Nothing in `grid/` uses them.
+pub use crate::query::{
+    FindPathFuture, GridAlgorithm, GridOptions, GridPath, HeuristicKind, PathStatus,
+};

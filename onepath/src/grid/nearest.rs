@@ -4,13 +4,13 @@
 
 use super::cell::{Cell, WorldPoint};
 use super::grid::Grid;
-use super::options::GridOptions;
 use crate::error::QueryError;
 
 /// Options of [`Grid::try_find_nearest_walkable`].
 ///
 /// The spec keeps `NearestRadius` in its grid options; here it lives in this small struct of
-/// its own because nothing else reads it and [`GridOptions`] stays about path queries.
+/// its own because nothing else reads it and [`GridOptions`](crate::GridOptions) stays about
+/// path queries.
 /// `NearestOptions::from(&grid_options)` takes the agent size of a path query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NearestOptions {
@@ -48,13 +48,6 @@ impl NearestOptions {
     pub const fn with_radius(mut self, radius: u32) -> Self {
         self.radius = radius;
         self
-    }
-}
-
-impl From<&GridOptions> for NearestOptions {
-    /// The agent size of a path query, unbounded radius.
-    fn from(options: &GridOptions) -> Self {
-        Self::DEFAULT.with_agent_size(options.agent_size)
     }
 }
 
@@ -198,7 +191,7 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::GridSpace;
+    use crate::{GridOptions, GridSpace};
     use alloc::vec::Vec;
 
     fn near(g: &Grid, x: i32, y: i32, o: NearestOptions) -> Option<Cell> {

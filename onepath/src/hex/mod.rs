@@ -1,15 +1,17 @@
 //! Hex grids (spec: grids.md, “Layout”, “World mapping”, “Movement”): [`HexGrid`] in offset
 //! coordinates under one of four [`HexLayout`]s, axial [`HexCoord`]s, the [`HexSpace`] world
-//! mapping with exact cube rounding, and [`HexTopology`] for the generic search.
+//! mapping with exact cube rounding, [`HexTopology`] for the generic search and its estimate,
+//! [`HexDistanceHeuristic`].
 
 mod coord;
-mod find_path;
+mod heuristic;
 mod hex_grid;
 mod layout;
 mod space;
 mod topology;
 
 pub use coord::HexCoord;
+pub use heuristic::HexDistanceHeuristic;
 pub use hex_grid::HexGrid;
 pub use layout::HexLayout;
 pub use space::HexSpace;

@@ -12,9 +12,9 @@ use crate::topology::Topology;
 /// # Examples
 ///
 /// ```
-/// use onepath::hex::HexTopology;
+/// use onepath::hex::{HexDistanceHeuristic, HexTopology};
 /// use onepath::search::{AStar, Step};
-/// use onepath::topology::{DefaultStepCost, HexDistanceHeuristic, Topology};
+/// use onepath::topology::{DefaultStepCost, Topology};
 /// use onepath::{HexGrid, HexLayout};
 /// let grid = HexGrid::from_text("...\n...\n...", HexLayout::PointyOddRow).unwrap();
 /// let topo = HexTopology::new(&grid);

@@ -51,7 +51,17 @@ pub struct JpsPlusIndex {
     table: Vec<i16>,
     version: u64,
     revision: u64,
-    pub(crate) scratch: super::jps_plus_update::UpdateScratch,
+    pub(crate) scratch: UpdateScratch,
+}
+
+/// Reusable scratch of an incremental update ([`JpsPlusIndex::update_cells`], in
+/// `jps_plus_update.rs`): kept by the index so that repairs allocate nothing once sized.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct UpdateScratch {
+    pub(super) cells: Vec<(i32, i32)>,
+    pub(super) lines: Vec<i32>,
+    pub(super) touched: Vec<(i32, i32)>,
+    pub(super) work: Vec<(i32, i32, Dir8)>,
 }
 
 /// Indexes are equal when their size, tables and version are.

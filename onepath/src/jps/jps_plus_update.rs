@@ -23,15 +23,6 @@ const DIAGONAL: [Dir8; 4] = [
     Dir8::NorthWest,
 ];
 
-/// Reusable scratch of an incremental update.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct UpdateScratch {
-    cells: Vec<(i32, i32)>,
-    lines: Vec<i32>,
-    touched: Vec<(i32, i32)>,
-    work: Vec<(i32, i32, Dir8)>,
-}
-
 impl JpsPlusIndex {
     /// Brings the tables up to date with `grid` through its edit journal: the cells changed
     /// since the revision the index matches are repaired with

@@ -156,6 +156,13 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         self.buffers
     }
 
+    /// The working memory, writable: what a tier-1 handle sizes ahead of a query or lends to
+    /// a query with hooks. Callers leave the search idle ([`make_idle`](AStar::make_idle))
+    /// after changing it.
+    pub(crate) fn buffers_mut(&mut self) -> &mut SearchBuffers {
+        &mut self.buffers
+    }
+
     /// Replaces the heuristic; it takes effect at the next [`try_begin`](AStar::try_begin)
     /// (which sets its goal). Replacing it mid-search changes the rest of that search.
     pub fn set_heuristic(&mut self, heuristic: H) {

@@ -15,11 +15,11 @@
 use super::astar::{AStar, usable_step};
 use super::buffers::NO_NODE;
 use super::step::Step;
+use super::step_code::{state_code, state_of};
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
 use crate::state::counters::Counters;
 use crate::state::recordings::Recordings;
 use crate::state::sorted_records::{Record, SortedRecords};
-use crate::state::step_code::{state_code, state_of};
 use crate::state::{KIND_ASTAR, StateError};
 use crate::topology::{Heuristic, StepCost, Topology};
 

@@ -1,5 +1,11 @@
 //! Best-first search over any [`Topology`](crate::topology::Topology): the open set, reusable
-//! buffers and the resumable A* (tier 2/3).
+//! buffers, the resumable A* and its snapshot (kind 2), the resumable-search contract
+//! ([`Step`], its snapshot byte, cancellation slices) and desync traces (tier 2/3).
+//!
+//! The generic core knows no special case: it imports the floors below it (`topology`, the
+//! spaces, `state`), never a family (`jps`, `fast`) or the tier-1 handle, which chooses among
+//! them in [`query`](crate::query). `onepath::search::GridSearch` is an old path of that
+//! handle, kept as a re-export.
 //!
 //! Every search here is a state machine: `try_begin`, then `step(map, budget)` until it stops
 //! answering [`Step::InProgress`]. One iteration is one pop; a budget only says where to pause.
@@ -7,17 +13,17 @@
 mod astar;
 mod astar_state;
 mod buffers;
-mod grid_search;
-mod grid_search_prepare;
-mod grid_search_state;
 mod open_set;
 mod step;
+pub(crate) mod step_code;
 mod trace;
 
 pub use astar::AStar;
 pub use buffers::{NO_NODE, SearchBuffers};
-pub use grid_search::GridSearch;
-pub(crate) use grid_search::resolve_algorithm;
 pub use open_set::{NanKey, OpenSet};
 pub use step::{CANCEL_SLICE, Cancelled, Step};
 pub use trace::{first_divergence, iteration_digest};
+
+// floors: re-export — the old path of the tier-1 handle, which lives in `query/` (a floor
+// above: it chooses among the families). Nothing in `search/` uses it.
+pub use crate::query::GridSearch;

@@ -10,16 +10,19 @@
 //! The codec is written by hand rather than with postcard: postcard's varints would make the
 //! layout depend on values, and a hand-written reader validates while it reads without
 //! allocating.
+//!
+//! This is a floor beside `math`: it knows bytes, frames and digests, never a map or a search
+//! (it imports only `math` and `error`). Each kind's writer and reader lives with the type it
+//! saves — kind 1 in `grid/`, kind 2 in `search/`, kind 3 in `query/`, kinds 4 and 5 in
+//! `fast/` — and uses the codec from here.
 
 pub(crate) mod codec;
 pub(crate) mod counters;
 mod digest;
 mod error;
-mod grid_state;
 pub(crate) mod map_hash;
 pub(crate) mod recordings;
 pub(crate) mod sorted_records;
-pub(crate) mod step_code;
 
 pub use codec::{FORMAT_VERSION, HEADER_LEN, MAGIC};
 pub use digest::{FNV_OFFSET, FNV_PRIME, Fnv1a64};

@@ -1,6 +1,7 @@
-//! The grid heuristics (spec: grids.md, “A*”): zero (Dijkstra 1959), Manhattan, octile and hex
-//! distance, each scaled by the smallest area multiplier so they stay admissible when
-//! multipliers are below 1.
+//! The grid heuristics (spec: grids.md, “A*”): zero (Dijkstra 1959), Manhattan and octile, each
+//! scaled by the smallest area multiplier so they stay admissible when multipliers are below 1.
+//! They need only a row width; the hex distance needs the hex layout and lives with the hex
+//! grid (`hex/heuristic.rs`, re-exported here under its old path).
 //!
 //! # Determinism
 //!
@@ -8,7 +9,6 @@
 //! `scale * ((max - min) + min * √2)` in exactly that order.
 
 use super::Heuristic;
-use crate::hex::{HexCoord, HexLayout};
 use crate::math::{Divisor, SQRT2};
 
 /// The zero estimate: A* with it is Dijkstra's algorithm (Dijkstra 1959).
@@ -153,53 +153,6 @@ impl Heuristic for OctileHeuristic {
     }
 }
 
-/// `scale * hex_distance`: the exact step count on an open hex grid.
-///
-/// # Examples
-///
-/// ```
-/// use onepath::topology::{Heuristic, HexDistanceHeuristic};
-/// use onepath::HexLayout;
-/// let mut h = HexDistanceHeuristic::new(4, HexLayout::PointyOddRow, 1.0);
-/// h.set_goal(2 * 4 + 2); // offset (2, 2), axial (1, 2)
-/// assert_eq!(h.estimate(0), 3.0); // three hex steps from (0, 0)
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct HexDistanceHeuristic {
-    width: u32,
-    layout: HexLayout,
-    goal: HexCoord,
-    scale: f64,
-}
-
-impl HexDistanceHeuristic {
-    /// For a hex grid of `width` columns in `layout`; `scale` is usually `AreaCosts::min_cost()`.
-    pub fn new(width: u32, layout: HexLayout, scale: f64) -> Self {
-        Self {
-            width: width.max(1),
-            layout,
-            goal: HexCoord::new(0, 0),
-            scale,
-        }
-    }
-
-    fn axial(&self, node: u32) -> HexCoord {
-        let col = (node % self.width) as i32;
-        let row = (node / self.width) as i32;
-        self.layout.offset_to_axial(col, row)
-    }
-}
-
-impl Heuristic for HexDistanceHeuristic {
-    fn set_goal(&mut self, goal: u32) {
-        self.goal = self.axial(goal);
-    }
-    #[inline]
-    fn estimate(&self, node: u32) -> f64 {
-        self.scale * (self.axial(node).distance(self.goal) as f64)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,13 +173,5 @@ mod tests {
         let mut h = ManhattanHeuristic::new(7, 2.0);
         h.set_goal(7 * 2 + 6);
         assert_eq!(h.estimate(0), 2.0 * 8.0);
-    }
-
-    #[test]
-    fn hex_distance_counts_steps() {
-        let mut h = HexDistanceHeuristic::new(5, HexLayout::PointyOddRow, 1.0);
-        h.set_goal(0);
-        // (col 2, row 2): axial q = 2 - (2 - 0) / 2 = 1, r = 2 -> distance (1 + 2 + 3) / 2 = 3.
-        assert_eq!(h.estimate(2 * 5 + 2), 3.0);
     }
 }

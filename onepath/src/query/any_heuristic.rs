@@ -1,13 +1,15 @@
 //! [`AnyHeuristic`]: a grid heuristic chosen at run time.
 
-use super::{Heuristic, HexDistanceHeuristic, ManhattanHeuristic, OctileHeuristic, ZeroHeuristic};
+use crate::hex::HexDistanceHeuristic;
+use crate::topology::{Heuristic, ManhattanHeuristic, OctileHeuristic, ZeroHeuristic};
 
 /// One of the grid heuristics chosen at run time (what tier-1 queries and [`GridSearch`](crate::GridSearch) use).
 ///
 /// # Examples
 ///
 /// ```
-/// use onepath::topology::{AnyHeuristic, Heuristic, ManhattanHeuristic, OctileHeuristic};
+/// use onepath::query::AnyHeuristic;
+/// use onepath::topology::{Heuristic, ManhattanHeuristic, OctileHeuristic};
 /// use onepath::Connectivity;
 /// // Picked from a setting at run time, one type for every choice.
 /// let pick = |c: Connectivity| match c {

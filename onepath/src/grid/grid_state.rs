@@ -1,10 +1,15 @@
 //! Snapshot kind 1: a square [`Grid`] (cells, area multipliers, version, world mapping).
+//!
+//! The writer lives with the grid, as every kind's writer lives with what it saves; the
+//! frame, codec and content hash function come from the codec floor (`state/`).
 
-use super::KIND_GRID;
-use super::codec::{HEADER_LEN, Reader, read_frame, write_frame};
-use super::error::StateError;
-use super::map_hash::content_hash_of;
-use crate::grid::{AreaCosts, Grid, GridSpace};
+use super::area_costs::AreaCosts;
+use super::cell_store::checked_cell_count;
+use super::grid::Grid;
+use super::space::GridSpace;
+use crate::state::codec::{HEADER_LEN, Reader, read_frame, write_frame};
+use crate::state::map_hash::content_hash_of;
+use crate::state::{KIND_GRID, StateError};
 
 /// Fixed payload bytes before the cells: width, height, version, space (3 × f64), 255 × f64.
 const FIXED: usize = 4 + 4 + 8 + 3 * 8 + 255 * 8;
@@ -24,7 +29,7 @@ fn decode(bytes: &[u8]) -> Result<Decoded<'_>, StateError> {
     let mut r = Reader::new(frame.payload);
     let width = r.u32()?;
     let height = r.u32()?;
-    let n = crate::grid::cell_store::checked_cell_count(width, height)
+    let n = checked_cell_count(width, height)
         .map_err(|_| StateError::InvalidField { field: "grid.size" })?;
     let version = r.u64()?;
     let (ox, oy, size) = (r.f64()?, r.f64()?, r.f64()?);

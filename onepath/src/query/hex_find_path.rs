@@ -1,15 +1,17 @@
 //! Tier 1 on the hex grid: [`HexGrid::find_path`].
 
-use super::hex_grid::HexGrid;
-use super::topology::HexTopology;
+use alloc::boxed::Box;
+
+use super::any_heuristic::AnyHeuristic;
+use super::options::{GridOptions, HeuristicKind};
+use super::path::GridPath;
+use super::query_map::{self, QueryMap};
+use super::runner::check_weight;
 use crate::error::QueryError;
-use crate::grid::query::{check_weight, check_weight_fits, corner_pairs, run_query};
-use crate::grid::{Cell, GridOptions, GridPath, HeuristicKind, WorldPoint};
+use crate::grid::{Cell, WorldPoint};
+use crate::hex::{HexDistanceHeuristic, HexGrid, HexTopology};
 use crate::search::SearchBuffers;
-use crate::topology::{
-    AnyHeuristic, DefaultStepCost, Filtered, FnStepCost, HexDistanceHeuristic, StepCost, Topology,
-    ZeroHeuristic,
-};
+use crate::topology::{DefaultStepCost, ZeroHeuristic};
 
 impl HexGrid {
     /// Drops the search buffers the grid keeps for its one-line queries; the next query sizes
@@ -49,8 +51,8 @@ impl HexGrid {
         goal: Cell,
         options: &GridOptions,
     ) -> Result<GridPath, QueryError> {
-        let topology = HexTopology::new(self);
-        self.run(&topology, DefaultStepCost, start, goal, options)
+        let topology = self.moves(options)?;
+        query_map::run(self, &topology, DefaultStepCost, (start, goal), options)
     }
 
     /// [`find_path`](HexGrid::find_path) between world points ([`space`](HexGrid::space)).
@@ -111,26 +113,26 @@ impl HexGrid {
         step_cost: impl Fn(Cell, Cell, f64) -> f64,
         blocked: impl Fn(Cell) -> bool,
     ) -> Result<GridPath, QueryError> {
-        let inner = HexTopology::new(self);
-        let topology = Filtered::new(&inner, |n| blocked(self.cell_of(n)));
-        let cost = FnStepCost(|a, b, base| step_cost(self.cell_of(a), self.cell_of(b), base));
-        self.run(&topology, cost, start, goal, options)
+        query_map::find_path_with(self, (start, goal), options, step_cost, blocked)
     }
+}
 
-    fn run<T: Topology, C: StepCost>(
-        &self,
-        topology: &T,
-        cost: C,
-        start: Cell,
-        goal: Cell,
-        options: &GridOptions,
-    ) -> Result<GridPath, QueryError> {
+/// The hex grid as the shared tier-1 runner sees it.
+impl QueryMap for HexGrid {
+    type Moves<'a> = HexTopology<'a>;
+
+    /// Six moves for an agent of size 1 (`connectivity` and `diagonal_rule` do not apply).
+    fn moves(&self, options: &GridOptions) -> Result<HexTopology<'_>, QueryError> {
         if options.agent_size != 1 {
             return Err(QueryError::InvalidAgentSize {
                 size: options.agent_size,
                 max: 1,
             });
         }
+        Ok(HexTopology::new(self))
+    }
+
+    fn heuristic(&self, options: &GridOptions) -> Result<AnyHeuristic, QueryError> {
         let scale = self.areas().min_cost();
         let heuristic = match options.heuristic {
             HeuristicKind::Zero => AnyHeuristic::Zero(ZeroHeuristic),
@@ -142,25 +144,38 @@ impl HexGrid {
             }
         };
         check_weight(options)?;
-        let corners = corner_pairs(self.width(), self.height());
-        check_weight_fits(options.weight, heuristic, corners)?;
-        let (space, layout) = (self.space(), self.layout());
-        // Buffers kept by the grid between one-off queries (see `QuerySlot`).
+        Ok(heuristic)
+    }
+
+    fn size(&self) -> (u32, u32) {
+        (self.width(), self.height())
+    }
+
+    fn index_of(&self, cell: Cell) -> Option<u32> {
+        HexGrid::index_of(self, cell)
+    }
+
+    fn cell_of(&self, n: u32) -> Cell {
+        HexGrid::cell_of(self, n)
+    }
+
+    fn center(&self, cell: Cell) -> WorldPoint {
+        self.space()
+            .center_unchecked(self.layout(), self.to_axial(cell))
+    }
+
+    /// Buffers kept by the grid between one-off queries (its `QuerySlot`).
+    fn with_buffers<R>(
+        &self,
+        _options: &GridOptions,
+        query: impl FnOnce(&mut SearchBuffers) -> Result<R, QueryError>,
+    ) -> Result<R, QueryError> {
         let mut buffers = self
             .queries
             .take::<SearchBuffers>()
             .map_or_else(SearchBuffers::new, |b| *b);
-        let result = run_query(
-            topology,
-            cost,
-            heuristic,
-            (self.index_of(start), self.index_of(goal)),
-            options,
-            &mut buffers,
-            |n| self.cell_of(n),
-            |c| space.center_unchecked(layout, self.to_axial(c)),
-        );
-        self.queries.give(alloc::boxed::Box::new(buffers));
+        let result = query(&mut buffers);
+        self.queries.give(Box::new(buffers));
         result
     }
 }

@@ -12,9 +12,11 @@
 //! another kind is accepted (a handle that never searched does not know the grid yet). The
 //! header's map hash is the grid's content hash.
 
-use super::grid_search::{Engine, GridSearch, resolve_engine};
-use crate::grid::query::resolve_square_heuristic;
-use crate::grid::{Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, HeuristicKind};
+use super::grid_search::GridSearch;
+use super::options::{GridAlgorithm, GridOptions, HeuristicKind};
+use super::runner::resolve_square_heuristic;
+use super::selection::{Engine, select};
+use crate::grid::{Connectivity, DiagonalRule, Grid};
 use crate::state::codec::{
     HEADER_LEN, Reader, Writer, invalid, le32, le64, read_frame, read_frame_for, write_frame_raw,
 };
@@ -222,7 +224,7 @@ impl GridSearch {
         r.finish("grid_search.payload_length")?;
         let heuristic = resolve_square_heuristic(&options, grid.width(), grid.areas().min_cost())
             .map_err(|_| invalid("grid_search.heuristic"))?;
-        let (_, engine) = resolve_engine(&options, grid);
+        let engine = select(&options, grid).engine;
         let (kind, _, flags_at) = layout(engine);
         let found_kind = inner
             .get(6..8)

@@ -2,8 +2,10 @@
 
 use alloc::vec::Vec;
 
-use super::cell::{Cell, WorldPoint};
 use super::options::GridAlgorithm;
+use crate::grid::fixed_cost::step_kind;
+use crate::grid::{Cell, WorldPoint};
+use crate::search::Step;
 
 /// How a query ended. Never an error: every status is a normal outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,8 +81,8 @@ impl GridPath {
     }
 
     /// The result of a `try_begin` that refused an endpoint.
-    pub(crate) fn refused_by(step: crate::search::Step) -> Self {
-        Self::refused(if step == crate::search::Step::StartInvalid {
+    pub(crate) fn refused_by(step: Step) -> Self {
+        Self::refused(if step == Step::StartInvalid {
             PathStatus::StartInvalid
         } else {
             PathStatus::GoalInvalid
@@ -90,5 +92,37 @@ impl GridPath {
     /// Whether a path was found.
     pub fn is_found(&self) -> bool {
         self.status == PathStatus::Found
+    }
+}
+
+impl GridPath {
+    /// The numbers of straight and diagonal steps of the path (the spec's `TryGetStepCounts`),
+    /// `(straight, diagonal)`; `(0, 0)` for an empty or one-cell path. `None` when a step is not
+    /// a king move (any-angle or abstract paths).
+    ///
+    /// # Complexity
+    ///
+    /// O(path length).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(6, 4).unwrap();
+    /// let path = grid.find_path(Cell::new(0, 0), Cell::new(5, 2), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(path.step_counts(), Some((3, 2))); // 3 straight and 2 diagonal steps
+    /// // The same path in Q31.32: 3 × 2^32 plus 2 × round(√2 × 2^32).
+    /// assert_eq!(grid.fixed_cost(&path.cells), Some(3 * (1 << 32) + 2 * 6_074_001_000));
+    /// ```
+    pub fn step_counts(&self) -> Option<(u32, u32)> {
+        let (mut straight, mut diagonal) = (0u32, 0u32);
+        for pair in self.cells.windows(2) {
+            if step_kind(pair[0], pair[1])? {
+                diagonal = diagonal.checked_add(1)?;
+            } else {
+                straight = straight.checked_add(1)?;
+            }
+        }
+        Some((straight, diagonal))
     }
 }

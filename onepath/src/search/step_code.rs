@@ -1,7 +1,11 @@
 //! The search-state byte of snapshot kinds 2, 4 and 5 (`docs/snapshot-format.md`): 0 idle,
 //! 1 in progress, 2 found, 3 no path.
+//!
+//! It is the snapshot encoding of the resumable-search contract ([`Step`]), so it lives with
+//! that contract: the codec floor (`state/`) knows bytes, not searches, and every search
+//! family that writes a snapshot reads the byte from here.
 
-use crate::search::Step;
+use super::step::Step;
 
 /// The byte of `s`. A refusal ([`Step::StartInvalid`], [`Step::GoalInvalid`]) never becomes a
 /// search's state (it leaves the state alone); both write 0, as [`Step::Idle`] does.

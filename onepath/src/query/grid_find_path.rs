@@ -1,19 +1,17 @@
 //! Tier 1 on the square grid: [`Grid::find_path`] and friends.
 
-use super::cell::{Cell, WorldPoint};
-use super::grid::Grid;
-use super::options::GridOptions;
-use super::path::GridPath;
-use super::query::{
-    check_weight, check_weight_fits, corner_pairs, resolve_square_heuristic, run_query,
-};
-use super::query_slot::QuerySlot;
-use super::square_topology::SquareTopology;
 use alloc::boxed::Box;
 
+use super::any_heuristic::AnyHeuristic;
+use super::grid_search::GridSearch;
+use super::options::GridOptions;
+use super::path::GridPath;
+use super::query_map::{self, QueryMap};
+use super::runner::{check_weight, resolve_square_heuristic};
 use crate::error::QueryError;
-use crate::search::{CANCEL_SLICE, GridSearch, Step};
-use crate::topology::{Filtered, FnStepCost};
+use crate::grid::query_slot::QuerySlot;
+use crate::grid::{Cell, Grid, SquareTopology, WorldPoint};
+use crate::search::{CANCEL_SLICE, SearchBuffers, Step};
 
 impl Grid {
     /// Finds a path from `start` to `goal` with A* under `options`.
@@ -106,7 +104,7 @@ impl Grid {
     /// whatever the outcome: the working memory and derived structures of one query serve
     /// the next (tier-1 design of issue 14: one-off queries cost what a reused handle costs).
     ///
-    /// [`QuerySlot`]: super::query_slot::QuerySlot
+    /// [`QuerySlot`]: crate::grid::query_slot::QuerySlot
     fn with_pooled<R>(
         &self,
         options: &GridOptions,
@@ -255,13 +253,16 @@ impl Grid {
         step_cost: impl Fn(Cell, Cell, f64) -> f64,
         blocked: impl Fn(Cell) -> bool,
     ) -> Result<GridPath, QueryError> {
-        let inner = self.topology_for(options)?;
-        let topology = Filtered::new(&inner, |n| blocked(self.cell_of(n)));
-        let cost = FnStepCost(|a, b, base| step_cost(self.cell_of(a), self.cell_of(b), base));
-        self.run(&topology, cost, start, goal, options)
+        query_map::find_path_with(self, (start, goal), options, step_cost, blocked)
     }
+}
 
-    fn topology_for(&self, options: &GridOptions) -> Result<SquareTopology<'_>, QueryError> {
+/// The square grid as the shared tier-1 runner sees it (hook queries only: the plain queries
+/// run on a pooled [`GridSearch`]).
+impl QueryMap for Grid {
+    type Moves<'a> = SquareTopology<'a>;
+
+    fn moves(&self, options: &GridOptions) -> Result<SquareTopology<'_>, QueryError> {
         check_weight(options)?;
         SquareTopology::new(
             self,
@@ -271,32 +272,36 @@ impl Grid {
         )
     }
 
-    fn run<T: crate::topology::Topology, C: crate::topology::StepCost>(
+    fn heuristic(&self, options: &GridOptions) -> Result<AnyHeuristic, QueryError> {
+        resolve_square_heuristic(options, self.width(), self.areas().min_cost())
+    }
+
+    fn size(&self) -> (u32, u32) {
+        (self.width(), self.height())
+    }
+
+    fn index_of(&self, cell: Cell) -> Option<u32> {
+        Grid::index_of(self, cell)
+    }
+
+    fn cell_of(&self, n: u32) -> Cell {
+        Grid::cell_of(self, n)
+    }
+
+    fn center(&self, cell: Cell) -> WorldPoint {
+        self.space().center_unchecked(cell)
+    }
+
+    /// The generic engine's buffers of a pooled handle (the hooks need their own cost and
+    /// topology types, but the memory is the same).
+    fn with_buffers<R>(
         &self,
-        topology: &T,
-        cost: C,
-        start: Cell,
-        goal: Cell,
         options: &GridOptions,
-    ) -> Result<GridPath, QueryError> {
-        let heuristic = resolve_square_heuristic(options, self.width(), self.areas().min_cost())?;
-        let corners = corner_pairs(self.width(), self.height());
-        check_weight_fits(options.weight, heuristic, corners)?;
-        let space = self.space();
-        // The generic engine's buffers of a pooled handle (the hooks need their own cost and
-        // topology types, but the memory is the same).
+        query: impl FnOnce(&mut SearchBuffers) -> Result<R, QueryError>,
+    ) -> Result<R, QueryError> {
         self.with_pooled(options, |search| {
             let mut buffers = search.take_generic_buffers();
-            let result = run_query(
-                topology,
-                cost,
-                heuristic,
-                (self.index_of(start), self.index_of(goal)),
-                options,
-                &mut buffers,
-                |n| self.cell_of(n),
-                |c| space.center_unchecked(c),
-            );
+            let result = query(&mut buffers);
             search.put_generic_buffers(buffers);
             result
         })

@@ -2,17 +2,17 @@
 //! hosts (spec: grids.md, “Host API”).
 //!
 //! `try_begin` → `step(grid, n)` per tick → `copy_path`; `save_state` / `restore_state` at any
-//! point. It chooses its engine exactly as [`Grid::find_path`] does (spec: grids.md, “Host API”):
-//! when the query qualifies for jump point search (eight moves, no corner cutting, agent size 1,
-//! one multiplier for every area, weight 1, octile or zero estimate) and
-//! [`GridOptions::specialized_engines`] is on, the specialised octile engine of the requested
-//! family ([`OctileAStar`], or [`OctileJump`] over bit scans for JPS and over the JPS+ tables
-//! for JPS+); otherwise the generic A*, or the generic jump point search over the block map
-//! (JPS) or the JPS+ tables when asked for and the query qualifies. `find_path(start, goal, o)`
-//! is exactly `try_begin` then
-//! `step(o.iteration_budget)`, so for every slicing the handle returns cell for cell what
-//! `find_path` returns, with the same counts and cost bits. One iteration of a jump point
-//! search is one pop of a jump point (the scans are not counted).
+//! point. It chooses its engine exactly as [`Grid::find_path`] does, from the one selection
+//! table (`selection.rs`): when the query qualifies for jump point search (eight moves, no
+//! corner cutting, agent size 1, one multiplier for every area, weight 1, octile or zero
+//! estimate) and [`GridOptions::specialized_engines`] is on, the specialised octile engine of
+//! the requested family ([`OctileAStar`], or [`OctileJump`] over bit scans for JPS and over
+//! the JPS+ tables for JPS+); otherwise the generic A*, or the generic jump point search over
+//! the block map (JPS) or the JPS+ tables when asked for and the query qualifies.
+//! `find_path(start, goal, o)` is exactly `try_begin` then `step(o.iteration_budget)`, so for
+//! every slicing the handle returns cell for cell what `find_path` returns, with the same
+//! counts and cost bits. One iteration of a jump point search is one pop of a jump point (the
+//! scans are not counted).
 //!
 //! # Memory
 //!
@@ -23,22 +23,19 @@
 //! grid's [`revision`](Grid::revision) and edit journal, repaired or rebuilt in place when it
 //! changes. [`GridSearch::prepare`] does that building and sizing ahead of the first query.
 
-use super::astar::AStar;
-use super::buffers::SearchBuffers;
-use super::step::Step;
-use crate::error::QueryError;
-use crate::fast::{BitFinder, Estimate, OctileAStar, OctileJump, OctileMap, TableFinder};
-use crate::grid::query::{
+use super::any_heuristic::AnyHeuristic;
+use super::options::{GridAlgorithm, GridOptions, HeuristicKind};
+use super::path::{GridPath, PathStatus};
+use super::runner::{
     check_weight, check_weight_fits, corner_pairs, pack_path, resolve_square_heuristic,
 };
-use crate::grid::{
-    Cell, ClearanceMap, Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, GridPath,
-    HeuristicKind, SquareTopology,
-};
-use crate::jps::{
-    BlockJumper, BlockMap, JpsPlusIndex, JumpTopology, MAX_JPS_PLUS_SIDE, TableJumper,
-};
-use crate::topology::{AnyHeuristic, DefaultStepCost, Topology};
+use super::selection::{Engine, select};
+use crate::error::QueryError;
+use crate::fast::{BitFinder, Estimate, OctileAStar, OctileJump, OctileMap, TableFinder};
+use crate::grid::{Cell, ClearanceMap, Grid, SquareTopology};
+use crate::jps::{BlockJumper, BlockMap, JpsPlusIndex, JumpTopology, TableJumper};
+use crate::search::{AStar, CANCEL_SLICE, SearchBuffers, Step};
+use crate::topology::{DefaultStepCost, Topology};
 
 /// Evaluates `$body` with `$t` bound to the topology of the resolved engine (a macro because
 /// the topologies are different types and closures cannot be generic).
@@ -118,19 +115,6 @@ pub struct GridSearch {
     weight_error: Option<QueryError>,
 }
 
-/// Which engine a handle runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Engine {
-    /// The generic [`AStar`] (over cells, or over jump points for JPS and JPS+).
-    Generic,
-    /// [`OctileAStar`].
-    OctileAStar,
-    /// [`OctileJump`] with [`BitFinder`].
-    OctileJps,
-    /// [`OctileJump`] with [`TableFinder`].
-    OctileJpsPlus,
-}
-
 /// Structures derived from a grid, each with the grid revision it was built for (0 = none).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Caches {
@@ -170,51 +154,6 @@ impl Topology for EndpointCheck<'_> {
         node < self.grid.cell_count() && self.grid.can_fit(self.grid.cell_of(node), self.agent_size)
     }
     fn for_each_neighbor<F: FnMut(u32, f64)>(&self, _node: u32, _visit: F) {}
-}
-
-/// The engine `options` run on `grid` (spec: grids.md, “When it applies”): JPS and JPS+ need eight
-/// moves, no corner cutting, agent size 1, one multiplier for every area, weight 1 and an
-/// octile or zero estimate; otherwise A*. JPS+ falls back to JPS past 32,766 cells a side.
-pub(crate) fn resolve_algorithm(options: &GridOptions, grid: &Grid) -> GridAlgorithm {
-    let o = options;
-    let qualifies = qualifies_for_jumps(o, grid);
-    let fits_tables = grid.width().max(grid.height()) <= MAX_JPS_PLUS_SIDE;
-    match o.algorithm {
-        GridAlgorithm::JpsPlus if qualifies && fits_tables => GridAlgorithm::JpsPlus,
-        GridAlgorithm::Jps | GridAlgorithm::JpsPlus if qualifies => GridAlgorithm::Jps,
-        _ => GridAlgorithm::AStar,
-    }
-}
-
-/// The engine of a resolved family (spec: grids.md, “The specialised octile searches”): the
-/// specialised one when the query qualifies for jump point search and the options allow it.
-pub(crate) fn resolve_engine(options: &GridOptions, grid: &Grid) -> (GridAlgorithm, Engine) {
-    let family = resolve_algorithm(options, grid);
-    let engine = if options.specialized_engines && qualifies_for_jumps(options, grid) {
-        match family {
-            GridAlgorithm::Jps => Engine::OctileJps,
-            GridAlgorithm::JpsPlus => Engine::OctileJpsPlus,
-            _ => Engine::OctileAStar,
-        }
-    } else {
-        Engine::Generic
-    };
-    (family, engine)
-}
-
-/// The JPS qualification rules (spec: grids.md, “When it applies”): eight moves, no corner
-/// cutting, agent size 1, weight 1, the automatic, octile or zero estimate, and one multiplier
-/// for all 255 walkable areas of `grid`.
-fn qualifies_for_jumps(o: &GridOptions, grid: &Grid) -> bool {
-    o.connectivity == Connectivity::Eight
-        && o.diagonal_rule == DiagonalRule::NoCornerCutting
-        && o.agent_size == 1
-        && o.weight == 1.0
-        && matches!(
-            o.heuristic,
-            HeuristicKind::Auto | HeuristicKind::Octile | HeuristicKind::Zero
-        )
-        && grid.areas().is_uniform()
 }
 
 /// The specialised engines' estimate for `options` (octile unless zero was asked for).
@@ -276,12 +215,12 @@ impl GridSearch {
     pub(crate) fn take_generic_buffers(&mut self) -> SearchBuffers {
         self.engine.make_idle();
         self.active = Engine::Generic;
-        core::mem::take(&mut self.engine.buffers)
+        core::mem::take(self.engine.buffers_mut())
     }
 
     /// Gives back what [`take_generic_buffers`](Self::take_generic_buffers) lent.
     pub(crate) fn put_generic_buffers(&mut self, buffers: SearchBuffers) {
-        self.engine.buffers = buffers;
+        *self.engine.buffers_mut() = buffers;
         self.engine.make_idle();
     }
 
@@ -455,7 +394,8 @@ impl GridSearch {
         self.bound_revision = grid.revision();
         self.bound_width = grid.width();
         self.bound_height = grid.height();
-        (self.running, self.active) = resolve_engine(&self.options, grid);
+        let chosen = select(&self.options, grid);
+        (self.running, self.active) = (chosen.family, chosen.engine);
         self.refresh_caches(grid);
     }
 
@@ -513,7 +453,7 @@ impl GridSearch {
                 let _ = c.blocks.refresh(grid);
             }
             (Engine::Generic, GridAlgorithm::JpsPlus) => {
-                // Cannot fail: `resolve_algorithm` checked the side length.
+                // Cannot fail: `select` checked the side length.
                 let _ = c.tables.refresh(grid);
             }
             (Engine::OctileJps, _) => {
@@ -649,7 +589,7 @@ impl GridSearch {
             if cancel() {
                 return Err(QueryError::Cancelled);
             }
-            self.step(grid, super::step::CANCEL_SLICE)?;
+            self.step(grid, CANCEL_SLICE)?;
         }
         Ok(self.state())
     }
@@ -718,9 +658,9 @@ impl GridSearch {
         } else {
             GridPath {
                 status: match self.state() {
-                    Step::Found => crate::grid::PathStatus::Found,
-                    Step::InProgress => crate::grid::PathStatus::BudgetExhausted,
-                    _ => crate::grid::PathStatus::NoPath,
+                    Step::Found => PathStatus::Found,
+                    Step::InProgress => PathStatus::BudgetExhausted,
+                    _ => PathStatus::NoPath,
                 },
                 cells: alloc::vec::Vec::new(),
                 points: alloc::vec::Vec::new(),
@@ -749,7 +689,7 @@ impl GridSearch {
     /// the one the query would have run on `grid`.
     pub(crate) fn refused_path(&self, grid: &Grid, refusal: Step) -> GridPath {
         let mut p = GridPath::refused_by(refusal);
-        p.algorithm = resolve_algorithm(&self.options, grid);
+        p.algorithm = select(&self.options, grid).family;
         p
     }
 

@@ -5,12 +5,12 @@ use core::future::Future;
 use core::pin::Pin;
 use core::task::{Context, Poll};
 
-use super::cell::Cell;
-use super::grid::Grid;
+use super::grid_search::GridSearch;
 use super::options::GridOptions;
 use super::path::GridPath;
 use crate::error::QueryError;
-use crate::search::{GridSearch, Step};
+use crate::grid::{Cell, Grid};
+use crate::search::Step;
 
 /// Runs [`Grid::find_path`] cooperatively: each `poll` performs at most one slice of
 /// iterations, then wakes itself and returns `Pending`, so other tasks run in between. Its output

@@ -3,16 +3,14 @@
 
 use alloc::vec::Vec;
 
-use super::cell::{Cell, WorldPoint};
-use super::movement::Connectivity;
+use super::any_heuristic::AnyHeuristic;
 use super::options::HeuristicKind;
 use super::options::{GridAlgorithm, GridOptions};
 use super::path::{GridPath, PathStatus};
 use crate::error::QueryError;
+use crate::grid::{Cell, Connectivity, WorldPoint};
 use crate::search::{AStar, SearchBuffers, Step};
-use crate::topology::{
-    AnyHeuristic, ManhattanHeuristic, OctileHeuristic, StepCost, Topology, ZeroHeuristic,
-};
+use crate::topology::{ManhattanHeuristic, OctileHeuristic, StepCost, Topology, ZeroHeuristic};
 
 /// Resolves the heuristic of a square-grid query (`Auto`: Manhattan for four moves, octile for
 /// eight), scaled by `scale` (the smallest area multiplier).

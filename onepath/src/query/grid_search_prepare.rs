@@ -1,9 +1,10 @@
 //! [`GridSearch::prepare`]: the handle's one-off work for a grid — engine resolution, derived
 //! structures, buffer sizing — done ahead of the first query instead of inside it.
 
-use super::grid_search::{Engine, GridSearch};
-use super::step::Step;
+use super::grid_search::GridSearch;
+use super::selection::Engine;
 use crate::grid::{Grid, WALL};
+use crate::search::Step;
 
 impl GridSearch {
     /// Makes the handle ready for queries on `grid` as it is now, so that the next
@@ -69,7 +70,7 @@ impl GridSearch {
             cells.iter().position(|&c| c != WALL).map(|i| i as u32)
         };
         match self.active {
-            Engine::Generic => self.engine.buffers.ensure(grid.cell_count()),
+            Engine::Generic => self.engine.buffers_mut().ensure(grid.cell_count()),
             // A grid without an open cell refuses every query before any buffer is touched.
             Engine::OctileAStar => {
                 if let Some(n) = first_open() {

@@ -1,6 +1,6 @@
 //! [`GridOptions`]: the plain, `Copy` options of a tier-1 query, with `const` presets.
 
-use super::movement::{Connectivity, DiagonalRule};
+use crate::grid::{Connectivity, DiagonalRule, NearestOptions};
 
 /// Which estimate guides A*.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -177,33 +177,6 @@ impl GridOptions {
         self
     }
 
-    /// The algorithm these options run on `grid`: [`algorithm`](Self::algorithm) when the
-    /// query qualifies for it, else the fallback (spec: grids.md, “When it applies”). A* always
-    /// qualifies. JPS and JPS+ qualify when the options ask for eight moves, no corner cutting,
-    /// agent size 1, weight 1 and the automatic, octile or zero estimate, and all 255 walkable
-    /// areas of `grid` have the same multiplier (whether or not a cell uses them); otherwise
-    /// the query runs A*. A qualifying JPS+ query on a grid with a side above
-    /// [`MAX_JPS_PLUS_SIDE`](crate::jps::MAX_JPS_PLUS_SIDE) runs JPS. This is the family
-    /// [`GridPath::algorithm`](crate::GridPath) reports.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use onepath::{Connectivity, Grid, GridAlgorithm, GridOptions};
-    /// let mut grid = Grid::new(8, 8).unwrap();
-    /// let jps = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Jps);
-    /// assert_eq!(jps.resolved_algorithm(&grid), GridAlgorithm::Jps);
-    /// // Four moves do not qualify for jump point search: A* runs instead.
-    /// let four = jps.with_connectivity(Connectivity::Four);
-    /// assert_eq!(four.resolved_algorithm(&grid), GridAlgorithm::AStar);
-    /// // Nor does a grid whose areas cost differently, even an area no cell uses yet.
-    /// grid.set_area_cost(3, 2.0).unwrap();
-    /// assert_eq!(jps.resolved_algorithm(&grid), GridAlgorithm::AStar);
-    /// ```
-    pub fn resolved_algorithm(&self, grid: &super::Grid) -> GridAlgorithm {
-        crate::search::resolve_algorithm(self, grid)
-    }
-
     /// With the specialised engines allowed (`true`, the default) or forced off.
     #[must_use]
     pub const fn with_specialized_engines(mut self, on: bool) -> Self {
@@ -216,5 +189,12 @@ impl GridOptions {
     pub const fn with_record_expansions(mut self, on: bool) -> Self {
         self.record_expansions = on;
         self
+    }
+}
+
+impl From<&GridOptions> for NearestOptions {
+    /// The agent size of a path query, unbounded radius.
+    fn from(options: &GridOptions) -> Self {
+        Self::DEFAULT.with_agent_size(options.agent_size)
     }
 }

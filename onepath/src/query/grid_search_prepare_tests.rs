@@ -6,9 +6,10 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::grid::{Cell, Grid, GridAlgorithm, GridOptions, HeuristicKind, WALL};
+use crate::grid::{Cell, Grid, WALL};
 use crate::math::SplitMix64;
-use crate::search::{GridSearch, Step};
+use crate::query::{GridAlgorithm, GridOptions, GridSearch, HeuristicKind};
+use crate::search::Step;
 
 /// A random grid with `wall_pct`% walls; with `areas`, area ids 0..=3 of different costs.
 fn random_grid(seed: u64, w: u32, h: u32, wall_pct: u32, areas: bool) -> Grid {
@@ -68,7 +69,7 @@ fn query(
     grid: &Grid,
     a: Cell,
     b: Cell,
-) -> (crate::grid::GridPath, Vec<u8>) {
+) -> (crate::query::GridPath, Vec<u8>) {
     search.try_begin(grid, a, b);
     search.run_cancellable(grid, || false).unwrap();
     let mut bytes = vec![0u8; search.state_size()];

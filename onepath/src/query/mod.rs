@@ -1,0 +1,39 @@
+//! Tier 1 (spec: grids.md, “Host API”, “Cancellation and async”): the one-line queries, the
+//! resumable handle, and the one place that chooses which engine runs a query.
+//!
+//! - [`GridOptions`] (with [`GridAlgorithm`], [`HeuristicKind`]) and the result,
+//!   [`GridPath`] / [`PathStatus`].
+//! - [`Grid::find_path`](crate::Grid::find_path) and its cancellable, world-point, hook and
+//!   [`FindPathFuture`] forms; [`HexGrid::find_path`](crate::HexGrid::find_path) and its
+//!   forms. The hook queries of both grid kinds are one runner over a small trait of what a
+//!   map answers (`query_map.rs`).
+//! - [`GridSearch`]: the resumable handle a lockstep host keeps between ticks, with its
+//!   snapshot (kind 3) and `prepare`. `find_path` is `try_begin` then `step` on a pooled
+//!   handle, so the two never differ.
+//! - The engine-selection table (`selection.rs`): the spec's “applies when … otherwise A*”
+//!   rules as rows; every square-grid entry point asks it. A new family adds a row there.
+//! - [`AnyHeuristic`]: the estimate a query picks at run time.
+//!
+//! This is the top floor of the core: it may import every module below it (spaces, `search`,
+//! the families `jps` and `fast`), and nothing below imports it. The crate root re-exports its
+//! public items, and the old paths (`onepath::grid::GridOptions`, `onepath::search::GridSearch`,
+//! `onepath::topology::AnyHeuristic`, …) stay as re-exports (ARCHITECTURE.md, “Floors”).
+
+mod any_heuristic;
+mod future;
+mod grid_find_path;
+mod grid_search;
+mod grid_search_prepare;
+mod grid_search_state;
+mod hex_find_path;
+mod options;
+mod path;
+mod query_map;
+mod runner;
+mod selection;
+
+pub use any_heuristic::AnyHeuristic;
+pub use future::FindPathFuture;
+pub use grid_search::GridSearch;
+pub use options::{GridAlgorithm, GridOptions, HeuristicKind};
+pub use path::{GridPath, PathStatus};
