@@ -5,20 +5,21 @@
 //! progress, 2 found, 3 no path), iterations u32, expansions u32, flags u8 (bit 0 record
 //! expansions, bit 1 record trace); reached count u32, then one 14-byte record per reached cell
 //! in increasing cell order (cell u32, a u32, b u32, arrival direction u8 — 0..=7, 8 for the
-//! start — closed u8); open count u32, then the heap's cells (u32) in heap-array order (keys are
-//! recomputed from the pairs); expanded count u32 and cells; trace count u32 and u64 digests.
+//! start — closed u8); open count u32, then the heap's cells (u32) in pop order, by key (keys
+//! are recomputed from the pairs); expanded count u32 and cells; trace count u32 and u64
+//! digests.
 //!
 //! Restoring validates everything against the grid before changing the engine: sizes, codes,
 //! records strictly increasing on walkable cells, exactly the start with arrival 8 and pair
 //! (0, 0), every other record's parent (the cell one step back along its arrival direction)
 //! reached and closed with a pair one step smaller and a legal move between them (so parent
 //! chains reach the start without loops: a + b falls by one per step), a one-to-one match
-//! between not-closed records and heap entries, heap order, a found search's goal closed, an
-//! empty heap for no path. It never panics, never half-restores, and allocates nothing once
+//! between not-closed records and heap entries, keys strictly increasing, a found search's goal
+//! closed, an empty heap for no path. It never panics, never half-restores, and allocates nothing once
 //! the buffers are sized for the grid.
 
 use super::octile_astar::OctileAStar;
-use super::pair::{Estimate, Pair, key};
+use super::pair::{Estimate, Pair, key, key_cell};
 use super::record::WALL_TAG;
 use super::snapshot_wire::{
     START_DIR, arrival_bytes, clear_marks, estimate_code, estimate_of, mark, restored_tag,
@@ -139,10 +140,15 @@ impl OctileAStar {
                     w.u8(dir);
                     w.u8(closed);
                 }
+                // The heap's cells in pop order (key order), whatever the heap's layout.
+                let cells = (self.heap.keys.iter())
+                    .map(|&k| self.nodes.unpadded(key_cell(k)).to_le_bytes());
+                let key_of = |c: &[u8; 4]| {
+                    let at = self.nodes.padded(u32::from_le_bytes(*c)) as usize;
+                    self.heap.keys[self.nodes.records[at].slot as usize]
+                };
                 w.u32(self.heap.len() as u32);
-                for &k in &self.heap.keys {
-                    w.u32(self.nodes.unpadded(super::pair::key_cell(k)));
-                }
+                w.sorted(cells, |x, y| key_of(x).cmp(&key_of(y)));
                 Recordings::write(w, &self.expanded, &self.trace);
             },
         )
@@ -265,7 +271,7 @@ impl OctileAStar {
         if !counters.agree() {
             return Err(invalid("octile_astar.counters"));
         }
-        // One heap entry per not-closed record (a bit per record index), in heap order.
+        // One heap entry per not-closed record (a bit per record index), in key order.
         clear_marks(&mut self.scratch, count, cells);
         let pw = grid.width() + 2;
         let padded = |c: u32| (c / grid.width() + 1) * pw + c % grid.width() + 1;
@@ -281,6 +287,7 @@ impl OctileAStar {
             let (dx, dy) = p.estimate.offsets(x.abs_diff(gx), y.abs_diff(gy));
             Ok((i, key(r.pair.f(dx, dy), r.pair.g(), padded(cell))))
         };
+        let mut prev_key = None;
         for k in 0..open_count {
             let (i, kk) = key_at(k)?;
             if p.records.get(i).closed != 0 {
@@ -289,9 +296,10 @@ impl OctileAStar {
             if !mark(&mut self.scratch, i) {
                 return Err(invalid("octile_astar.open.duplicate"));
             }
-            if k > 0 && key_at((k - 1) / 4)?.1 > kk {
+            if prev_key.is_some_and(|q| q >= kk) {
                 return Err(invalid("octile_astar.open.order"));
             }
+            prev_key = Some(kk);
         }
         let goal_closed = p
             .records
@@ -336,7 +344,8 @@ impl OctileAStar {
             let at = self.nodes.padded(le32(p.open, 4 * k));
             let pair = self.nodes.records[at as usize].pair;
             let f = self.f_of(pair, at);
-            // Validated heap order: pushing in array order reproduces the layout.
+            // Validated key order: each push lands at the end (the sorted array is a heap),
+            // and any layout of these keys pops alike.
             self.heap
                 .push(key(f, pair.g(), at), &mut self.nodes.records);
         }

@@ -7,8 +7,9 @@
 //! u64 (f bits of the entry popped last; `u64::MAX` before the first pop); reached count u32,
 //! then one 18-byte record per reached cell in increasing cell order (cell u32, parent u32 —
 //! `u32::MAX` for the start — a u32, b u32, arrival direction u8 — 0..=7, 8 for the start —
-//! closed u8); heap count u32, then the heap in array order and stack count u32, then the stack
-//! bottom first, each entry 16 bytes (f bits u64, float32 g bits u32, cell u32); expanded count
+//! closed u8); open count u32, then the open list in pop order — the same-f stack top first
+//! (the order of its pushes), then the heap's entries by key (not its layout), the ones on the
+//! level first — each entry 16 bytes (f bits u64, float32 g bits u32, cell u32); expanded count
 //! u32 and cells; trace count u32 and u64 digests.
 //!
 //! Restoring validates everything against the grid before changing the engine: sizes, codes
@@ -17,11 +18,12 @@
 //! reached and closed, its pair the parent's plus the hop (`max − min` straight and `min`
 //! diagonal steps; a pure straight or diagonal hop without improved pruning) and its arrival
 //! the hop's last step, so parent chains reach the start without loops; entries with valid keys
-//! on reached cells, the heap ordered, the stack on the level, exactly one live entry (its key
-//! recomputed from the record) per not-closed record and every other entry stale (its node
-//! closed, or popping after the live one); a found search's goal closed, an empty open list for
-//! no path. It never panics, never half-restores, and allocates nothing once the buffers are
-//! sized (unless the saved open list is longer than the reserve of one entry per cell).
+//! on reached cells, in pop order (the entries on the level first, then the rest with f above
+//! the level, keys strictly increasing), exactly one live entry (its key recomputed from the
+//! record) per not-closed record and every other entry stale (its node closed, or popping after
+//! the live one); a found search's goal closed, an empty open list for no path. It never
+//! panics, never half-restores, and allocates nothing once the buffers are sized (unless the
+//! saved open list outgrows the reserve: one heap entry per cell, one stack entry per four).
 
 use super::finder::Finder;
 use super::jump_open::NO_LEVEL;
@@ -87,8 +89,32 @@ fn entry_key(b: &[u8], i: usize) -> (u64, u32, u32) {
     (le64(b, o), le32(b, o + 8), le32(b, o + 12))
 }
 
+/// How many entries at the start of the open list `open` are on the `level` (f bits equal):
+/// the ones that pop from the same-f stack.
+fn on_level(open: &[u8], level: u64) -> usize {
+    (0..open.len() / ENTRY)
+        .take_while(|&i| entry_key(open, i).0 == level)
+        .count()
+}
+
+/// The key of wire fields f bits, float32 g bits and cell.
 fn pack(f: u64, g32: u32, cell: u32) -> u128 {
     u128::from(f) << 64 | u128::from(!g32) << 32 | u128::from(cell)
+}
+
+/// The key of a wire entry.
+fn pack_entry(e: &[u8; ENTRY]) -> u128 {
+    let (f, g32, cell) = entry_key(e, 0);
+    pack(f, g32, cell)
+}
+
+/// The wire entry of a key: f bits u64, float32 g bits u32, cell u32.
+fn unpack(k: u128) -> [u8; ENTRY] {
+    let mut e = [0u8; ENTRY];
+    e[..8].copy_from_slice(&((k >> 64) as u64).to_le_bytes());
+    e[8..12].copy_from_slice(&(!((k >> 32) as u32)).to_le_bytes());
+    e[12..].copy_from_slice(&(k as u32).to_le_bytes());
+    e
 }
 
 struct Parsed<'a> {
@@ -105,8 +131,8 @@ struct Parsed<'a> {
     flags: u8,
     level: u64,
     records: SortedRecords<'a, Rec>,
-    heap: &'a [u8],
-    stack: &'a [u8],
+    /// The open list in pop order: the entries on the level, then the rest by key.
+    open: &'a [u8],
     recordings: Recordings<'a>,
 }
 
@@ -132,9 +158,7 @@ impl<F: Finder> OctileJump<F> {
             + 4
             + self.reached().count() * RECORD
             + 4
-            + self.open.heap.len() * ENTRY
-            + 4
-            + self.open.stack.len() * ENTRY
+            + self.open.len() * ENTRY
             + Recordings::size(&self.expanded, &self.trace)
     }
 
@@ -178,14 +202,16 @@ impl<F: Finder> OctileJump<F> {
                     w.u8(dir);
                     w.u8(closed);
                 }
-                for list in [&self.open.heap, &self.open.stack] {
-                    w.u32(list.len() as u32);
-                    for &k in list {
-                        w.u64((k >> 64) as u64);
-                        w.u32(!((k >> 32) as u32));
-                        w.u32(k as u32);
-                    }
+                // The open list in pop order: the stack top first (its order is the order of
+                // its pushes, which is state), then the heap by key (its layout is not). The
+                // heap's entries on the level come first among them and pop next, so the list
+                // reads the same whether an entry on the level sits in the heap or the stack.
+                w.u32(self.open.len() as u32);
+                for &k in self.open.stack.iter().rev() {
+                    w.bytes(&unpack(k));
                 }
+                let heap = self.open.heap.iter().map(|&k| unpack(k));
+                w.sorted(heap, |x, y| pack_entry(x).cmp(&pack_entry(y)));
                 Recordings::write(w, &self.expanded, &self.trace);
             },
         )
@@ -215,9 +241,9 @@ impl<F: Finder> OctileJump<F> {
         let cells = grid.cell_count();
         let walkable = |c: u32| grid.cells().get(c as usize).is_some_and(|&a| a != WALL);
         let count = p.records.len();
-        let (heap_n, stack_n) = (p.heap.len() / ENTRY, p.stack.len() / ENTRY);
+        let open_n = p.open.len() / ENTRY;
         if p.state == Step::Idle {
-            let empty = count + heap_n + stack_n == 0 && p.recordings.is_empty();
+            let empty = count + open_n == 0 && p.recordings.is_empty();
             if !empty
                 || (p.width, p.height) != (0, 0)
                 || (p.start, p.goal) != (NONE, NONE)
@@ -287,40 +313,47 @@ impl<F: Finder> OctileJump<F> {
         clear_marks(&mut self.scratch, count, cells);
         let (gx, gy) = (p.goal % grid.width(), p.goal / grid.width());
         let mut live = 0usize;
-        for (list, n, is_stack) in [(p.heap, heap_n, false), (p.stack, stack_n, true)] {
-            for i in 0..n {
-                let (f, g32, cell) = entry_key(list, i);
-                let bad_f = f64::from_bits(f).is_nan() || f >> 63 != 0;
-                // A float32 g: NaN (all-ones exponent, non-zero fraction) or negative is bad.
-                let bad_g =
-                    (g32 & 0x7F80_0000 == 0x7F80_0000 && g32 & 0x007F_FFFF != 0) || g32 >> 31 != 0;
-                if bad_f || bad_g || (is_stack && f != p.level) {
-                    return Err(invalid("octile_jump.open.key"));
+        // Pop order: first the entries on the level (they pop last in, first out; their
+        // order is the order of their pushes, which no check can know), then the rest,
+        // strictly by key and none below the level (the level is the f of the last pop, and
+        // every push since has an f at least that: the estimates are consistent).
+        let on_level = on_level(p.open, p.level);
+        let mut prev_key = None;
+        for i in 0..open_n {
+            let (f, g32, cell) = entry_key(p.open, i);
+            let bad_f = f64::from_bits(f).is_nan() || f >> 63 != 0;
+            // A float32 g: NaN (all-ones exponent, non-zero fraction) or negative is bad.
+            let bad_g =
+                (g32 & 0x7F80_0000 == 0x7F80_0000 && g32 & 0x007F_FFFF != 0) || g32 >> 31 != 0;
+            if bad_f || bad_g {
+                return Err(invalid("octile_jump.open.key"));
+            }
+            let k = pack(f, g32, cell);
+            if i >= on_level {
+                if f <= p.level && p.level != NO_LEVEL {
+                    return Err(invalid("octile_jump.open.level"));
                 }
-                let k = pack(f, g32, cell);
-                if !is_stack && i > 0 {
-                    let (pf, pg, pc) = entry_key(list, (i - 1) / 4);
-                    if pack(pf, pg, pc) > k {
-                        return Err(invalid("octile_jump.open.order"));
-                    }
+                if prev_key.is_some_and(|q| q >= k) {
+                    return Err(invalid("octile_jump.open.order"));
                 }
-                let j = p
-                    .records
-                    .find(cell)
-                    .ok_or(invalid("octile_jump.open.cell"))?;
-                let r = p.records.get(j);
-                let (x, y) = (cell % grid.width(), cell / grid.width());
-                let (dx, dy) = p.estimate.offsets(x.abs_diff(gx), y.abs_diff(gy));
-                let current = key(r.pair.f(dx, dy), r.pair.g(), cell);
-                if k == current && r.closed == 0 {
-                    if !mark(&mut self.scratch, j) {
-                        return Err(invalid("octile_jump.open.duplicate"));
-                    }
-                    live += 1;
-                } else if r.closed == 0 && k < current {
-                    // A stale entry of an open node must pop after its live one.
-                    return Err(invalid("octile_jump.open.stale"));
+                prev_key = Some(k);
+            }
+            let j = p
+                .records
+                .find(cell)
+                .ok_or(invalid("octile_jump.open.cell"))?;
+            let r = p.records.get(j);
+            let (x, y) = (cell % grid.width(), cell / grid.width());
+            let (dx, dy) = p.estimate.offsets(x.abs_diff(gx), y.abs_diff(gy));
+            let current = key(r.pair.f(dx, dy), r.pair.g(), cell);
+            if k == current && r.closed == 0 {
+                if !mark(&mut self.scratch, j) {
+                    return Err(invalid("octile_jump.open.duplicate"));
                 }
+                live += 1;
+            } else if r.closed == 0 && k < current {
+                // A stale entry of an open node must pop after its live one.
+                return Err(invalid("octile_jump.open.stale"));
             }
         }
         if live != not_closed {
@@ -380,15 +413,15 @@ impl<F: Finder> OctileJump<F> {
                 tag: restored_tag(base, r.dir, r.closed),
             };
         }
-        for (list, into) in [
-            (p.heap, &mut self.open.heap),
-            (p.stack, &mut self.open.stack),
-        ] {
-            into.extend((0..list.len() / ENTRY).map(|i| {
-                let (f, g, c) = entry_key(list, i);
-                pack(f, g, c)
-            }));
-        }
+        // The entries on the level go on the stack (written top first, so pushed back in
+        // reverse); the rest, in key order, is a heap layout as it stands.
+        let key_at = |i: usize| {
+            let (f, g, c) = entry_key(p.open, i);
+            pack(f, g, c)
+        };
+        let on_level = on_level(p.open, p.level);
+        (self.open.stack).extend((0..on_level).rev().map(key_at));
+        (self.open.heap).extend((on_level..p.open.len() / ENTRY).map(key_at));
         self.open.level = p.level;
         p.recordings
             .restore_into(&mut self.expanded, &mut self.trace);
@@ -416,8 +449,7 @@ fn parse(payload: &[u8]) -> Result<Parsed<'_>, StateError> {
     }
     let level = r.u64()?;
     let records = SortedRecords::read(&mut r, "octile_jump.reached")?;
-    let heap = r.counted(ENTRY, "octile_jump.heap")?;
-    let stack = r.counted(ENTRY, "octile_jump.stack")?;
+    let open = r.counted(ENTRY, "octile_jump.open")?;
     let recordings = Recordings::read(&mut r, "octile_jump.expanded", "octile_jump.trace")?;
     r.finish("octile_jump.payload_length")?;
     Ok(Parsed {
@@ -434,8 +466,7 @@ fn parse(payload: &[u8]) -> Result<Parsed<'_>, StateError> {
         flags,
         level,
         records,
-        heap,
-        stack,
+        open,
         recordings,
     })
 }
