@@ -58,3 +58,7 @@ pub(super) fn mark(bits: &mut [u64], i: usize) -> bool {
     bits[word] |= bit;
     fresh
 }
+
+#[cfg(test)]
+#[path = "snapshot_order_tests.rs"]
+mod order_tests;

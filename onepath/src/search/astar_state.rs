@@ -502,3 +502,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+#[path = "astar_state_tests.rs"]
+mod tests;
