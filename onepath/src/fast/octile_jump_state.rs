@@ -28,23 +28,21 @@
 use super::finder::Finder;
 use super::jump_open::NO_LEVEL;
 use super::octile_jump::{NONE, OctileJump};
-use super::pair::{Estimate, Pair, key};
+use super::pair::key;
 use super::record::JumpRecord;
-use super::snapshot_wire::{
-    START_DIR, arrival_bytes, clear_marks, estimate_code, estimate_of, mark, restored_tag,
-};
+use super::snapshot_head::{Head, Names, names, read_lists};
+use super::snapshot_wire::{WireRecord, check_reached, clear_marks, mark, restored_tag};
 use crate::grid::{Grid, WALL};
 use crate::search::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
-use crate::state::counters::Counters;
 use crate::state::recordings::Recordings;
 use crate::state::sorted_records::{Record, SortedRecords};
-use crate::state::step_code::{state_code, state_of};
 use crate::state::{KIND_OCTILE_JUMP, StateError};
 
 const FIXED: usize = 4 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1 + 8;
-const RECORD: usize = 4 + 4 + 4 + 4 + 1 + 1;
+const RECORD: usize = Rec::SIZE;
 const ENTRY: usize = 16;
+const NAMES: Names = names!("octile_jump", "open.live");
 
 /// The direction of the last step of a hop (diagonal steps first, then straight).
 fn last_step(dx: i64, dy: i64) -> Option<u8> {
@@ -60,28 +58,8 @@ fn last_step(dx: i64, dy: i64) -> Option<u8> {
         .map(|p| p as u8)
 }
 
-#[derive(Clone, Copy)]
-struct Rec {
-    cell: u32,
-    parent: u32,
-    pair: Pair,
-    dir: u8,
-    closed: u8,
-}
-
-impl Record for Rec {
-    const SIZE: usize = RECORD;
-
-    fn decode(b: &[u8]) -> Rec {
-        Rec {
-            cell: le32(b, 0),
-            parent: le32(b, 4),
-            pair: Pair::new(le32(b, 8), le32(b, 12)),
-            dir: b[16],
-            closed: b[17],
-        }
-    }
-}
+/// A reached record, with its parent.
+type Rec = WireRecord<true>;
 
 /// An open-list entry on the wire.
 fn entry_key(b: &[u8], i: usize) -> (u64, u32, u32) {
@@ -117,18 +95,11 @@ fn unpack(k: u128) -> [u8; ENTRY] {
     e
 }
 
+/// The payload, parsed but not yet validated against the map.
 struct Parsed<'a> {
-    width: u32,
-    height: u32,
-    start: u32,
-    goal: u32,
+    head: Head,
     finder: u8,
     improved: bool,
-    estimate: Estimate,
-    state: Step,
-    iterations: u32,
-    expansions: u32,
-    flags: u8,
     level: u64,
     records: SortedRecords<'a, Rec>,
     /// The open list in pop order: the entries on the level, then the rest by key.
@@ -139,7 +110,7 @@ struct Parsed<'a> {
 impl<F: Finder> OctileJump<F> {
     fn reached(&self) -> impl Iterator<Item = u32> + '_ {
         let base = self.generation.base();
-        let n = if self.state == Step::Idle {
+        let n = if self.progress.state == Step::Idle {
             0
         } else {
             self.records.len() as u32
@@ -159,7 +130,7 @@ impl<F: Finder> OctileJump<F> {
             + self.reached().count() * RECORD
             + 4
             + self.open.len() * ENTRY
-            + Recordings::size(&self.expanded, &self.trace)
+            + Recordings::size(&self.progress.expanded, &self.progress.trace)
     }
 
     /// Writes the search (kind 5) into `out`, tied to `grid`'s content hash; returns the byte
@@ -171,36 +142,29 @@ impl<F: Finder> OctileJump<F> {
     /// [`state_size`](Self::state_size).
     pub fn save_state(&self, grid: &Grid, out: &mut [u8]) -> Result<usize, StateError> {
         let size = self.state_size();
-        let idle = self.state == Step::Idle;
+        let idle = self.progress.state == Step::Idle;
         let count = self.reached().count() as u32;
+        let head = Head::of(
+            &self.progress,
+            (self.width, self.height),
+            self.start,
+            self.goal,
+        );
         write_frame(
             out,
             KIND_OCTILE_JUMP,
             grid.content_hash(),
             size - HEADER_LEN,
             |w| {
-                w.u32(if idle { 0 } else { self.width });
-                w.u32(if idle { 0 } else { self.height });
-                w.u32(if idle { NONE } else { self.start });
-                w.u32(if idle { NONE } else { self.goal });
-                w.u8(F::CODE);
-                w.u8(u8::from(self.improved));
-                w.u8(estimate_code(self.estimate));
-                w.u8(state_code(self.state));
-                w.u32(self.iterations);
-                w.u32(self.expansions);
-                w.u8(u8::from(self.record_expansions) | u8::from(self.record_trace) << 1);
+                head.write(w, |w| {
+                    w.u8(F::CODE);
+                    w.u8(u8::from(self.improved));
+                });
                 w.u64(if idle { NO_LEVEL } else { self.open.level });
                 w.u32(count);
                 for c in self.reached() {
                     let r = self.records[c as usize];
-                    w.u32(c);
-                    w.u32(r.parent);
-                    w.u32(r.pair.a);
-                    w.u32(r.pair.b);
-                    let (dir, closed) = arrival_bytes(r.tag, c == self.start);
-                    w.u8(dir);
-                    w.u8(closed);
+                    Rec::of(c, r.parent, r.pair, r.tag, c == self.start).write(w);
                 }
                 // The open list in pop order: the stack top first (its order is the order of
                 // its pushes, which is state), then the heap by key (its layout is not). The
@@ -212,7 +176,7 @@ impl<F: Finder> OctileJump<F> {
                 }
                 let heap = self.open.heap.iter().map(|&k| unpack(k));
                 w.sorted(heap, |x, y| pack_entry(x).cmp(&pack_entry(y)));
-                Recordings::write(w, &self.expanded, &self.trace);
+                Recordings::write(w, &self.progress.expanded, &self.progress.trace);
             },
         )
     }
@@ -236,54 +200,25 @@ impl<F: Finder> OctileJump<F> {
         Ok(())
     }
 
-    #[allow(clippy::too_many_lines)]
     fn validate(&mut self, grid: &Grid, p: &Parsed<'_>) -> Result<(), StateError> {
         let cells = grid.cell_count();
         let walkable = |c: u32| grid.cells().get(c as usize).is_some_and(|&a| a != WALL);
         let count = p.records.len();
         let open_n = p.open.len() / ENTRY;
-        if p.state == Step::Idle {
-            let empty = count + open_n == 0 && p.recordings.is_empty();
-            if !empty
-                || (p.width, p.height) != (0, 0)
-                || (p.start, p.goal) != (NONE, NONE)
-                || (p.iterations, p.expansions) != (0, 0)
-                || p.level != NO_LEVEL
-            {
-                return Err(invalid("octile_jump.idle"));
-            }
-            return Ok(());
+        let head = &p.head;
+        if head.state == Step::Idle {
+            let empty = count + open_n == 0 && p.recordings.is_empty() && p.level == NO_LEVEL;
+            return head.check_idle(empty, &NAMES);
         }
-        if p.width != grid.width() || p.height != grid.height() {
-            return Err(invalid("octile_jump.size"));
-        }
-        if !walkable(p.start) || !walkable(p.goal) {
-            return Err(invalid("octile_jump.endpoints"));
-        }
-        p.recordings.check(cells)?;
+        head.check_grid(grid, &p.recordings, &NAMES)?;
         let w = i64::from(grid.width());
         let xy = |c: u32| (i64::from(c) % w, i64::from(c) / w);
-        let mut prev: Option<u32> = None;
-        let mut not_closed = 0usize;
-        for i in 0..count {
-            let r = p.records.get(i);
-            if prev.is_some_and(|q| r.cell <= q) || !walkable(r.cell) {
-                return Err(invalid("octile_jump.reached.cell"));
-            }
-            prev = Some(r.cell);
-            if r.closed > 1 || r.dir > START_DIR {
-                return Err(invalid("octile_jump.reached.flags"));
-            }
-            not_closed += usize::from(r.closed == 0);
-            let is_start = r.cell == p.start;
-            if is_start != (r.dir == START_DIR) || is_start != (r.parent == NONE) {
+        let not_closed = check_reached(&p.records, head, walkable, &NAMES, |r, is_start| {
+            if is_start != (r.parent == NONE) {
                 return Err(invalid("octile_jump.reached.start"));
             }
             if is_start {
-                if r.pair != Pair::ZERO {
-                    return Err(invalid("octile_jump.reached.start"));
-                }
-                continue;
+                return Ok(());
             }
             let q = p
                 .records
@@ -303,15 +238,13 @@ impl<F: Finder> OctileJump<F> {
             if last_step(dx, dy) != Some(r.dir) {
                 return Err(invalid("octile_jump.reached.arrival"));
             }
-        }
-        if p.records.find(p.start).is_none() {
-            return Err(invalid("octile_jump.reached.start"));
-        }
+            Ok(())
+        })?;
         if p.level != NO_LEVEL && (f64::from_bits(p.level).is_nan() || p.level >> 63 != 0) {
             return Err(invalid("octile_jump.level"));
         }
         clear_marks(&mut self.scratch, count, cells);
-        let (gx, gy) = (p.goal % grid.width(), p.goal / grid.width());
+        let (gx, gy) = (head.goal % grid.width(), head.goal / grid.width());
         let mut live = 0usize;
         // Pop order: first the entries on the level (they pop last in, first out; their
         // order is the order of their pushes, which no check can know), then the rest,
@@ -344,7 +277,7 @@ impl<F: Finder> OctileJump<F> {
                 .ok_or(invalid("octile_jump.open.cell"))?;
             let r = p.records.get(j);
             let (x, y) = (cell % grid.width(), cell / grid.width());
-            let (dx, dy) = p.estimate.offsets(x.abs_diff(gx), y.abs_diff(gy));
+            let (dx, dy) = head.estimate.offsets(x.abs_diff(gx), y.abs_diff(gy));
             let current = key(r.pair.f(dx, dy), r.pair.g(), cell);
             if k == current && r.closed == 0 {
                 if !mark(&mut self.scratch, j) {
@@ -359,50 +292,23 @@ impl<F: Finder> OctileJump<F> {
         if live != not_closed {
             return Err(invalid("octile_jump.open.live"));
         }
-        let counters = Counters {
-            iterations: p.iterations,
-            expansions: p.expansions,
-            found: p.state == Step::Found,
-            reached: count,
-            closed: count - not_closed,
-            start_closed: p
-                .records
-                .find(p.start)
-                .is_some_and(|i| p.records.get(i).closed == 1),
-            recorded: p.recordings.lens(),
-            // A closed cell is never relaxed again; stale pops are not iterations.
-            never_reopens: true,
-        };
-        if !counters.agree() {
-            return Err(invalid("octile_jump.counters"));
-        }
-        let goal_closed = p
-            .records
-            .find(p.goal)
-            .is_some_and(|i| p.records.get(i).closed == 1);
-        match p.state {
-            Step::Found if !goal_closed => Err(invalid("octile_jump.found_goal")),
-            Step::InProgress if goal_closed => Err(invalid("octile_jump.goal_closed")),
-            // The pop that leaves no live entry ends the search (stale entries may remain).
-            Step::InProgress if live == 0 => Err(invalid("octile_jump.open.live")),
-            Step::NoPath if live != 0 || goal_closed => Err(invalid("octile_jump.no_path")),
-            _ => Ok(()),
-        }
+        head.check_counters(&p.records, not_closed, &p.recordings, &NAMES)?;
+        // The pop that leaves no live entry ends the search (stale entries may remain).
+        head.check_end(&p.records, live != 0, &NAMES)
     }
 
     fn commit(&mut self, grid: &Grid, p: &Parsed<'_>) {
-        self.estimate = p.estimate;
         self.improved = p.improved;
-        self.record_expansions = p.flags & 1 != 0;
-        self.record_trace = p.flags & 2 != 0;
-        if p.state == Step::Idle {
+        if p.head.state == Step::Idle {
+            p.head.restore_into(&mut self.progress, &p.recordings);
             self.make_idle();
             return;
         }
         self.prepare(grid);
+        p.head.restore_into(&mut self.progress, &p.recordings);
         let base = self.generation.base();
-        self.start = p.start;
-        self.goal = p.goal;
+        self.start = p.head.start;
+        self.goal = p.head.goal;
         self.live = 0;
         for i in 0..p.records.len() {
             let r = p.records.get(i);
@@ -423,47 +329,25 @@ impl<F: Finder> OctileJump<F> {
         (self.open.stack).extend((0..on_level).rev().map(key_at));
         (self.open.heap).extend((on_level..p.open.len() / ENTRY).map(key_at));
         self.open.level = p.level;
-        p.recordings
-            .restore_into(&mut self.expanded, &mut self.trace);
-        self.iterations = p.iterations;
-        self.expansions = p.expansions;
-        self.state = p.state;
     }
 }
 
 fn parse(payload: &[u8]) -> Result<Parsed<'_>, StateError> {
     let mut r = Reader::new(payload);
-    let (width, height, start, goal) = (r.u32()?, r.u32()?, r.u32()?, r.u32()?);
-    let finder = r.u8()?;
-    let improved = match r.u8()? {
-        0 => false,
-        1 => true,
-        _ => return Err(invalid("octile_jump.improved")),
-    };
-    let estimate = estimate_of(r.u8()?).ok_or(invalid("octile_jump.estimate"))?;
-    let state = state_of(r.u8()?).ok_or(invalid("octile_jump.state"))?;
-    let (iterations, expansions) = (r.u32()?, r.u32()?);
-    let flags = r.u8()?;
-    if flags > 3 {
-        return Err(invalid("octile_jump.flags"));
-    }
+    let (head, (finder, improved)) = Head::read(&mut r, &NAMES, |r| {
+        let finder = r.u8()?;
+        match r.u8()? {
+            0 => Ok((finder, false)),
+            1 => Ok((finder, true)),
+            _ => Err(invalid("octile_jump.improved")),
+        }
+    })?;
     let level = r.u64()?;
-    let records = SortedRecords::read(&mut r, "octile_jump.reached")?;
-    let open = r.counted(ENTRY, "octile_jump.open")?;
-    let recordings = Recordings::read(&mut r, "octile_jump.expanded", "octile_jump.trace")?;
-    r.finish("octile_jump.payload_length")?;
+    let (records, open, recordings) = read_lists(&mut r, ENTRY, &NAMES)?;
     Ok(Parsed {
-        width,
-        height,
-        start,
-        goal,
+        head,
         finder,
         improved,
-        estimate,
-        state,
-        iterations,
-        expansions,
-        flags,
         level,
         records,
         open,
