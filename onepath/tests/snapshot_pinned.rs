@@ -2,14 +2,17 @@
 //! `tests/pinned/`, so any change to the format shows up in review (docs/snapshot-format.md).
 //! Regenerate deliberately with `ONEPATH_BLESS_PINNED=1 cargo test -p onepath --test snapshot_pinned`.
 
+mod common;
+
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use common::{pinned_bytes, pinned_octile_grid, pinned_scenario_grid};
 use onepath::fast::{BitFinder, OctileAStar, OctileJump, OctileMap, TableFinder};
 use onepath::search::AStar;
 use onepath::state::FORMAT_VERSION;
 use onepath::topology::{DefaultStepCost, OctileHeuristic};
-use onepath::{Cell, Grid, GridOptions, GridSearch, GridSpace, Step};
+use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
 
 fn hex(bytes: &[u8]) -> String {
     let mut s = String::new();
@@ -45,35 +48,9 @@ fn pinned(name: &str, bytes: &[u8]) {
     );
 }
 
-/// The bytes of a committed `tests/pinned/` file.
-fn read_hex(name: &str) -> Vec<u8> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/pinned")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap();
-    text.split_whitespace()
-        .map(|b| u8::from_str_radix(b, 16).unwrap())
-        .collect()
-}
-
-fn scenario_grid() -> Grid {
-    let mut g = Grid::from_text(
-        "
-        ..#..
-        .2#..
-        .....
-        ",
-    )
-    .unwrap()
-    .with_space(GridSpace::new(-2.0, 3.5, 0.5).unwrap())
-    .unwrap();
-    g.set_area_cost(2, 3.0).unwrap();
-    g
-}
-
 #[test]
 fn grid_bytes_are_pinned() {
-    let g = scenario_grid();
+    let g = pinned_scenario_grid();
     let mut b = vec![0; g.state_size()];
     assert_eq!(g.save_state(&mut b).unwrap(), b.len());
     pinned("grid.hex", &b);
@@ -84,10 +61,10 @@ fn grid_bytes_are_pinned() {
 /// header's version field only.
 #[test]
 fn grid_bytes_differ_from_version_1_in_the_version_only() {
-    let g = scenario_grid();
+    let g = pinned_scenario_grid();
     let mut b = vec![0; g.state_size()];
     g.save_state(&mut b).unwrap();
-    let old = read_hex("v1-grid.hex");
+    let old = pinned_bytes("v1-grid.hex");
     assert_eq!(old.len(), b.len());
     let differ: Vec<usize> = (0..b.len()).filter(|&i| b[i] != old[i]).collect();
     assert_eq!(differ, [4], "only the low byte of the version differs");
@@ -96,7 +73,7 @@ fn grid_bytes_differ_from_version_1_in_the_version_only() {
 
 #[test]
 fn astar_bytes_are_pinned() {
-    let g = scenario_grid();
+    let g = pinned_scenario_grid();
     let topo = onepath::grid::SquareTopology::new(
         &g,
         1,
@@ -126,7 +103,7 @@ fn astar_bytes_are_pinned() {
 
 #[test]
 fn grid_search_bytes_are_pinned() {
-    let g = scenario_grid();
+    let g = pinned_scenario_grid();
     let mut s = GridSearch::new(GridOptions::FOUR_CONNECTED.with_weight(1.25)).unwrap();
     assert_eq!(
         s.try_begin(&g, Cell::new(0, 0), Cell::new(4, 0)),
@@ -143,21 +120,9 @@ fn grid_search_bytes_are_pinned() {
     assert_eq!(again, b);
 }
 
-/// A uniform-cost grid for the specialised engines' kinds.
-fn octile_grid() -> Grid {
-    Grid::from_text(
-        "
-        ......
-        .##.#.
-        ......
-        ",
-    )
-    .unwrap()
-}
-
 #[test]
 fn octile_astar_bytes_are_pinned() {
-    let g = octile_grid();
+    let g = pinned_octile_grid();
     let mut a = OctileAStar::new();
     a.set_record_expansions(true);
     assert_eq!(a.try_begin(&g, 0, 17), Step::InProgress);
@@ -174,7 +139,7 @@ fn octile_astar_bytes_are_pinned() {
 
 #[test]
 fn octile_jump_bytes_are_pinned() {
-    let g = octile_grid();
+    let g = pinned_octile_grid();
     let map = OctileMap::new(&g);
     let mut j = OctileJump::<BitFinder>::with_improved_pruning(true);
     j.set_record_trace(true);
