@@ -143,11 +143,10 @@ impl OctileAStar {
         let count = p.records.len();
         let open_count = p.open.len() / 4;
         let head = &p.head;
-        if head.state == Step::Idle {
-            let empty = count + open_count == 0 && p.recordings.is_empty();
-            return head.check_idle(empty, &NAMES);
+        let empty = count + open_count == 0 && p.recordings.is_empty();
+        if !head.check_shape(grid, empty, &p.recordings, &NAMES)? {
+            return Ok(());
         }
-        head.check_grid(grid, &p.recordings, &NAMES)?;
         let w = grid.width() as i64;
         let not_closed = check_reached(&p.records, head, walkable, &NAMES, |r, is_start| {
             if is_start {

@@ -206,11 +206,10 @@ impl<F: Finder> OctileJump<F> {
         let count = p.records.len();
         let open_n = p.open.len() / ENTRY;
         let head = &p.head;
-        if head.state == Step::Idle {
-            let empty = count + open_n == 0 && p.recordings.is_empty() && p.level == NO_LEVEL;
-            return head.check_idle(empty, &NAMES);
+        let empty = count + open_n == 0 && p.recordings.is_empty() && p.level == NO_LEVEL;
+        if !head.check_shape(grid, empty, &p.recordings, &NAMES)? {
+            return Ok(());
         }
-        head.check_grid(grid, &p.recordings, &NAMES)?;
         let w = i64::from(grid.width());
         let xy = |c: u32| (i64::from(c) % w, i64::from(c) / w);
         let not_closed = check_reached(&p.records, head, walkable, &NAMES, |r, is_start| {

@@ -157,25 +157,31 @@ impl Head {
         Ok((head, own))
     }
 
-    /// An idle head must have nothing else (`empty`: no records, no open entries, no
-    /// recordings, and the kind's own idle values): zero size, no endpoints, zero counters.
-    pub(super) fn check_idle(&self, empty: bool, names: &Names) -> Result<(), StateError> {
-        let blank = (self.width, self.height, self.start, self.goal) == (0, 0, NONE, NONE)
-            && (self.iterations, self.expansions) == (0, 0);
-        if empty && blank {
-            Ok(())
-        } else {
-            Err(invalid(names.idle))
-        }
-    }
-
-    /// A search's head on `grid`: the grid's size, walkable endpoints, recordings of cells.
-    pub(super) fn check_grid(
+    /// Checks the head against the rest of the payload and the grid, and says whether a
+    /// search follows: an idle head (`Ok(false)`, nothing more to check) must have nothing
+    /// else (`empty`: no records, no open entries, no recordings, and the kind's own idle
+    /// values) and zero size, no endpoints, zero counters; a search's head (`Ok(true)`) the
+    /// grid's size, walkable endpoints and recordings of cells of the grid.
+    ///
+    /// # Errors
+    ///
+    /// The first rule broken, named with `names`.
+    pub(super) fn check_shape(
         &self,
         grid: &Grid,
+        empty: bool,
         recordings: &Recordings<'_>,
         names: &Names,
-    ) -> Result<(), StateError> {
+    ) -> Result<bool, StateError> {
+        if self.state == Step::Idle {
+            let blank = (self.width, self.height, self.start, self.goal) == (0, 0, NONE, NONE)
+                && (self.iterations, self.expansions) == (0, 0);
+            return if empty && blank {
+                Ok(false)
+            } else {
+                Err(invalid(names.idle))
+            };
+        }
         let walkable = |c: u32| grid.cells().get(c as usize).is_some_and(|&a| a != WALL);
         if self.width != grid.width() || self.height != grid.height() {
             return Err(invalid(names.size));
@@ -183,7 +189,8 @@ impl Head {
         if !walkable(self.start) || !walkable(self.goal) {
             return Err(invalid(names.endpoints));
         }
-        recordings.check(grid.cell_count())
+        recordings.check(grid.cell_count())?;
+        Ok(true)
     }
 
     /// The counters agree with the `records`, `not_closed` of which are not closed, and with
