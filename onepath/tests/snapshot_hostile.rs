@@ -53,7 +53,10 @@ fn each_kind_of_damage_has_its_error() {
     version[4] = 9;
     assert_eq!(
         target.restore_state(&grid, &version),
-        Err(StateError::UnsupportedVersion { found: 9 })
+        Err(StateError::UnsupportedVersion {
+            found: 9,
+            supported: 2
+        })
     );
     let mut flipped = good.clone();
     let last = flipped.len() - 3;

@@ -2,13 +2,17 @@
 //! `tests/pinned/`, so any change to the format shows up in review (docs/snapshot-format.md).
 //! Regenerate deliberately with `ONEPATH_BLESS_PINNED=1 cargo test -p onepath --test snapshot_pinned`.
 
+mod common;
+
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use common::{pinned_bytes, pinned_octile_grid, pinned_scenario_grid};
 use onepath::fast::{BitFinder, OctileAStar, OctileJump, OctileMap, TableFinder};
 use onepath::search::AStar;
+use onepath::state::FORMAT_VERSION;
 use onepath::topology::{DefaultStepCost, OctileHeuristic};
-use onepath::{Cell, Grid, GridOptions, GridSearch, GridSpace, Step};
+use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
 
 fn hex(bytes: &[u8]) -> String {
     let mut s = String::new();
@@ -23,6 +27,11 @@ fn pinned(name: &str, bytes: &[u8]) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/pinned")
         .join(name);
+    assert_eq!(
+        u16::from_le_bytes([bytes[4], bytes[5]]),
+        FORMAT_VERSION,
+        "{name}: the header carries the current format version"
+    );
     let text = hex(bytes);
     if std::env::var_os("ONEPATH_BLESS_PINNED").is_some() {
         std::fs::write(&path, &text).unwrap();
@@ -39,33 +48,32 @@ fn pinned(name: &str, bytes: &[u8]) {
     );
 }
 
-fn scenario_grid() -> Grid {
-    let mut g = Grid::from_text(
-        "
-        ..#..
-        .2#..
-        .....
-        ",
-    )
-    .unwrap()
-    .with_space(GridSpace::new(-2.0, 3.5, 0.5).unwrap())
-    .unwrap();
-    g.set_area_cost(2, 3.0).unwrap();
-    g
-}
-
 #[test]
 fn grid_bytes_are_pinned() {
-    let g = scenario_grid();
+    let g = pinned_scenario_grid();
     let mut b = vec![0; g.state_size()];
     assert_eq!(g.save_state(&mut b).unwrap(), b.len());
     pinned("grid.hex", &b);
     assert_eq!(Grid::from_state(&b).unwrap(), g);
 }
 
+/// Kind 1 kept its layout in version 2: the version-1 bytes of the same grid differ in the
+/// header's version field only.
+#[test]
+fn grid_bytes_differ_from_version_1_in_the_version_only() {
+    let g = pinned_scenario_grid();
+    let mut b = vec![0; g.state_size()];
+    g.save_state(&mut b).unwrap();
+    let old = pinned_bytes("v1-grid.hex");
+    assert_eq!(old.len(), b.len());
+    let differ: Vec<usize> = (0..b.len()).filter(|&i| b[i] != old[i]).collect();
+    assert_eq!(differ, [4], "only the low byte of the version differs");
+    assert_eq!((old[4], b[4]), (1, 2));
+}
+
 #[test]
 fn astar_bytes_are_pinned() {
-    let g = scenario_grid();
+    let g = pinned_scenario_grid();
     let topo = onepath::grid::SquareTopology::new(
         &g,
         1,
@@ -95,7 +103,7 @@ fn astar_bytes_are_pinned() {
 
 #[test]
 fn grid_search_bytes_are_pinned() {
-    let g = scenario_grid();
+    let g = pinned_scenario_grid();
     let mut s = GridSearch::new(GridOptions::FOUR_CONNECTED.with_weight(1.25)).unwrap();
     assert_eq!(
         s.try_begin(&g, Cell::new(0, 0), Cell::new(4, 0)),
@@ -112,57 +120,9 @@ fn grid_search_bytes_are_pinned() {
     assert_eq!(again, b);
 }
 
-/// A kind-3 snapshot written before the specialised engines existed (flags byte 0: bit 1, the
-/// "specialised engines allowed" flag, clear) still restores, as the generic engine it ran.
-#[test]
-fn grid_search_bytes_from_before_the_flag_still_restore() {
-    let g = scenario_grid();
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/pinned/grid_search_v1_generic.hex");
-    let text = std::fs::read_to_string(path).unwrap();
-    let old: Vec<u8> = text
-        .split_whitespace()
-        .map(|b| u8::from_str_radix(b, 16).unwrap())
-        .collect();
-    let mut t = GridSearch::new(GridOptions::DEFAULT).unwrap();
-    t.restore_state(&g, &old).unwrap();
-    assert!(!t.options().specialized_engines);
-    assert!(!t.specialized());
-    let mut again = vec![0; t.state_size()];
-    t.save_state(&g, &mut again).unwrap();
-    assert_eq!(again, old);
-    // The same search with the flag set writes the current pinned bytes.
-    let mut s = GridSearch::new(GridOptions::FOUR_CONNECTED.with_weight(1.25)).unwrap();
-    s.try_begin(&g, Cell::new(0, 0), Cell::new(4, 0));
-    s.step(&g, 3).unwrap();
-    let mut b = vec![0; s.state_size()];
-    s.save_state(&g, &mut b).unwrap();
-    assert_eq!(b.len(), old.len());
-    let differ: Vec<usize> = (0..b.len()).filter(|&i| b[i] != old[i]).collect();
-    // The checksum (header bytes 20..28) and the flags byte (payload offset 16).
-    assert!(
-        differ
-            .iter()
-            .all(|&i| (20..28).contains(&i) || i == 28 + 16),
-        "{differ:?}"
-    );
-}
-
-/// A uniform-cost grid for the specialised engines' kinds.
-fn octile_grid() -> Grid {
-    Grid::from_text(
-        "
-        ......
-        .##.#.
-        ......
-        ",
-    )
-    .unwrap()
-}
-
 #[test]
 fn octile_astar_bytes_are_pinned() {
-    let g = octile_grid();
+    let g = pinned_octile_grid();
     let mut a = OctileAStar::new();
     a.set_record_expansions(true);
     assert_eq!(a.try_begin(&g, 0, 17), Step::InProgress);
@@ -179,7 +139,7 @@ fn octile_astar_bytes_are_pinned() {
 
 #[test]
 fn octile_jump_bytes_are_pinned() {
-    let g = octile_grid();
+    let g = pinned_octile_grid();
     let map = OctileMap::new(&g);
     let mut j = OctileJump::<BitFinder>::with_improved_pruning(true);
     j.set_record_trace(true);

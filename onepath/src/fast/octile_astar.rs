@@ -30,6 +30,7 @@ use alloc::vec::Vec;
 
 use super::padded_records::PaddedRecords;
 use super::pair::{Estimate, Pair, key, key_cell};
+use super::progress::{Progress, progress_accessors};
 use super::record::{Generation, WALL_TAG, tag_dir};
 use super::slot_heap::SlotHeap;
 use crate::grid::{Dir8, Grid, WALL};
@@ -78,18 +79,10 @@ pub struct OctileAStar {
     pub(super) nodes: PaddedRecords,
     pub(super) heap: SlotHeap,
     pub(super) generation: Generation,
-    pub(super) estimate: Estimate,
-    pub(super) m: f64,
+    pub(super) progress: Progress,
     /// Padded record indices (`NONE` when idle).
     pub(super) start: u32,
     pub(super) goal: u32,
-    pub(super) state: Step,
-    pub(super) iterations: u32,
-    pub(super) expansions: u32,
-    pub(super) record_expansions: bool,
-    pub(super) record_trace: bool,
-    pub(super) expanded: Vec<u32>,
-    pub(super) trace: Vec<u64>,
     /// Restore validation scratch (a bit per reached record), sized on the first restore.
     pub(super) scratch: Vec<u64>,
 }
@@ -107,41 +100,11 @@ impl OctileAStar {
             nodes: PaddedRecords::default(),
             heap: SlotHeap::default(),
             generation: Generation::default(),
-            estimate: Estimate::Octile,
-            m: 1.0,
+            progress: Progress::new(),
             start: NONE,
             goal: NONE,
-            state: Step::Idle,
-            iterations: 0,
-            expansions: 0,
-            record_expansions: false,
-            record_trace: false,
-            expanded: Vec::new(),
-            trace: Vec::new(),
             scratch: Vec::new(),
         }
-    }
-
-    /// Sets the estimate for the next searches.
-    pub fn set_estimate(&mut self, estimate: Estimate) {
-        self.estimate = estimate;
-    }
-
-    /// The estimate of the next (or current) search.
-    pub fn estimate(&self) -> Estimate {
-        self.estimate
-    }
-
-    /// Turns expansion recording on or off for the next searches.
-    pub fn set_record_expansions(&mut self, on: bool) {
-        self.record_expansions = on;
-    }
-
-    /// Turns the desync trace on or off for the next searches: one
-    /// [`iteration_digest`] (popped cell, reported g bits, open entries after the pop) per
-    /// iteration.
-    pub fn set_record_trace(&mut self, on: bool) {
-        self.record_trace = on;
     }
 
     /// Starts a search from `start` to `goal` (row-major cell indices of `grid`).
@@ -171,23 +134,20 @@ impl OctileAStar {
         recs[s as usize].pair = Pair::ZERO;
         recs[s as usize].tag = base;
         self.heap.push(key(f, 0.0, s), recs);
-        self.state = Step::InProgress;
-        self.state
+        self.progress.state = Step::InProgress;
+        Step::InProgress
     }
 
     /// Sizes and refreshes the buffers for `grid` and starts a new generation with an empty
     /// heap and zeroed counters.
     pub(super) fn prepare(&mut self, grid: &Grid) {
         self.nodes.refresh(grid);
-        self.m = grid.areas().min_cost();
+        self.progress.m = grid.areas().min_cost();
         self.heap.reset(grid.cells().len());
         if self.generation.bump() {
             self.nodes.clear_tags();
         }
-        self.iterations = 0;
-        self.expansions = 0;
-        self.expanded.clear();
-        self.trace.clear();
+        self.progress.restart();
     }
 
     /// f of `pair` at record `p`.
@@ -196,16 +156,19 @@ impl OctileAStar {
         let pw = self.nodes.pw;
         let (x, y) = (p % pw, p / pw);
         let (gx, gy) = (self.goal % pw, self.goal / pw);
-        let (dx, dy) = self.estimate.offsets(x.abs_diff(gx), y.abs_diff(gy));
+        let (dx, dy) = self
+            .progress
+            .estimate
+            .offsets(x.abs_diff(gx), y.abs_diff(gy));
         pair.f(dx, dy)
     }
 
     /// Performs at most `budget` iterations (pops); call again only on [`Step::InProgress`].
     pub fn step(&mut self, budget: u32) -> Step {
-        if self.state != Step::InProgress {
-            return self.state;
+        if self.progress.state != Step::InProgress {
+            return self.progress.state;
         }
-        if self.estimate == Estimate::Octile {
+        if self.progress.estimate == Estimate::Octile {
             self.step_with::<true>(budget)
         } else {
             self.step_with::<false>(budget)
@@ -221,38 +184,46 @@ impl OctileAStar {
         let (gx, gy) = (goal % pw, goal / pw);
         // One multiply instead of a 64-bit division per expansion (padded ids are < 2^32).
         let pw_div = Divisor::new(pw as u32);
-        let m = self.m;
         let Self {
             nodes,
             heap,
+            progress,
+            ..
+        } = self;
+        let Progress {
+            m,
+            state,
             iterations,
             expansions,
+            record_expansions,
+            record_trace,
             expanded,
             trace,
             ..
-        } = self;
+        } = progress;
+        let m = *m;
         let width = nodes.width;
         let recs = &mut nodes.records[..];
         for _ in 0..budget {
             let Some(k) = heap.pop(recs) else {
-                self.state = Step::NoPath;
-                return self.state;
+                *state = Step::NoPath;
+                return *state;
             };
             let n = key_cell(k) as usize;
             // Saturates: a restored snapshot may carry any count (no overflow panic).
             *iterations = iterations.saturating_add(1);
             recs[n].tag |= 1;
             let pair = recs[n].pair;
-            if self.record_trace {
+            if *record_trace {
                 let cell = unpadded(n, pw, width);
                 trace.push(iteration_digest(cell, pair.cost(m), heap.len()));
             }
             if n == goal {
-                self.state = Step::Found;
-                return self.state;
+                *state = Step::Found;
+                return *state;
             }
             *expansions = expansions.saturating_add(1);
-            if self.record_expansions {
+            if *record_expansions {
                 expanded.push(unpadded(n, pw, width));
             }
             let (y, x) = pw_div.div_rem(n as u32);
@@ -320,17 +291,17 @@ impl OctileAStar {
             }
             // An empty open set is no remaining work: this pop ends the search.
             if heap.len() == 0 {
-                self.state = Step::NoPath;
-                return self.state;
+                *state = Step::NoPath;
+                return *state;
             }
         }
-        self.state
+        *state
     }
 
     /// Runs to the end.
     pub fn run(&mut self) -> Step {
         while self.step(u32::MAX) == Step::InProgress {}
-        self.state
+        self.progress.state
     }
 
     /// Runs to the end in slices of 256 iterations, asking `cancel` before each slice.
@@ -339,30 +310,21 @@ impl OctileAStar {
     ///
     /// [`Cancelled`] when `cancel` returned `true`; the search stays resumable.
     pub fn run_cancellable(&mut self, mut cancel: impl FnMut() -> bool) -> Result<Step, Cancelled> {
-        while self.state == Step::InProgress {
+        while self.progress.state == Step::InProgress {
             if cancel() {
                 return Err(Cancelled);
             }
             self.step(CANCEL_SLICE);
         }
-        Ok(self.state)
+        Ok(self.progress.state)
     }
 
     /// Forgets the current search: idle, no counters, an empty heap.
     pub(crate) fn make_idle(&mut self) {
-        self.state = Step::Idle;
+        self.progress.make_idle();
         self.start = NONE;
         self.goal = NONE;
-        self.iterations = 0;
-        self.expansions = 0;
         self.heap.clear();
-        self.expanded.clear();
-        self.trace.clear();
-    }
-
-    /// The current state.
-    pub fn state(&self) -> Step {
-        self.state
     }
 
     /// Start cell (row-major; `u32::MAX` before any search).
@@ -383,39 +345,9 @@ impl OctileAStar {
         }
     }
 
-    /// Iterations (pops) so far.
-    pub fn iterations(&self) -> u32 {
-        self.iterations
-    }
-
-    /// Expansions so far (pops that expanded a node; the goal's pop is not one).
-    pub fn expansions(&self) -> u32 {
-        self.expansions
-    }
-
     /// The goal's pair (straight, diagonal steps) when found.
     pub fn pair(&self) -> Option<Pair> {
-        (self.state == Step::Found).then(|| self.nodes.records[self.goal as usize].pair)
-    }
-
-    /// The path cost `m · (a + b·√2)` when found, else +∞.
-    pub fn cost(&self) -> f64 {
-        self.pair().map_or(f64::INFINITY, |p| p.cost(self.m))
-    }
-
-    /// The cell cost `m` the search prices steps with.
-    pub fn unit_cost(&self) -> f64 {
-        self.m
-    }
-
-    /// Cells expanded so far, in order (empty unless recording).
-    pub fn expanded_nodes(&self) -> &[u32] {
-        &self.expanded
-    }
-
-    /// The desync trace (empty unless recording).
-    pub fn trace(&self) -> &[u64] {
-        &self.trace
+        (self.progress.state == Step::Found).then(|| self.nodes.records[self.goal as usize].pair)
     }
 
     /// The parent record of a reached, non-start record.
@@ -428,7 +360,7 @@ impl OctileAStar {
 
     /// Cells on the found path (0 unless found).
     pub fn path_len(&self) -> usize {
-        if self.state != Step::Found {
+        if self.progress.state != Step::Found {
             return 0;
         }
         let mut n = 1;
@@ -438,12 +370,6 @@ impl OctileAStar {
             n += 1;
         }
         n
-    }
-
-    /// Writes the path (row-major cells, start first) into `out` and returns its length;
-    /// `None` (nothing written) when `out` is shorter than [`path_len`](Self::path_len).
-    pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
-        self.fill_path(out, |c| c)
     }
 
     /// [`copy_path`](Self::copy_path) through a conversion of each row-major cell.
@@ -463,13 +389,6 @@ impl OctileAStar {
         Some(len)
     }
 
-    /// The path as a new vector (allocates).
-    pub fn path(&self) -> Vec<u32> {
-        let mut v = alloc::vec![0; self.path_len()];
-        let _ = self.copy_path(&mut v);
-        v
-    }
-
     /// Checks the heap against the records; for tests and fuzzing.
     pub fn check_invariants(&self) -> bool {
         let base = self.generation.base();
@@ -486,6 +405,8 @@ impl OctileAStar {
         &mut self.generation
     }
 }
+
+progress_accessors!(impl OctileAStar);
 
 #[inline]
 fn unpadded(p: usize, pw: usize, width: u32) -> u32 {

@@ -5,68 +5,42 @@
 //! progress, 2 found, 3 no path), iterations u32, expansions u32, flags u8 (bit 0 record
 //! expansions, bit 1 record trace); reached count u32, then one 14-byte record per reached cell
 //! in increasing cell order (cell u32, a u32, b u32, arrival direction u8 — 0..=7, 8 for the
-//! start — closed u8); open count u32, then the heap's cells (u32) in heap-array order (keys are
-//! recomputed from the pairs); expanded count u32 and cells; trace count u32 and u64 digests.
+//! start — closed u8); open count u32, then the heap's cells (u32) in pop order, by key (keys
+//! are recomputed from the pairs); expanded count u32 and cells; trace count u32 and u64
+//! digests.
 //!
 //! Restoring validates everything against the grid before changing the engine: sizes, codes,
 //! records strictly increasing on walkable cells, exactly the start with arrival 8 and pair
 //! (0, 0), every other record's parent (the cell one step back along its arrival direction)
 //! reached and closed with a pair one step smaller and a legal move between them (so parent
 //! chains reach the start without loops: a + b falls by one per step), a one-to-one match
-//! between not-closed records and heap entries, heap order, a found search's goal closed, an
-//! empty heap for no path. It never panics, never half-restores, and allocates nothing once
+//! between not-closed records and heap entries, keys strictly increasing, a found search's goal
+//! closed, an empty heap for no path. It never panics, never half-restores, and allocates nothing once
 //! the buffers are sized for the grid.
 
 use super::octile_astar::OctileAStar;
-use super::pair::{Estimate, Pair, key};
+use super::pair::{Pair, key, key_cell};
 use super::record::WALL_TAG;
-use super::snapshot_wire::{
-    START_DIR, arrival_bytes, clear_marks, estimate_code, estimate_of, mark, restored_tag,
-};
+use super::snapshot_head::check_reached;
+use super::snapshot_head::{Head, Names, names, read_lists};
+use super::snapshot_wire::{WireRecord, clear_marks, mark, restored_tag};
 use crate::grid::{Dir8, Grid, WALL};
 use crate::search::Step;
-use crate::search::step_code::{state_code, state_of};
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, read_frame_for, write_frame};
-use crate::state::counters::Counters;
 use crate::state::recordings::Recordings;
 use crate::state::sorted_records::{Record, SortedRecords};
 use crate::state::{KIND_OCTILE_ASTAR, StateError};
 
 const FIXED: usize = 4 + 4 + 4 + 4 + 1 + 1 + 4 + 4 + 1;
-const RECORD: usize = 4 + 4 + 4 + 1 + 1;
-/// A record read from the payload.
-#[derive(Clone, Copy)]
-struct Rec {
-    cell: u32,
-    pair: Pair,
-    dir: u8,
-    closed: u8,
-}
+const RECORD: usize = Rec::SIZE;
+const NAMES: Names = names!("octile_astar", "open.count");
 
-impl Record for Rec {
-    const SIZE: usize = RECORD;
-
-    fn decode(b: &[u8]) -> Rec {
-        Rec {
-            cell: le32(b, 0),
-            pair: Pair::new(le32(b, 4), le32(b, 8)),
-            dir: b[12],
-            closed: b[13],
-        }
-    }
-}
+/// A reached record (the parent is implied by the arrival direction).
+type Rec = WireRecord<false>;
 
 /// The payload, parsed but not yet validated against the map.
 struct Parsed<'a> {
-    width: u32,
-    height: u32,
-    start: u32,
-    goal: u32,
-    estimate: Estimate,
-    state: Step,
-    iterations: u32,
-    expansions: u32,
-    flags: u8,
+    head: Head,
     records: SortedRecords<'a, Rec>,
     open: &'a [u8],
     recordings: Recordings<'a>,
@@ -82,7 +56,7 @@ impl OctileAStar {
     fn reached(&self) -> impl Iterator<Item = usize> + '_ {
         let (w, h) = (self.nodes.width as usize, self.nodes.height as usize);
         let pw = self.nodes.pw as usize;
-        let idle = self.state == Step::Idle;
+        let idle = self.progress.state == Step::Idle;
         (0..if idle { 0 } else { h }).flat_map(move |y| {
             ((y + 1) * pw + 1..(y + 1) * pw + 1 + w).filter(move |&p| self.is_reached(p))
         })
@@ -100,7 +74,7 @@ impl OctileAStar {
             + self.reached().count() * RECORD
             + 4
             + self.heap.len() * 4
-            + Recordings::size(&self.expanded, &self.trace)
+            + Recordings::size(&self.progress.expanded, &self.progress.trace)
     }
 
     /// Writes the search (kind 4) into `out`, tied to `grid`'s content hash (the grid the
@@ -112,38 +86,33 @@ impl OctileAStar {
     /// [`state_size`](Self::state_size).
     pub fn save_state(&self, grid: &Grid, out: &mut [u8]) -> Result<usize, StateError> {
         let size = self.state_size();
-        let idle = self.state == Step::Idle;
         let reached = self.reached().count() as u32;
+        let shape = (self.nodes.width, self.nodes.height);
+        let head = Head::of(&self.progress, shape, self.start(), self.goal());
         write_frame(
             out,
             KIND_OCTILE_ASTAR,
             grid.content_hash(),
             size - HEADER_LEN,
             |w| {
-                w.u32(if idle { 0 } else { self.nodes.width });
-                w.u32(if idle { 0 } else { self.nodes.height });
-                w.u32(self.start());
-                w.u32(self.goal());
-                w.u8(estimate_code(self.estimate));
-                w.u8(state_code(self.state));
-                w.u32(self.iterations);
-                w.u32(self.expansions);
-                w.u8(u8::from(self.record_expansions) | u8::from(self.record_trace) << 1);
+                head.write(w, |_| {});
                 w.u32(reached);
                 for p in self.reached() {
                     let r = self.nodes.records[p];
-                    w.u32(self.nodes.unpadded(p as u32));
-                    w.u32(r.pair.a);
-                    w.u32(r.pair.b);
-                    let (dir, closed) = arrival_bytes(r.tag, p as u32 == self.start);
-                    w.u8(dir);
-                    w.u8(closed);
+                    let cell = self.nodes.unpadded(p as u32);
+                    let start = p as u32 == self.start;
+                    Rec::of(cell, u32::MAX, r.pair, r.tag, start).write(w);
                 }
+                // The heap's cells in pop order (key order), whatever the heap's layout.
+                let cells = (self.heap.keys.iter())
+                    .map(|&k| self.nodes.unpadded(key_cell(k)).to_le_bytes());
+                let key_of = |c: &[u8; 4]| {
+                    let at = self.nodes.padded(u32::from_le_bytes(*c)) as usize;
+                    self.heap.keys[self.nodes.records[at].slot as usize]
+                };
                 w.u32(self.heap.len() as u32);
-                for &k in &self.heap.keys {
-                    w.u32(self.nodes.unpadded(super::pair::key_cell(k)));
-                }
-                Recordings::write(w, &self.expanded, &self.trace);
+                w.sorted(cells, |x, y| key_of(x).cmp(&key_of(y)));
+                Recordings::write(w, &self.progress.expanded, &self.progress.trace);
             },
         )
     }
@@ -174,45 +143,15 @@ impl OctileAStar {
         let walkable = |c: u32| grid.cells().get(c as usize).is_some_and(|&a| a != WALL);
         let count = p.records.len();
         let open_count = p.open.len() / 4;
-        if p.state == Step::Idle {
-            let empty = count + open_count == 0 && p.recordings.is_empty();
-            if !(empty && p.width == 0 && p.height == 0 && p.start == u32::MAX)
-                || p.goal != u32::MAX
-                || p.iterations != 0
-                || p.expansions != 0
-            {
-                return Err(invalid("octile_astar.idle"));
-            }
+        let head = &p.head;
+        let empty = count + open_count == 0 && p.recordings.is_empty();
+        if !head.check_shape(grid, empty, &p.recordings, &NAMES)? {
             return Ok(());
         }
-        if p.width != grid.width() || p.height != grid.height() {
-            return Err(invalid("octile_astar.size"));
-        }
-        if !walkable(p.start) || !walkable(p.goal) {
-            return Err(invalid("octile_astar.endpoints"));
-        }
-        p.recordings.check(cells)?;
         let w = grid.width() as i64;
-        let mut prev: Option<u32> = None;
-        let mut not_closed = 0usize;
-        for i in 0..count {
-            let r = p.records.get(i);
-            if prev.is_some_and(|q| r.cell <= q) || !walkable(r.cell) {
-                return Err(invalid("octile_astar.reached.cell"));
-            }
-            prev = Some(r.cell);
-            if r.closed > 1 || r.dir > START_DIR {
-                return Err(invalid("octile_astar.reached.flags"));
-            }
-            not_closed += usize::from(r.closed == 0);
-            if (r.cell == p.start) != (r.dir == START_DIR) {
-                return Err(invalid("octile_astar.reached.start"));
-            }
-            if r.dir == START_DIR {
-                if r.pair != Pair::ZERO {
-                    return Err(invalid("octile_astar.reached.start"));
-                }
-                continue;
+        let not_closed = check_reached(&p.records, head, walkable, &NAMES, |r, is_start| {
+            if is_start {
+                return Ok(());
             }
             // The parent: one step back along the arrival direction, inside the grid.
             let d = Dir8::ALL[r.dir as usize];
@@ -241,35 +180,17 @@ impl OctileAStar {
             {
                 return Err(invalid("octile_astar.reached.move"));
             }
-        }
-        if count == 0 || p.records.find(p.start).is_none() {
-            return Err(invalid("octile_astar.reached.start"));
-        }
+            Ok(())
+        })?;
         if open_count != not_closed {
             return Err(invalid("octile_astar.open.count"));
         }
-        let counters = Counters {
-            iterations: p.iterations,
-            expansions: p.expansions,
-            found: p.state == Step::Found,
-            reached: count,
-            closed: count - not_closed,
-            start_closed: p
-                .records
-                .find(p.start)
-                .is_some_and(|i| p.records.get(i).closed == 1),
-            recorded: p.recordings.lens(),
-            // A closed cell is never relaxed again (exact pairs, consistent estimate).
-            never_reopens: true,
-        };
-        if !counters.agree() {
-            return Err(invalid("octile_astar.counters"));
-        }
-        // One heap entry per not-closed record (a bit per record index), in heap order.
+        head.check_counters(&p.records, not_closed, &p.recordings, &NAMES)?;
+        // One heap entry per not-closed record (a bit per record index), in key order.
         clear_marks(&mut self.scratch, count, cells);
         let pw = grid.width() + 2;
         let padded = |c: u32| (c / grid.width() + 1) * pw + c % grid.width() + 1;
-        let (gx, gy) = (p.goal % grid.width(), p.goal / grid.width());
+        let (gx, gy) = (head.goal % grid.width(), head.goal / grid.width());
         let key_at = |k: usize| -> Result<(usize, u128), StateError> {
             let cell = le32(p.open, 4 * k);
             let i = p
@@ -278,9 +199,10 @@ impl OctileAStar {
                 .ok_or(invalid("octile_astar.open.cell"))?;
             let r = p.records.get(i);
             let (x, y) = (cell % grid.width(), cell / grid.width());
-            let (dx, dy) = p.estimate.offsets(x.abs_diff(gx), y.abs_diff(gy));
+            let (dx, dy) = head.estimate.offsets(x.abs_diff(gx), y.abs_diff(gy));
             Ok((i, key(r.pair.f(dx, dy), r.pair.g(), padded(cell))))
         };
+        let mut prev_key = None;
         for k in 0..open_count {
             let (i, kk) = key_at(k)?;
             if p.records.get(i).closed != 0 {
@@ -289,43 +211,26 @@ impl OctileAStar {
             if !mark(&mut self.scratch, i) {
                 return Err(invalid("octile_astar.open.duplicate"));
             }
-            if k > 0 && key_at((k - 1) / 4)?.1 > kk {
+            if prev_key.is_some_and(|q| q >= kk) {
                 return Err(invalid("octile_astar.open.order"));
             }
+            prev_key = Some(kk);
         }
-        let goal_closed = p
-            .records
-            .find(p.goal)
-            .is_some_and(|i| p.records.get(i).closed == 1);
-        match p.state {
-            Step::Found if !goal_closed => Err(invalid("octile_astar.found_goal")),
-            Step::InProgress if goal_closed => Err(invalid("octile_astar.goal_closed")),
-            // The pop that empties the open set ends the search.
-            Step::InProgress if open_count == 0 => Err(invalid("octile_astar.open.count")),
-            Step::NoPath if open_count != 0 || goal_closed => Err(invalid("octile_astar.no_path")),
-            _ => Ok(()),
-        }
+        // The pop that empties the open set ends the search.
+        head.check_end(&p.records, open_count != 0, &NAMES)
     }
 
     fn commit(&mut self, grid: &Grid, p: &Parsed<'_>) {
-        self.estimate = p.estimate;
-        self.record_expansions = p.flags & 1 != 0;
-        self.record_trace = p.flags & 2 != 0;
-        if p.state == Step::Idle {
-            self.state = Step::Idle;
-            self.start = u32::MAX;
-            self.goal = u32::MAX;
-            self.iterations = 0;
-            self.expansions = 0;
-            self.expanded.clear();
-            self.trace.clear();
-            self.heap.keys.clear();
+        if p.head.state == Step::Idle {
+            p.head.restore_into(&mut self.progress, &p.recordings);
+            self.make_idle();
             return;
         }
         self.prepare(grid);
+        p.head.restore_into(&mut self.progress, &p.recordings);
         let base = self.generation.base();
-        self.start = self.nodes.padded(p.start);
-        self.goal = self.nodes.padded(p.goal);
+        self.start = self.nodes.padded(p.head.start);
+        self.goal = self.nodes.padded(p.head.goal);
         for i in 0..p.records.len() {
             let r = p.records.get(i);
             let at = self.nodes.padded(r.cell) as usize;
@@ -336,42 +241,20 @@ impl OctileAStar {
             let at = self.nodes.padded(le32(p.open, 4 * k));
             let pair = self.nodes.records[at as usize].pair;
             let f = self.f_of(pair, at);
-            // Validated heap order: pushing in array order reproduces the layout.
+            // Validated key order: each push lands at the end (the sorted array is a heap),
+            // and any layout of these keys pops alike.
             self.heap
                 .push(key(f, pair.g(), at), &mut self.nodes.records);
         }
-        p.recordings
-            .restore_into(&mut self.expanded, &mut self.trace);
-        self.iterations = p.iterations;
-        self.expansions = p.expansions;
-        self.state = p.state;
     }
 }
 
 fn parse(payload: &[u8]) -> Result<Parsed<'_>, StateError> {
     let mut r = Reader::new(payload);
-    let (width, height, start, goal) = (r.u32()?, r.u32()?, r.u32()?, r.u32()?);
-    let estimate = estimate_of(r.u8()?).ok_or(invalid("octile_astar.estimate"))?;
-    let state = state_of(r.u8()?).ok_or(invalid("octile_astar.state"))?;
-    let (iterations, expansions) = (r.u32()?, r.u32()?);
-    let flags = r.u8()?;
-    if flags > 3 {
-        return Err(invalid("octile_astar.flags"));
-    }
-    let records = SortedRecords::read(&mut r, "octile_astar.reached")?;
-    let open = r.counted(4, "octile_astar.open")?;
-    let recordings = Recordings::read(&mut r, "octile_astar.expanded", "octile_astar.trace")?;
-    r.finish("octile_astar.payload_length")?;
+    let (head, ()) = Head::read(&mut r, &NAMES, |_| Ok(()))?;
+    let (records, open, recordings) = read_lists(&mut r, 4, &NAMES)?;
     Ok(Parsed {
-        width,
-        height,
-        start,
-        goal,
-        estimate,
-        state,
-        iterations,
-        expansions,
-        flags,
+        head,
         records,
         open,
         recordings,

@@ -31,7 +31,8 @@ use core::marker::PhantomData;
 
 use super::finder::{Finder, STEP};
 use super::jump_open::JumpOpen;
-use super::pair::{Estimate, Pair, key, key_cell};
+use super::pair::{Pair, key, key_cell};
+use super::progress::{Progress, progress_accessors};
 use super::record::{Generation, JumpRecord, tag_dir};
 use super::successors::{LEGAL, SUCCESSORS};
 use crate::grid::{Grid, WALL};
@@ -88,18 +89,10 @@ pub struct OctileJump<F: Finder> {
     /// nothing is left to pop, whatever stale entries remain.
     pub(super) live: u32,
     pub(super) generation: Generation,
-    pub(super) estimate: Estimate,
+    pub(super) progress: Progress,
     pub(super) improved: bool,
-    pub(super) m: f64,
     pub(super) start: u32,
     pub(super) goal: u32,
-    pub(super) state: Step,
-    pub(super) iterations: u32,
-    pub(super) expansions: u32,
-    pub(super) record_expansions: bool,
-    pub(super) record_trace: bool,
-    pub(super) expanded: Vec<u32>,
-    pub(super) trace: Vec<u64>,
     pub(super) scratch: Vec<u64>,
     finder: PhantomData<fn() -> F>,
 }
@@ -114,18 +107,10 @@ impl<F: Finder> Clone for OctileJump<F> {
             open: self.open.clone(),
             live: self.live,
             generation: self.generation,
-            estimate: self.estimate,
+            progress: self.progress.clone(),
             improved: self.improved,
-            m: self.m,
             start: self.start,
             goal: self.goal,
-            state: self.state,
-            iterations: self.iterations,
-            expansions: self.expansions,
-            record_expansions: self.record_expansions,
-            record_trace: self.record_trace,
-            expanded: self.expanded.clone(),
-            trace: self.trace.clone(),
             scratch: self.scratch.clone(),
             finder: PhantomData,
         }
@@ -149,18 +134,10 @@ impl<F: Finder> OctileJump<F> {
             open: JumpOpen::default(),
             live: 0,
             generation: Generation::default(),
-            estimate: Estimate::Octile,
+            progress: Progress::new(),
             improved: false,
-            m: 1.0,
             start: NONE,
             goal: NONE,
-            state: Step::Idle,
-            iterations: 0,
-            expansions: 0,
-            record_expansions: false,
-            record_trace: false,
-            expanded: Vec::new(),
-            trace: Vec::new(),
             scratch: Vec::new(),
             finder: PhantomData,
         }
@@ -178,27 +155,6 @@ impl<F: Finder> OctileJump<F> {
     /// Whether improved pruning is on.
     pub fn improved_pruning(&self) -> bool {
         self.improved
-    }
-
-    /// Sets the estimate for the next searches.
-    pub fn set_estimate(&mut self, estimate: Estimate) {
-        self.estimate = estimate;
-    }
-
-    /// The estimate.
-    pub fn estimate(&self) -> Estimate {
-        self.estimate
-    }
-
-    /// Turns expansion recording on or off for the next searches.
-    pub fn set_record_expansions(&mut self, on: bool) {
-        self.record_expansions = on;
-    }
-
-    /// Turns the desync trace on or off for the next searches (one
-    /// [`iteration_digest`] of popped cell, reported g bits and open entries per iteration).
-    pub fn set_record_trace(&mut self, on: bool) {
-        self.record_trace = on;
     }
 
     /// Starts a search from `start` to `goal` (row-major cells of `grid`) over `maps`, which
@@ -233,8 +189,8 @@ impl<F: Finder> OctileJump<F> {
         let f = self.f_of(Pair::ZERO, start);
         self.open.push(key(f, 0.0, start));
         self.live = 1;
-        self.state = Step::InProgress;
-        self.state
+        self.progress.state = Step::InProgress;
+        Step::InProgress
     }
 
     /// Sizes the buffers for `grid` and starts a new generation with an empty open list.
@@ -247,15 +203,12 @@ impl<F: Finder> OctileJump<F> {
             self.records.clear();
             self.records.resize(n, JumpRecord::default());
         }
-        self.m = grid.areas().min_cost();
+        self.progress.m = grid.areas().min_cost();
         self.open.reset(n);
         if self.generation.bump() {
             self.records.iter_mut().for_each(|r| r.tag = 0);
         }
-        self.iterations = 0;
-        self.expansions = 0;
-        self.expanded.clear();
-        self.trace.clear();
+        self.progress.restart();
     }
 
     /// f of `pair` at `cell`.
@@ -263,7 +216,10 @@ impl<F: Finder> OctileJump<F> {
     pub(super) fn f_of(&self, pair: Pair, cell: u32) -> f64 {
         let (cy, cx) = self.width_div.div_rem(cell);
         let (gy, gx) = self.width_div.div_rem(self.goal);
-        let (dx, dy) = self.estimate.offsets(cx.abs_diff(gx), cy.abs_diff(gy));
+        let (dx, dy) = self
+            .progress
+            .estimate
+            .offsets(cx.abs_diff(gx), cy.abs_diff(gy));
         pair.f(dx, dy)
     }
 
@@ -274,8 +230,8 @@ impl<F: Finder> OctileJump<F> {
     ///
     /// When `maps` are not those of the grid the search began on (a size mismatch).
     pub fn step(&mut self, maps: F::Maps<'_>, budget: u32) -> Step {
-        if self.state != Step::InProgress {
-            return self.state;
+        if self.progress.state != Step::InProgress {
+            return self.progress.state;
         }
         let w = self.width;
         let goal = self.goal;
@@ -284,8 +240,8 @@ impl<F: Finder> OctileJump<F> {
         let mut done = 0;
         while done < budget {
             let Some(k) = self.open.pop() else {
-                self.state = Step::NoPath;
-                return self.state;
+                self.progress.state = Step::NoPath;
+                return Step::NoPath;
             };
             let c = key_cell(k);
             let tag = self.records[c as usize].tag;
@@ -295,20 +251,21 @@ impl<F: Finder> OctileJump<F> {
             done += 1;
             self.live -= 1;
             // Saturates: a restored snapshot may carry any count (no overflow panic).
-            self.iterations = self.iterations.saturating_add(1);
+            let progress = &mut self.progress;
+            progress.iterations = progress.iterations.saturating_add(1);
             self.records[c as usize].tag = tag | 1;
             let pair = self.records[c as usize].pair;
-            if self.record_trace {
-                let d = iteration_digest(c, pair.cost(self.m), self.open.len());
-                self.trace.push(d);
+            if progress.record_trace {
+                let d = iteration_digest(c, pair.cost(progress.m), self.open.len());
+                progress.trace.push(d);
             }
             if c == goal {
-                self.state = Step::Found;
-                return self.state;
+                progress.state = Step::Found;
+                return Step::Found;
             }
-            self.expansions = self.expansions.saturating_add(1);
-            if self.record_expansions {
-                self.expanded.push(c);
+            progress.expansions = progress.expansions.saturating_add(1);
+            if progress.record_expansions {
+                progress.expanded.push(c);
             }
             let (y, x) = self.width_div.div_rem(c);
             let nb = F::neighbor_byte(maps, c);
@@ -348,11 +305,11 @@ impl<F: Finder> OctileJump<F> {
             }
             // No live entry left (stale ones may remain): this pop ends the search.
             if self.live == 0 {
-                self.state = Step::NoPath;
-                return self.state;
+                self.progress.state = Step::NoPath;
+                return Step::NoPath;
             }
         }
-        self.state
+        self.progress.state
     }
 
     /// Offers `to` the pair `np` through `parent`, arriving in direction `dir`.
@@ -378,27 +335,18 @@ impl<F: Finder> OctileJump<F> {
     /// Runs to the end.
     pub fn run(&mut self, maps: F::Maps<'_>) -> Step {
         while self.step(maps, u32::MAX) == Step::InProgress {}
-        self.state
+        self.progress.state
     }
 
     /// Forgets the current search: idle, no counters, an empty open list.
     pub(crate) fn make_idle(&mut self) {
-        self.state = Step::Idle;
+        self.progress.make_idle();
         self.start = NONE;
         self.goal = NONE;
-        self.iterations = 0;
-        self.expansions = 0;
         self.open.heap.clear();
         self.open.stack.clear();
         self.open.level = super::jump_open::NO_LEVEL;
         self.live = 0;
-        self.expanded.clear();
-        self.trace.clear();
-    }
-
-    /// The current state.
-    pub fn state(&self) -> Step {
-        self.state
     }
 
     /// Start cell (`u32::MAX` before any search).
@@ -411,45 +359,15 @@ impl<F: Finder> OctileJump<F> {
         self.goal
     }
 
-    /// Iterations (pops of live entries) so far.
-    pub fn iterations(&self) -> u32 {
-        self.iterations
-    }
-
-    /// Expansions so far (pops that expanded a node; the goal's pop is not one).
-    pub fn expansions(&self) -> u32 {
-        self.expansions
-    }
-
     /// The goal's pair when found.
     pub fn pair(&self) -> Option<Pair> {
-        (self.state == Step::Found).then(|| self.records[self.goal as usize].pair)
-    }
-
-    /// The path cost `m · (a + b·√2)` when found, else +∞.
-    pub fn cost(&self) -> f64 {
-        self.pair().map_or(f64::INFINITY, |p| p.cost(self.m))
-    }
-
-    /// The cell cost `m` the search prices steps with.
-    pub fn unit_cost(&self) -> f64 {
-        self.m
-    }
-
-    /// Jump points expanded so far, in order (empty unless recording).
-    pub fn expanded_nodes(&self) -> &[u32] {
-        &self.expanded
-    }
-
-    /// The desync trace (empty unless recording).
-    pub fn trace(&self) -> &[u64] {
-        &self.trace
+        (self.progress.state == Step::Found).then(|| self.records[self.goal as usize].pair)
     }
 
     /// Calls `f(node, parent)` from the goal back to the start (the start's parent is
     /// `u32::MAX`); nothing unless found.
     fn walk_back(&self, mut f: impl FnMut(u32, u32)) {
-        if self.state != Step::Found {
+        if self.progress.state != Step::Found {
             return;
         }
         let mut n = self.goal;
@@ -485,14 +403,8 @@ impl<F: Finder> OctileJump<F> {
         len
     }
 
-    /// Writes the path — every cell, start first; each hop walked diagonal steps first, then
-    /// straight — into `out` and returns its length; `None` (nothing written) when `out` is
-    /// shorter than [`path_len`](Self::path_len).
-    pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
-        self.fill_path(out, |c| c)
-    }
-
-    /// [`copy_path`](Self::copy_path) through a conversion of each row-major cell.
+    /// [`copy_path`](Self::copy_path) through a conversion of each row-major cell (each hop
+    /// walked diagonal steps first, then straight).
     pub(crate) fn fill_path<T>(&self, out: &mut [T], conv: impl Fn(u32) -> T) -> Option<usize> {
         let len = self.path_len();
         let dst = out.get_mut(..len)?;
@@ -526,13 +438,6 @@ impl<F: Finder> OctileJump<F> {
         Some(len)
     }
 
-    /// The path as a new vector (allocates).
-    pub fn path(&self) -> Vec<u32> {
-        let mut v = alloc::vec![0; self.path_len()];
-        let _ = self.copy_path(&mut v);
-        v
-    }
-
     /// Checks the open list; for tests and fuzzing.
     pub fn check_invariants(&self) -> bool {
         let base = self.generation.base();
@@ -545,6 +450,8 @@ impl<F: Finder> OctileJump<F> {
                 .all(|&k| self.records[key_cell(k) as usize].tag >= base)
     }
 }
+
+progress_accessors!(impl<F: Finder> OctileJump<F>);
 
 /// The cell at (x + ox, y + oy) of a `w`-wide grid.
 #[inline]

@@ -7,8 +7,9 @@
 //! u64 (f bits of the entry popped last; `u64::MAX` before the first pop); reached count u32,
 //! then one 18-byte record per reached cell in increasing cell order (cell u32, parent u32 —
 //! `u32::MAX` for the start — a u32, b u32, arrival direction u8 — 0..=7, 8 for the start —
-//! closed u8); heap count u32, then the heap in array order and stack count u32, then the stack
-//! bottom first, each entry 16 bytes (f bits u64, float32 g bits u32, cell u32); expanded count
+//! closed u8); open count u32, then the open list in pop order — the same-f stack top first
+//! (the order of its pushes), then the heap's entries by key (not its layout), the ones on the
+//! level first — each entry 16 bytes (f bits u64, float32 g bits u32, cell u32); expanded count
 //! u32 and cells; trace count u32 and u64 digests.
 //!
 //! Restoring validates everything against the grid before changing the engine: sizes, codes
@@ -17,32 +18,32 @@
 //! reached and closed, its pair the parent's plus the hop (`max − min` straight and `min`
 //! diagonal steps; a pure straight or diagonal hop without improved pruning) and its arrival
 //! the hop's last step, so parent chains reach the start without loops; entries with valid keys
-//! on reached cells, the heap ordered, the stack on the level, exactly one live entry (its key
-//! recomputed from the record) per not-closed record and every other entry stale (its node
-//! closed, or popping after the live one); a found search's goal closed, an empty open list for
-//! no path. It never panics, never half-restores, and allocates nothing once the buffers are
-//! sized (unless the saved open list is longer than the reserve of one entry per cell).
+//! on reached cells, in pop order (the entries on the level first, then the rest with f above
+//! the level, keys strictly increasing), exactly one live entry (its key recomputed from the
+//! record) per not-closed record and every other entry stale (its node closed, or popping after
+//! the live one); a found search's goal closed, an empty open list for no path. It never
+//! panics, never half-restores, and allocates nothing once the buffers are sized (unless the
+//! saved open list outgrows the reserve: one heap entry per cell, one stack entry per four).
 
 use super::finder::Finder;
 use super::jump_open::NO_LEVEL;
 use super::octile_jump::{NONE, OctileJump};
-use super::pair::{Estimate, Pair, key};
+use super::pair::key;
 use super::record::JumpRecord;
-use super::snapshot_wire::{
-    START_DIR, arrival_bytes, clear_marks, estimate_code, estimate_of, mark, restored_tag,
-};
+use super::snapshot_head::check_reached;
+use super::snapshot_head::{Head, Names, names, read_lists};
+use super::snapshot_wire::{WireRecord, clear_marks, mark, restored_tag};
 use crate::grid::{Grid, WALL};
 use crate::search::Step;
-use crate::search::step_code::{state_code, state_of};
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
-use crate::state::counters::Counters;
 use crate::state::recordings::Recordings;
 use crate::state::sorted_records::{Record, SortedRecords};
 use crate::state::{KIND_OCTILE_JUMP, StateError};
 
 const FIXED: usize = 4 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1 + 8;
-const RECORD: usize = 4 + 4 + 4 + 4 + 1 + 1;
+const RECORD: usize = Rec::SIZE;
 const ENTRY: usize = 16;
+const NAMES: Names = names!("octile_jump", "open.live");
 
 /// The direction of the last step of a hop (diagonal steps first, then straight).
 fn last_step(dx: i64, dy: i64) -> Option<u8> {
@@ -58,28 +59,8 @@ fn last_step(dx: i64, dy: i64) -> Option<u8> {
         .map(|p| p as u8)
 }
 
-#[derive(Clone, Copy)]
-struct Rec {
-    cell: u32,
-    parent: u32,
-    pair: Pair,
-    dir: u8,
-    closed: u8,
-}
-
-impl Record for Rec {
-    const SIZE: usize = RECORD;
-
-    fn decode(b: &[u8]) -> Rec {
-        Rec {
-            cell: le32(b, 0),
-            parent: le32(b, 4),
-            pair: Pair::new(le32(b, 8), le32(b, 12)),
-            dir: b[16],
-            closed: b[17],
-        }
-    }
-}
+/// A reached record, with its parent.
+type Rec = WireRecord<true>;
 
 /// An open-list entry on the wire.
 fn entry_key(b: &[u8], i: usize) -> (u64, u32, u32) {
@@ -87,33 +68,50 @@ fn entry_key(b: &[u8], i: usize) -> (u64, u32, u32) {
     (le64(b, o), le32(b, o + 8), le32(b, o + 12))
 }
 
+/// How many entries at the start of the open list `open` are on the `level` (f bits equal):
+/// the ones that pop from the same-f stack.
+fn on_level(open: &[u8], level: u64) -> usize {
+    (0..open.len() / ENTRY)
+        .take_while(|&i| entry_key(open, i).0 == level)
+        .count()
+}
+
+/// The key of wire fields f bits, float32 g bits and cell.
 fn pack(f: u64, g32: u32, cell: u32) -> u128 {
     u128::from(f) << 64 | u128::from(!g32) << 32 | u128::from(cell)
 }
 
+/// The key of a wire entry.
+fn pack_entry(e: &[u8; ENTRY]) -> u128 {
+    let (f, g32, cell) = entry_key(e, 0);
+    pack(f, g32, cell)
+}
+
+/// The wire entry of a key: f bits u64, float32 g bits u32, cell u32.
+fn unpack(k: u128) -> [u8; ENTRY] {
+    let mut e = [0u8; ENTRY];
+    e[..8].copy_from_slice(&((k >> 64) as u64).to_le_bytes());
+    e[8..12].copy_from_slice(&(!((k >> 32) as u32)).to_le_bytes());
+    e[12..].copy_from_slice(&(k as u32).to_le_bytes());
+    e
+}
+
+/// The payload, parsed but not yet validated against the map.
 struct Parsed<'a> {
-    width: u32,
-    height: u32,
-    start: u32,
-    goal: u32,
+    head: Head,
     finder: u8,
     improved: bool,
-    estimate: Estimate,
-    state: Step,
-    iterations: u32,
-    expansions: u32,
-    flags: u8,
     level: u64,
     records: SortedRecords<'a, Rec>,
-    heap: &'a [u8],
-    stack: &'a [u8],
+    /// The open list in pop order: the entries on the level, then the rest by key.
+    open: &'a [u8],
     recordings: Recordings<'a>,
 }
 
 impl<F: Finder> OctileJump<F> {
     fn reached(&self) -> impl Iterator<Item = u32> + '_ {
         let base = self.generation.base();
-        let n = if self.state == Step::Idle {
+        let n = if self.progress.state == Step::Idle {
             0
         } else {
             self.records.len() as u32
@@ -132,10 +130,8 @@ impl<F: Finder> OctileJump<F> {
             + 4
             + self.reached().count() * RECORD
             + 4
-            + self.open.heap.len() * ENTRY
-            + 4
-            + self.open.stack.len() * ENTRY
-            + Recordings::size(&self.expanded, &self.trace)
+            + self.open.len() * ENTRY
+            + Recordings::size(&self.progress.expanded, &self.progress.trace)
     }
 
     /// Writes the search (kind 5) into `out`, tied to `grid`'s content hash; returns the byte
@@ -147,46 +143,41 @@ impl<F: Finder> OctileJump<F> {
     /// [`state_size`](Self::state_size).
     pub fn save_state(&self, grid: &Grid, out: &mut [u8]) -> Result<usize, StateError> {
         let size = self.state_size();
-        let idle = self.state == Step::Idle;
+        let idle = self.progress.state == Step::Idle;
         let count = self.reached().count() as u32;
+        let head = Head::of(
+            &self.progress,
+            (self.width, self.height),
+            self.start,
+            self.goal,
+        );
         write_frame(
             out,
             KIND_OCTILE_JUMP,
             grid.content_hash(),
             size - HEADER_LEN,
             |w| {
-                w.u32(if idle { 0 } else { self.width });
-                w.u32(if idle { 0 } else { self.height });
-                w.u32(if idle { NONE } else { self.start });
-                w.u32(if idle { NONE } else { self.goal });
-                w.u8(F::CODE);
-                w.u8(u8::from(self.improved));
-                w.u8(estimate_code(self.estimate));
-                w.u8(state_code(self.state));
-                w.u32(self.iterations);
-                w.u32(self.expansions);
-                w.u8(u8::from(self.record_expansions) | u8::from(self.record_trace) << 1);
+                head.write(w, |w| {
+                    w.u8(F::CODE);
+                    w.u8(u8::from(self.improved));
+                });
                 w.u64(if idle { NO_LEVEL } else { self.open.level });
                 w.u32(count);
                 for c in self.reached() {
                     let r = self.records[c as usize];
-                    w.u32(c);
-                    w.u32(r.parent);
-                    w.u32(r.pair.a);
-                    w.u32(r.pair.b);
-                    let (dir, closed) = arrival_bytes(r.tag, c == self.start);
-                    w.u8(dir);
-                    w.u8(closed);
+                    Rec::of(c, r.parent, r.pair, r.tag, c == self.start).write(w);
                 }
-                for list in [&self.open.heap, &self.open.stack] {
-                    w.u32(list.len() as u32);
-                    for &k in list {
-                        w.u64((k >> 64) as u64);
-                        w.u32(!((k >> 32) as u32));
-                        w.u32(k as u32);
-                    }
+                // The open list in pop order: the stack top first (its order is the order of
+                // its pushes, which is state), then the heap by key (its layout is not). The
+                // heap's entries on the level come first among them and pop next, so the list
+                // reads the same whether an entry on the level sits in the heap or the stack.
+                w.u32(self.open.len() as u32);
+                for &k in self.open.stack.iter().rev() {
+                    w.bytes(&unpack(k));
                 }
-                Recordings::write(w, &self.expanded, &self.trace);
+                let heap = self.open.heap.iter().map(|&k| unpack(k));
+                w.sorted(heap, |x, y| pack_entry(x).cmp(&pack_entry(y)));
+                Recordings::write(w, &self.progress.expanded, &self.progress.trace);
             },
         )
     }
@@ -210,54 +201,24 @@ impl<F: Finder> OctileJump<F> {
         Ok(())
     }
 
-    #[allow(clippy::too_many_lines)]
     fn validate(&mut self, grid: &Grid, p: &Parsed<'_>) -> Result<(), StateError> {
         let cells = grid.cell_count();
         let walkable = |c: u32| grid.cells().get(c as usize).is_some_and(|&a| a != WALL);
         let count = p.records.len();
-        let (heap_n, stack_n) = (p.heap.len() / ENTRY, p.stack.len() / ENTRY);
-        if p.state == Step::Idle {
-            let empty = count + heap_n + stack_n == 0 && p.recordings.is_empty();
-            if !empty
-                || (p.width, p.height) != (0, 0)
-                || (p.start, p.goal) != (NONE, NONE)
-                || (p.iterations, p.expansions) != (0, 0)
-                || p.level != NO_LEVEL
-            {
-                return Err(invalid("octile_jump.idle"));
-            }
+        let open_n = p.open.len() / ENTRY;
+        let head = &p.head;
+        let empty = count + open_n == 0 && p.recordings.is_empty() && p.level == NO_LEVEL;
+        if !head.check_shape(grid, empty, &p.recordings, &NAMES)? {
             return Ok(());
         }
-        if p.width != grid.width() || p.height != grid.height() {
-            return Err(invalid("octile_jump.size"));
-        }
-        if !walkable(p.start) || !walkable(p.goal) {
-            return Err(invalid("octile_jump.endpoints"));
-        }
-        p.recordings.check(cells)?;
         let w = i64::from(grid.width());
         let xy = |c: u32| (i64::from(c) % w, i64::from(c) / w);
-        let mut prev: Option<u32> = None;
-        let mut not_closed = 0usize;
-        for i in 0..count {
-            let r = p.records.get(i);
-            if prev.is_some_and(|q| r.cell <= q) || !walkable(r.cell) {
-                return Err(invalid("octile_jump.reached.cell"));
-            }
-            prev = Some(r.cell);
-            if r.closed > 1 || r.dir > START_DIR {
-                return Err(invalid("octile_jump.reached.flags"));
-            }
-            not_closed += usize::from(r.closed == 0);
-            let is_start = r.cell == p.start;
-            if is_start != (r.dir == START_DIR) || is_start != (r.parent == NONE) {
+        let not_closed = check_reached(&p.records, head, walkable, &NAMES, |r, is_start| {
+            if is_start != (r.parent == NONE) {
                 return Err(invalid("octile_jump.reached.start"));
             }
             if is_start {
-                if r.pair != Pair::ZERO {
-                    return Err(invalid("octile_jump.reached.start"));
-                }
-                continue;
+                return Ok(());
             }
             let q = p
                 .records
@@ -277,99 +238,77 @@ impl<F: Finder> OctileJump<F> {
             if last_step(dx, dy) != Some(r.dir) {
                 return Err(invalid("octile_jump.reached.arrival"));
             }
-        }
-        if p.records.find(p.start).is_none() {
-            return Err(invalid("octile_jump.reached.start"));
-        }
+            Ok(())
+        })?;
         if p.level != NO_LEVEL && (f64::from_bits(p.level).is_nan() || p.level >> 63 != 0) {
             return Err(invalid("octile_jump.level"));
         }
         clear_marks(&mut self.scratch, count, cells);
-        let (gx, gy) = (p.goal % grid.width(), p.goal / grid.width());
+        let (gx, gy) = (head.goal % grid.width(), head.goal / grid.width());
         let mut live = 0usize;
-        for (list, n, is_stack) in [(p.heap, heap_n, false), (p.stack, stack_n, true)] {
-            for i in 0..n {
-                let (f, g32, cell) = entry_key(list, i);
-                let bad_f = f64::from_bits(f).is_nan() || f >> 63 != 0;
-                // A float32 g: NaN (all-ones exponent, non-zero fraction) or negative is bad.
-                let bad_g =
-                    (g32 & 0x7F80_0000 == 0x7F80_0000 && g32 & 0x007F_FFFF != 0) || g32 >> 31 != 0;
-                if bad_f || bad_g || (is_stack && f != p.level) {
-                    return Err(invalid("octile_jump.open.key"));
+        // Pop order: first the entries on the level (they pop last in, first out; their
+        // order is the order of their pushes, which no check can know), then the rest,
+        // strictly by key and none below the level (the level is the f of the last pop, and
+        // every push since has an f at least that: the estimates are consistent).
+        let on_level = on_level(p.open, p.level);
+        let mut prev_key = None;
+        for i in 0..open_n {
+            let (f, g32, cell) = entry_key(p.open, i);
+            let bad_f = f64::from_bits(f).is_nan() || f >> 63 != 0;
+            // A float32 g: NaN (all-ones exponent, non-zero fraction) or negative is bad.
+            let bad_g =
+                (g32 & 0x7F80_0000 == 0x7F80_0000 && g32 & 0x007F_FFFF != 0) || g32 >> 31 != 0;
+            if bad_f || bad_g {
+                return Err(invalid("octile_jump.open.key"));
+            }
+            let k = pack(f, g32, cell);
+            if i >= on_level {
+                if f <= p.level && p.level != NO_LEVEL {
+                    return Err(invalid("octile_jump.open.level"));
                 }
-                let k = pack(f, g32, cell);
-                if !is_stack && i > 0 {
-                    let (pf, pg, pc) = entry_key(list, (i - 1) / 4);
-                    if pack(pf, pg, pc) > k {
-                        return Err(invalid("octile_jump.open.order"));
-                    }
+                if prev_key.is_some_and(|q| q >= k) {
+                    return Err(invalid("octile_jump.open.order"));
                 }
-                let j = p
-                    .records
-                    .find(cell)
-                    .ok_or(invalid("octile_jump.open.cell"))?;
-                let r = p.records.get(j);
-                let (x, y) = (cell % grid.width(), cell / grid.width());
-                let (dx, dy) = p.estimate.offsets(x.abs_diff(gx), y.abs_diff(gy));
-                let current = key(r.pair.f(dx, dy), r.pair.g(), cell);
-                if k == current && r.closed == 0 {
-                    if !mark(&mut self.scratch, j) {
-                        return Err(invalid("octile_jump.open.duplicate"));
-                    }
-                    live += 1;
-                } else if r.closed == 0 && k < current {
-                    // A stale entry of an open node must pop after its live one.
-                    return Err(invalid("octile_jump.open.stale"));
+                prev_key = Some(k);
+            }
+            let j = p
+                .records
+                .find(cell)
+                .ok_or(invalid("octile_jump.open.cell"))?;
+            let r = p.records.get(j);
+            let (x, y) = (cell % grid.width(), cell / grid.width());
+            let (dx, dy) = head.estimate.offsets(x.abs_diff(gx), y.abs_diff(gy));
+            let current = key(r.pair.f(dx, dy), r.pair.g(), cell);
+            if k == current && r.closed == 0 {
+                if !mark(&mut self.scratch, j) {
+                    return Err(invalid("octile_jump.open.duplicate"));
                 }
+                live += 1;
+            } else if r.closed == 0 && k < current {
+                // A stale entry of an open node must pop after its live one.
+                return Err(invalid("octile_jump.open.stale"));
             }
         }
         if live != not_closed {
             return Err(invalid("octile_jump.open.live"));
         }
-        let counters = Counters {
-            iterations: p.iterations,
-            expansions: p.expansions,
-            found: p.state == Step::Found,
-            reached: count,
-            closed: count - not_closed,
-            start_closed: p
-                .records
-                .find(p.start)
-                .is_some_and(|i| p.records.get(i).closed == 1),
-            recorded: p.recordings.lens(),
-            // A closed cell is never relaxed again; stale pops are not iterations.
-            never_reopens: true,
-        };
-        if !counters.agree() {
-            return Err(invalid("octile_jump.counters"));
-        }
-        let goal_closed = p
-            .records
-            .find(p.goal)
-            .is_some_and(|i| p.records.get(i).closed == 1);
-        match p.state {
-            Step::Found if !goal_closed => Err(invalid("octile_jump.found_goal")),
-            Step::InProgress if goal_closed => Err(invalid("octile_jump.goal_closed")),
-            // The pop that leaves no live entry ends the search (stale entries may remain).
-            Step::InProgress if live == 0 => Err(invalid("octile_jump.open.live")),
-            Step::NoPath if live != 0 || goal_closed => Err(invalid("octile_jump.no_path")),
-            _ => Ok(()),
-        }
+        head.check_counters(&p.records, not_closed, &p.recordings, &NAMES)?;
+        // The pop that leaves no live entry ends the search (stale entries may remain).
+        head.check_end(&p.records, live != 0, &NAMES)
     }
 
     fn commit(&mut self, grid: &Grid, p: &Parsed<'_>) {
-        self.estimate = p.estimate;
         self.improved = p.improved;
-        self.record_expansions = p.flags & 1 != 0;
-        self.record_trace = p.flags & 2 != 0;
-        if p.state == Step::Idle {
+        if p.head.state == Step::Idle {
+            p.head.restore_into(&mut self.progress, &p.recordings);
             self.make_idle();
             return;
         }
         self.prepare(grid);
+        p.head.restore_into(&mut self.progress, &p.recordings);
         let base = self.generation.base();
-        self.start = p.start;
-        self.goal = p.goal;
+        self.start = p.head.start;
+        self.goal = p.head.goal;
         self.live = 0;
         for i in 0..p.records.len() {
             let r = p.records.get(i);
@@ -380,62 +319,38 @@ impl<F: Finder> OctileJump<F> {
                 tag: restored_tag(base, r.dir, r.closed),
             };
         }
-        for (list, into) in [
-            (p.heap, &mut self.open.heap),
-            (p.stack, &mut self.open.stack),
-        ] {
-            into.extend((0..list.len() / ENTRY).map(|i| {
-                let (f, g, c) = entry_key(list, i);
-                pack(f, g, c)
-            }));
-        }
+        // The entries on the level go on the stack (written top first, so pushed back in
+        // reverse); the rest, in key order, is a heap layout as it stands.
+        let key_at = |i: usize| {
+            let (f, g, c) = entry_key(p.open, i);
+            pack(f, g, c)
+        };
+        let on_level = on_level(p.open, p.level);
+        (self.open.stack).extend((0..on_level).rev().map(key_at));
+        (self.open.heap).extend((on_level..p.open.len() / ENTRY).map(key_at));
         self.open.level = p.level;
-        p.recordings
-            .restore_into(&mut self.expanded, &mut self.trace);
-        self.iterations = p.iterations;
-        self.expansions = p.expansions;
-        self.state = p.state;
     }
 }
 
 fn parse(payload: &[u8]) -> Result<Parsed<'_>, StateError> {
     let mut r = Reader::new(payload);
-    let (width, height, start, goal) = (r.u32()?, r.u32()?, r.u32()?, r.u32()?);
-    let finder = r.u8()?;
-    let improved = match r.u8()? {
-        0 => false,
-        1 => true,
-        _ => return Err(invalid("octile_jump.improved")),
-    };
-    let estimate = estimate_of(r.u8()?).ok_or(invalid("octile_jump.estimate"))?;
-    let state = state_of(r.u8()?).ok_or(invalid("octile_jump.state"))?;
-    let (iterations, expansions) = (r.u32()?, r.u32()?);
-    let flags = r.u8()?;
-    if flags > 3 {
-        return Err(invalid("octile_jump.flags"));
-    }
+    let (head, (finder, improved)) = Head::read(&mut r, &NAMES, |r| {
+        let finder = r.u8()?;
+        match r.u8()? {
+            0 => Ok((finder, false)),
+            1 => Ok((finder, true)),
+            _ => Err(invalid("octile_jump.improved")),
+        }
+    })?;
     let level = r.u64()?;
-    let records = SortedRecords::read(&mut r, "octile_jump.reached")?;
-    let heap = r.counted(ENTRY, "octile_jump.heap")?;
-    let stack = r.counted(ENTRY, "octile_jump.stack")?;
-    let recordings = Recordings::read(&mut r, "octile_jump.expanded", "octile_jump.trace")?;
-    r.finish("octile_jump.payload_length")?;
+    let (records, open, recordings) = read_lists(&mut r, ENTRY, &NAMES)?;
     Ok(Parsed {
-        width,
-        height,
-        start,
-        goal,
+        head,
         finder,
         improved,
-        estimate,
-        state,
-        iterations,
-        expansions,
-        flags,
         level,
         records,
-        heap,
-        stack,
+        open,
         recordings,
     })
 }

@@ -1,12 +1,18 @@
 //! What the snapshots of the specialised engines (kinds 4 and 5, `docs/snapshot-format.md`)
-//! share on the wire and in their restore checks: the estimate byte, the arrival and closed
-//! bytes of a reached record, and the restore scratch (one bit per reached record) that finds a
-//! record offered twice to the open list.
+//! share on the wire and in their restore checks (their fixed fields are
+//! `Head` in `snapshot_head.rs`): the estimate byte, the reached records
+//! ([`WireRecord`]) and the checks every one of them gets (`check_reached` in `snapshot_head.rs`), and the restore
+//! scratch (one bit per reached record) that finds a record offered twice to the open list.
 
 use alloc::vec::Vec;
 
-use super::pair::Estimate;
+use super::pair::{Estimate, Pair};
 use super::record::tag_dir;
+use crate::state::codec::{Writer, le32};
+use crate::state::sorted_records::{Record, SortedRecords};
+
+/// "None" on the wire.
+const NONE: u32 = u32::MAX;
 
 /// The arrival byte of the start's record (its tag holds direction 0).
 pub(super) const START_DIR: u8 = 8;
@@ -28,10 +34,61 @@ pub(super) fn estimate_of(code: u8) -> Option<Estimate> {
     }
 }
 
-/// The arrival and closed bytes of a reached record with tag `tag` (kinds 4 and 5).
-pub(super) fn arrival_bytes(tag: u32, is_start: bool) -> (u8, u8) {
-    let dir = if is_start { START_DIR } else { tag_dir(tag) };
-    (dir, (tag & 1) as u8)
+/// A reached record of kind 4 (`PARENT = false`, 14 bytes: cell u32, a u32, b u32, arrival
+/// u8, closed u8; the parent is implied by the arrival) or kind 5 (`PARENT = true`, 18 bytes:
+/// cell u32, parent u32, a u32, b u32, arrival u8, closed u8).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct WireRecord<const PARENT: bool> {
+    /// The row-major cell.
+    pub(super) cell: u32,
+    /// The parent cell: `u32::MAX` for the start, and for every kind-4 record (not written).
+    pub(super) parent: u32,
+    /// Straight and diagonal steps from the start.
+    pub(super) pair: Pair,
+    /// The arrival byte: 0..=7 (N, E, S, W, NE, SE, SW, NW), [`START_DIR`] for the start.
+    pub(super) dir: u8,
+    /// The closed byte (0/1).
+    pub(super) closed: u8,
+}
+
+impl<const PARENT: bool> WireRecord<PARENT> {
+    /// The record of `cell` reached with `pair` from `parent`, whose engine tag is `tag`.
+    pub(super) fn of(cell: u32, parent: u32, pair: Pair, tag: u32, is_start: bool) -> Self {
+        Self {
+            cell,
+            parent,
+            pair,
+            dir: if is_start { START_DIR } else { tag_dir(tag) },
+            closed: (tag & 1) as u8,
+        }
+    }
+
+    /// Writes the record.
+    pub(super) fn write(&self, w: &mut Writer<'_>) {
+        w.u32(self.cell);
+        if PARENT {
+            w.u32(self.parent);
+        }
+        w.u32(self.pair.a);
+        w.u32(self.pair.b);
+        w.u8(self.dir);
+        w.u8(self.closed);
+    }
+}
+
+impl<const PARENT: bool> Record for WireRecord<PARENT> {
+    const SIZE: usize = if PARENT { 18 } else { 14 };
+
+    fn decode(b: &[u8]) -> Self {
+        let (parent, o) = if PARENT { (le32(b, 4), 4) } else { (NONE, 0) };
+        Self {
+            cell: le32(b, 0),
+            parent,
+            pair: Pair::new(le32(b, 4 + o), le32(b, 8 + o)),
+            dir: b[12 + o],
+            closed: b[13 + o],
+        }
+    }
 }
 
 /// The tag, in generation `base`, of a record restored from its validated arrival and closed
@@ -39,6 +96,16 @@ pub(super) fn arrival_bytes(tag: u32, is_start: bool) -> (u8, u8) {
 pub(super) fn restored_tag(base: u32, dir: u8, closed: u8) -> u32 {
     let dir = if dir == START_DIR { 0 } else { u32::from(dir) };
     base | dir << 1 | u32::from(closed)
+}
+
+/// Whether `cell` is a closed record of `records`.
+pub(super) fn is_closed<const PARENT: bool>(
+    records: &SortedRecords<'_, WireRecord<PARENT>>,
+    cell: u32,
+) -> bool {
+    records
+        .find(cell)
+        .is_some_and(|i| records.get(i).closed == 1)
 }
 
 /// Clears the first `count` bits of the restore scratch `bits` (one per reached record),
@@ -58,3 +125,7 @@ pub(super) fn mark(bits: &mut [u64], i: usize) -> bool {
     bits[word] |= bit;
     fresh
 }
+
+#[cfg(test)]
+#[path = "snapshot_order_tests.rs"]
+mod order_tests;

@@ -4,16 +4,21 @@
 //! (0 idle, 1 in progress, 2 found, 3 no path), iterations u32, expansions u32, flags u8 (bit 0
 //! record expansions, bit 1 record trace); reached count u32 then one 17-byte record per reached
 //! node in increasing node order (node u32, parent u32 or `u32::MAX`, g f64 bits, closed u8);
-//! open count u32 then the open set in heap-array order (node u32, f f64 bits); expanded count
-//! u32 then node u32 each; trace count u32 then u64 each.
+//! open count u32 then the open set in pop order (node u32, f f64 bits; smaller f, then larger
+//! g, then smaller node first), so the bytes are a function of the search's logical state and
+//! not of the heap's layout; expanded count u32 then node u32 each; trace count u32 then u64
+//! each.
 //!
 //! Restoring validates everything before changing the search (ranges, NaN and negative g, the
 //! start record, parent chains that reach the start without loops, a bijection between
-//! not-closed records and open entries, heap order, the found goal) and never allocates once
-//! the buffers are sized; the open set's position index serves as validation scratch.
+//! not-closed records and open entries, entries strictly in pop order, the found goal, the
+//! reachability rules of `validate_moves`), rebuilds the open set from the sorted entries and
+//! never allocates once the buffers are sized; the open set's position index serves as
+//! validation scratch.
 
 use super::astar::{AStar, usable_step};
 use super::buffers::NO_NODE;
+use super::open_set::pop_rank;
 use super::step::Step;
 use super::step_code::{state_code, state_of};
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
@@ -127,11 +132,19 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
                 w.f64(b.nodes[node as usize].g);
                 w.u8(u8::from(b.is_closed(node)));
             }
+            // The open set in pop order, so the bytes do not depend on the heap's layout.
+            let entries = b.open.entries().map(|(node, f, _g)| {
+                let mut e = [0u8; OPEN];
+                e[..4].copy_from_slice(&node.to_le_bytes());
+                e[4..].copy_from_slice(&f.to_bits().to_le_bytes());
+                e
+            });
+            let rank = |e: &[u8; OPEN]| {
+                let (node, f) = open_entry(e, 0);
+                pop_rank(node, f, b.nodes[node as usize].g)
+            };
             w.u32(b.open.len() as u32);
-            for (node, f, _g) in b.open.entries() {
-                w.u32(node);
-                w.f64(f);
-            }
+            w.sorted(entries, |x, y| rank(x).cmp(&rank(y)));
             Recordings::write(w, &b.expanded, &b.trace);
         })
     }
@@ -258,7 +271,8 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         for i in 0..open_count {
             let (node, f) = open_entry(open, i);
             let g = b.nodes[node as usize].g;
-            // Validated: not NaN, heap order holds, so pushing in array order keeps the layout.
+            // Validated: not NaN, in pop order (so each push lands at the end of the array:
+            // the sorted array is a heap), and any layout of these keys pops alike.
             let _ = b.open.push(node, f, g);
         }
         b.record_expansions = flags & 1 != 0;
@@ -342,15 +356,13 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         if open_count != not_closed {
             return Err(invalid("astar.open.count"));
         }
-        let keys = |k: usize| -> Result<(usize, f64, f64, u32), StateError> {
+        let mut prev_rank = None;
+        for k in 0..open_count {
             let (node, f) = open_entry(open, k);
             let idx = records.find(node).ok_or(invalid("astar.open.node"))?;
-            Ok((idx, f, records.get(idx).g, node))
-        };
-        for k in 0..open_count {
-            let (idx, f, g, node) = keys(k)?;
+            let rec = records.get(idx);
             // A saved f is never -0.0: the open set stores either zero as +0.0.
-            if f.is_nan() || (f == 0.0 && f.is_sign_negative()) || records.get(idx).closed {
+            if f.is_nan() || (f == 0.0 && f.is_sign_negative()) || rec.closed {
                 return Err(invalid("astar.open.entry"));
             }
             let scratch = self.buffers.open.scratch();
@@ -358,13 +370,12 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
                 return Err(invalid("astar.open.duplicate"));
             }
             scratch[idx] = u32::MAX;
-            if k > 0 {
-                let (_, pf, pg, pnode) = keys((k - 1) / 4)?;
-                let before = f < pf || (f == pf && (g > pg || (g == pg && node < pnode)));
-                if before {
-                    return Err(invalid("astar.open.order"));
-                }
+            // Pop order: each entry pops strictly after the one before it.
+            let rank = pop_rank(node, f, rec.g);
+            if prev_rank.is_some_and(|p| p >= rank) {
+                return Err(invalid("astar.open.order"));
             }
+            prev_rank = Some(rank);
         }
         if state == Step::Found && !records.find(goal).is_some_and(|i| records.get(i).closed) {
             return Err(invalid("astar.found_goal"));
@@ -491,3 +502,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+#[path = "astar_state_tests.rs"]
+mod tests;

@@ -71,6 +71,15 @@ impl Entry {
     }
 }
 
+/// The position of an entry `(node, f, g)` in the pop order, as one comparable value: of two
+/// entries the one with the smaller value pops first (smaller f, larger g, smaller node; NaN
+/// keys are the caller's to refuse). Snapshots write the open set sorted by it (kind 2,
+/// `docs/snapshot-format.md`).
+#[inline]
+pub(crate) fn pop_rank(node: u32, f: f64, g: f64) -> (u128, u32) {
+    (Entry::new(node, f, g).rank(), node)
+}
+
 /// Strict total order of two entries (`a` pops before `b`): smaller f, larger g, smaller node,
 /// as one 128-bit comparison and, on a tie, the node ids.
 #[inline]
@@ -241,7 +250,8 @@ impl OpenSet {
         Some((top.node, top.f(), top.g()))
     }
 
-    /// The entries in heap-array order `(node, f, g)` (for snapshots and debugging).
+    /// The entries in heap-array order `(node, f, g)`, an implementation detail (snapshots sort
+    /// them into pop order).
     pub fn entries(&self) -> impl Iterator<Item = (u32, f64, f64)> + '_ {
         self.heap.iter().map(|e| (e.node, e.f(), e.g()))
     }

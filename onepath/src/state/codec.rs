@@ -1,13 +1,18 @@
 //! Fixed-width little-endian writer and reader over caller slices (no allocation), and the
 //! common header (`docs/snapshot-format.md`).
 
+use core::cmp::Ordering;
+
 use super::digest::Fnv1a64;
 use super::error::StateError;
 
 /// `OPSN`.
 pub const MAGIC: [u8; 4] = *b"OPSN";
-/// The format version this build writes and reads.
-pub const FORMAT_VERSION: u16 = 1;
+/// The format version this build writes and reads (`docs/snapshot-format.md`, "Stability"):
+/// version 2 records every open list in the order it pops, so the bytes are a function of the
+/// search's logical state and not of one heap layout. Other versions are refused with
+/// [`StateError::UnsupportedVersion`].
+pub const FORMAT_VERSION: u16 = 2;
 /// Header bytes: magic 4, version 2, kind 2, payload length 4, map hash 8, checksum 8.
 pub const HEADER_LEN: usize = 28;
 
@@ -70,6 +75,23 @@ impl<'a> Writer<'a> {
         self.u32(list.len() as u32);
         for &v in list {
             self.u64(v);
+        }
+    }
+    /// `N`-byte records in a canonical order: `records`, sorted in place by `order` once
+    /// written (no allocation). `order` must be a total order in which only byte-identical
+    /// records compare equal, so the bytes do not depend on the order `records` come in (the
+    /// open lists of kinds 2, 4 and 5, in the order they pop).
+    pub(crate) fn sorted<const N: usize>(
+        &mut self,
+        records: impl Iterator<Item = [u8; N]>,
+        order: impl FnMut(&[u8; N], &[u8; N]) -> Ordering,
+    ) {
+        let from = self.pos;
+        for r in records {
+            self.bytes(&r);
+        }
+        if let Some(region) = self.buf.get_mut(from..self.pos) {
+            region.as_chunks_mut::<N>().0.sort_unstable_by(order);
         }
     }
     pub(crate) fn pos(&self) -> usize {
@@ -239,7 +261,10 @@ pub(crate) fn read_frame(bytes: &[u8], kind: u16) -> Result<Frame<'_>, StateErro
     let mut h = Reader::new(&head[4..]);
     let version = h.u16()?;
     if version != FORMAT_VERSION {
-        return Err(StateError::UnsupportedVersion { found: version });
+        return Err(StateError::UnsupportedVersion {
+            found: version,
+            supported: FORMAT_VERSION,
+        });
     }
     let found = h.u16()?;
     if found != kind {

@@ -29,10 +29,13 @@ pub enum StateError {
     },
     /// The first four bytes are not `OPSN`.
     BadMagic,
-    /// A format version this build does not read.
+    /// A format version this build does not read (every build reads exactly one,
+    /// [`FORMAT_VERSION`](super::FORMAT_VERSION)).
     UnsupportedVersion {
         /// The version found.
         found: u16,
+        /// The version this build reads.
+        supported: u16,
     },
     /// The snapshot is of another kind.
     WrongKind {
@@ -79,12 +82,11 @@ impl fmt::Display for StateError {
                 )
             }
             Self::BadMagic => write!(f, "not a onepath snapshot (magic is not \"OPSN\")"),
-            Self::UnsupportedVersion { found } => {
-                write!(
-                    f,
-                    "snapshot format version {found} is not supported (this build reads 1)"
-                )
-            }
+            Self::UnsupportedVersion { found, supported } => write!(
+                f,
+                "snapshot format version {found} is not supported: this build reads version \
+                 {supported}"
+            ),
             Self::WrongKind { expected, found } => {
                 write!(
                     f,

@@ -59,3 +59,48 @@ pub fn far_endpoints(g: &Grid, size: u8) -> Option<(onepath::Cell, onepath::Cell
         .collect();
     Some((*fits.first()?, *fits.last()?))
 }
+
+/// The bytes of a committed `tests/pinned/` file (hex, whitespace-separated).
+pub fn pinned_bytes(name: &str) -> Vec<u8> {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/pinned")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (bless with ONEPATH_BLESS_PINNED=1)",
+            path.display()
+        )
+    });
+    text.split_whitespace()
+        .map(|b| u8::from_str_radix(b, 16).unwrap())
+        .collect()
+}
+
+/// The grid the pinned snapshots of kinds 1–3 are taken on: walls, an area of cost 3 and a
+/// world mapping.
+pub fn pinned_scenario_grid() -> Grid {
+    let mut g = Grid::from_text(
+        "
+        ..#..
+        .2#..
+        .....
+        ",
+    )
+    .unwrap()
+    .with_space(onepath::GridSpace::new(-2.0, 3.5, 0.5).unwrap())
+    .unwrap();
+    g.set_area_cost(2, 3.0).unwrap();
+    g
+}
+
+/// The uniform-cost grid the pinned snapshots of kinds 4 and 5 are taken on.
+pub fn pinned_octile_grid() -> Grid {
+    Grid::from_text(
+        "
+        ......
+        .##.#.
+        ......
+        ",
+    )
+    .unwrap()
+}
