@@ -11,6 +11,8 @@ use onepath::state::{HEADER_LEN, StateError};
 use onepath::topology::{DefaultStepCost, OctileHeuristic};
 use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
 
+use crate::paths::step_cost_sum;
+
 /// A resumable search that saves and restores snapshots for one grid.
 pub trait Subject {
     /// A new, idle search of the same configuration.
@@ -41,6 +43,19 @@ pub trait Subject {
     /// Whether found paths are legal octile paths priced as exact pairs (the specialised
     /// engines validate every hop on restore; the generic core validates structure only).
     fn exact_octile(&self) -> bool;
+    /// Whether found paths are chains of eight-connected moves without corner cutting for an
+    /// agent of size 1 (what [`octile_steps`](crate::paths::octile_steps) checks): the specialised engines, the generic
+    /// A* subject, and the handle under such options.
+    fn octile_moves(&self) -> bool {
+        self.exact_octile()
+    }
+    /// The cost a found `path` must report bit for bit, where the subject defines one (the
+    /// generic A*: the in-order sum of its topology's step costs, [`step_cost_sum`]); `Err`
+    /// names a move the topology does not offer.
+    fn path_cost(&self, grid: &Grid, path: &[Cell]) -> Option<Result<f64, String>> {
+        let _ = (grid, path);
+        None
+    }
     /// Whether one search may serve several maps in turn (the jump subjects hold structures
     /// built for one map).
     fn changes_maps(&self) -> bool {
@@ -59,7 +74,7 @@ fn collect<T: Copy + Default>(
 ) -> Option<Vec<T>> {
     let mut v = vec![T::default(); len];
     let n = copy(&mut v)?;
-    v.truncate(n);
+    assert_eq!(n, len, "copy_path wrote another length than path_len");
     Some(v)
 }
 
@@ -137,6 +152,12 @@ impl Subject for GenericAStar {
     fn exact_octile(&self) -> bool {
         false
     }
+    fn octile_moves(&self) -> bool {
+        true
+    }
+    fn path_cost(&self, grid: &Grid, path: &[Cell]) -> Option<Result<f64, String>> {
+        Some(step_cost_sum(&topology(grid), grid, path))
+    }
 }
 
 /// The [`GridSearch`] handle (kind 3).
@@ -196,6 +217,13 @@ impl Subject for Handle {
     }
     fn exact_octile(&self) -> bool {
         self.0.specialized()
+    }
+    fn octile_moves(&self) -> bool {
+        // The options are the restored snapshot's.
+        let o = self.0.options();
+        o.connectivity == Connectivity::Eight
+            && o.diagonal_rule == DiagonalRule::NoCornerCutting
+            && o.agent_size == 1
     }
     fn check_invariants(&self) -> bool {
         !self.0.specialized() || self.0.octile_astar().check_invariants()
