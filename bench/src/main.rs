@@ -12,21 +12,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// CPU time of the calling thread: unlike wall time it does not count the time the thread
-/// waits for a core, so figures stay comparable on a busy machine.
-fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec; the clock id is a constant.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut ts) };
-    if rc != 0 {
-        return Duration::ZERO;
-    }
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
-
+use onepath_bench::clock::thread_cpu;
 use onepath_bench::contenders::Family;
 use onepath_bench::{BenchMap, Contender, Query, Runner, all_contenders, load_map};
 

@@ -529,7 +529,9 @@ fn content_hash_known_answers_and_cache() {
         }
         // Version and world mapping are not part of it.
         let mut moved = g.clone();
-        moved.set_space(GridSpace::new(3.5, -2.0, 0.25).unwrap());
+        moved
+            .set_space(GridSpace::new(3.5, -2.0, 0.25).unwrap())
+            .unwrap();
         assert_eq!(moved.content_hash(), g.content_hash());
     }
 }
@@ -609,7 +611,7 @@ fn nearest_walkable_matches_brute_force() {
         if seed % 4 == 0 {
             let size_w = [0.5, 1.0, 2.0, 3.25][rng.below(4) as usize];
             let space = GridSpace::new(f64::from(rng.below(20)) - 10.0, -3.0, size_w).unwrap();
-            let gw = g.clone().with_space(space);
+            let gw = g.clone().with_space(space).unwrap();
             let p = WorldPoint::new(
                 f64::from(rng.below(4000)) / 100.0 - 15.0,
                 f64::from(rng.below(4000)) / 100.0 - 15.0,
@@ -813,7 +815,7 @@ fn a_kept_search_handle_follows_edits() {
                 _ => {}
             }
             while search.step(&g, 7).unwrap() == onepath::Step::InProgress {}
-            let kept = search.to_path(&g);
+            let kept = search.to_path(&g).expect("the grid the search is bound to");
             assert_eq!(kept.status, fresh.status, "{ctx}");
             found += u32::from(kept.status == PathStatus::Found);
             assert_eq!(kept.cells, fresh.cells, "{ctx}");

@@ -380,7 +380,7 @@ fn world_mapping_agrees() {
             let q = rng.range_i32(-40, 40);
             let r = rng.range_i32(-40, 40);
             let c = hex_ref::axial_to_world(layout, origin, size, q.into(), r.into());
-            let e = space.center(el, HexCoord::new(q, r));
+            let e = space.center(el, HexCoord::new(q, r)).unwrap();
             assert_eq!(
                 (e.x.to_bits(), e.y.to_bits()),
                 (c.0.to_bits(), c.1.to_bits()),
@@ -455,7 +455,9 @@ fn world_queries_agree() {
             (rng.unit_f64() - 0.5) * 100.0,
         );
         let size = *rng.pick(&[1.0, 0.75, 2.5]);
-        let grid = hex_grid(&case).with_space(HexSpace::new(origin.0, origin.1, size).unwrap());
+        let grid = hex_grid(&case)
+            .with_space(HexSpace::new(origin.0, origin.1, size).unwrap())
+            .unwrap();
         let span = (f64::from(case.width) + 2.0) * size;
         let point = |rng: &mut SplitMix64| {
             (

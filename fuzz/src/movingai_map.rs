@@ -8,12 +8,16 @@
 //!   and parsing it gives the same map; the other terrain options accept the same input with
 //!   the same letters.
 //! - `Err`: the line is `1..=lines`, or `lines + 1` only for the end-of-input errors
-//!   (`UnexpectedEnd`, `MissingRows`); the other options fail with the same error.
+//!   (`UnexpectedEnd`, `MissingRows`); the other options fail with the same error; a size out
+//!   of range is quoted as digits that are 0 or above the bound; the message stays short
+//!   whatever the input (quotes are cut at 40 characters).
+//! - A byte order mark put before an input that has none changes nothing: the same map, or
+//!   the same error on the same line.
 
 use onepath::Cell;
 use onepath_std::movingai::{
     GridFormatError, GridFormatErrorKind, MAX_CELLS, MAX_SIDE, MovingAiMap, MovingAiOptions,
-    Terrain,
+    QUOTE_MAX_CHARS, Quoted, Terrain,
 };
 
 use crate::lines::line_count;
@@ -43,7 +47,18 @@ pub fn movingai_map(data: &[u8]) {
         }
         (a, b) => panic!("the terrain options changed acceptance: {a:?} vs {b:?}"),
     }
+    if !data.starts_with(BOM) {
+        let marked = [BOM, data].concat();
+        assert_eq!(
+            MovingAiMap::parse(&marked, &MovingAiOptions::DEFAULT),
+            MovingAiMap::parse(data, &MovingAiOptions::DEFAULT),
+            "a byte order mark changed the result"
+        );
+    }
 }
+
+/// The UTF-8 byte order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 fn check_map(map: &MovingAiMap, lines: u64) {
     let (w, h) = (map.width(), map.height());
@@ -99,16 +114,57 @@ fn check_error(e: GridFormatError, lines: u64) {
     );
     let last = if at_end { lines + 1 } else { lines };
     assert!((1..=last).contains(&e.line), "{e:?} in {lines} lines");
+    check_message(&e);
     match e.kind {
         GridFormatErrorKind::MissingRows { expected, found } => assert!(found < expected),
         GridFormatErrorKind::RowLength { expected, found } => assert_ne!(found, expected),
-        GridFormatErrorKind::InvalidTerrain { byte, .. } => {
-            assert!(Terrain::from_byte(byte).is_none());
+        GridFormatErrorKind::InvalidTerrain { found, .. } => {
+            assert!(!found.is_ascii() || Terrain::from_byte(found as u8).is_none());
         }
-        GridFormatErrorKind::SizeOutOfRange { value, max, .. } => {
-            assert!(value == 0 || value > max);
+        GridFormatErrorKind::InvalidUtf8 { byte, .. } => assert!(!byte.is_ascii()),
+        GridFormatErrorKind::SizeOutOfRange { found, max, .. } => {
+            assert!(out_of_range(&found, 1, max), "{e:?}");
         }
         GridFormatErrorKind::TooManyCells { cells, max } => assert!(cells > max),
         _ => {}
     }
+}
+
+/// Longest message an error may print: its fixed words and line number (under 100) plus a
+/// quote of at most 64 bytes, escaped: 40 one-byte controls as `\u{1b}` (240), or fewer wider
+/// characters with longer escapes (21 × `\u{feff}`, 16 × `\u{10ffff}`).
+const MAX_MESSAGE_CHARS: usize = 400;
+
+/// The message is short whatever the input was (shared with `movingai_scen`).
+pub(crate) fn check_message(e: &GridFormatError) {
+    let message = e.to_string();
+    assert!(
+        message.chars().count() <= MAX_MESSAGE_CHARS,
+        "{} characters: {message}",
+        message.chars().count()
+    );
+    assert!(
+        message.starts_with(&format!("line {}: ", e.line)),
+        "{message}"
+    );
+}
+
+/// Whether `found` is what an out-of-range number must quote: digits only (at most 40 kept),
+/// and either cut (more than 40 digits, so above any bound a `u32` can state, unless they are
+/// all zeros) or a value outside `min..=max`.
+pub(crate) fn out_of_range(found: &Quoted, min: u32, max: u32) -> bool {
+    let digits = found.as_str();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    assert!(digits.chars().count() <= QUOTE_MAX_CHARS);
+    if found.is_truncated() {
+        return true;
+    }
+    let significant = digits.trim_start_matches('0');
+    if significant.len() > 10 {
+        return true;
+    }
+    let value: u64 = significant.parse().unwrap_or(0);
+    value < u64::from(min) || value > u64::from(max)
 }

@@ -6,7 +6,9 @@
 //!   is finite and not negative and matches itself within its tolerance; the map name is not
 //!   empty and has no folder separator; printing the scenarios back and parsing them gives the
 //!   same scenarios (numbers, names and lengths bit for bit).
-//! - `Err`: the line is in `1..=lines` (line 1 of an empty input for the missing version).
+//! - `Err`: the line is in `1..=lines` (line 1 of an empty input for the missing version); a
+//!   coordinate or size out of range is quoted as digits outside its bound; the message stays
+//!   short whatever the input (quotes are cut at 40 characters).
 
 use core::fmt::Write as _;
 
@@ -15,6 +17,7 @@ use onepath_std::movingai::{
 };
 
 use crate::lines::line_count;
+use crate::movingai_map::{check_message, out_of_range};
 
 /// The `movingai_scen` body: never panics; asserts the properties in the module docs.
 pub fn movingai_scen(data: &[u8]) {
@@ -106,10 +109,18 @@ fn check_error(e: GridFormatError, lines: u64) {
         lines
     };
     assert!((1..=last).contains(&e.line), "{e:?} in {lines} lines");
-    if let GridFormatErrorKind::FieldCount { expected, found } = e.kind {
-        assert_ne!(found, expected);
-    }
-    if let GridFormatErrorKind::CoordinateOutOfRange { value, bound, .. } = e.kind {
-        assert!(value >= bound);
+    check_message(&e);
+    match e.kind {
+        GridFormatErrorKind::FieldCount { expected, found } => assert_ne!(found, expected),
+        GridFormatErrorKind::CoordinateOutOfRange { found, bound, .. } => {
+            assert!(out_of_range(&found, 0, bound.saturating_sub(1)), "{e:?}");
+        }
+        GridFormatErrorKind::SizeOutOfRange { found, max, .. } => {
+            assert!(out_of_range(&found, 1, max), "{e:?}");
+        }
+        GridFormatErrorKind::NumberTooLarge { found, max, .. } => {
+            assert!(out_of_range(&found, 0, max), "{e:?}");
+        }
+        _ => {}
     }
 }

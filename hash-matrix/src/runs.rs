@@ -573,7 +573,12 @@ impl SquareRun<'_> {
         let begun = search.try_begin(grid, q.start, q.goal);
         let r = if begun == Step::InProgress {
             while search.step(grid, budget).expect("same grid") == Step::InProgress {}
-            self.path(&search.to_path(grid), options)
+            self.path(
+                &search
+                    .to_path(grid)
+                    .expect("the grid the search is bound to"),
+                options,
+            )
         } else {
             self.refused(grid, begun, options)
         };
@@ -657,7 +662,12 @@ impl SquareRun<'_> {
         self.put_handle(variant, search);
         let rebuilt = self.rebuilt();
         while fresh.step(rebuilt, u32::MAX).expect("same grid") == Step::InProgress {}
-        let mut r = self.path(&fresh.to_path(rebuilt), options);
+        let mut r = self.path(
+            &fresh
+                .to_path(rebuilt)
+                .expect("the grid the search is bound to"),
+            options,
+        );
         r.snapshot = Some(Digest::of_bytes(&bytes));
         r
     }

@@ -78,7 +78,9 @@ fn load(args: &PathArgs) -> Result<(String, Grid, Option<MovingAiOptions>), Stri
     };
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let name = path.display().to_string();
-    if bytes.starts_with(b"type") {
+    // A `.map` file is Moving AI whatever its first bytes (a BOM, blank lines or `TYPE`
+    // must give a Moving AI error, not a text-picture one); other names by content.
+    if onepath_std::movingai::files::is_map_path(path) || MovingAiMap::looks_like_map(&bytes) {
         let terrain = args.terrain.options();
         let grid = MovingAiMap::parse(&bytes, &terrain)
             .map_err(|e| format!("{name}: {e}"))?

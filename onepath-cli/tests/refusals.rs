@@ -183,3 +183,27 @@ fn json_input_errors_print_a_json_error_object() {
         assert_eq!(err, format!("error: {message}\n"), "{args:?}");
     }
 }
+
+/// A `.map` file is read as Moving AI whatever its first bytes: a BOM, a leading blank line and
+/// `TYPE octile` parse; `type hex` is refused naming the type (it was read as a text picture,
+/// or as octile).
+#[test]
+fn a_map_file_is_moving_ai_whatever_its_first_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "height 4\nwidth 5\nmap\n.....\n.@@@.\n.....\n.....\n";
+    let good = dir.path().join("good.map");
+    fs::write(&good, format!("\u{feff}\nTYPE octile\n{body}")).unwrap();
+    let g = good.display().to_string();
+    let (out, _) = run(
+        &[
+            "path", "--map", &g, "--from", "0,0", "--to", "4,0", "--ascii",
+        ],
+        0,
+    );
+    assert!(out.contains("Found"), "{out}");
+    let hex = dir.path().join("hex.map");
+    fs::write(&hex, format!("type hex\n{body}")).unwrap();
+    let h = hex.display().to_string();
+    let (_, err) = run(&["path", "--map", &h, "--from", "0,0", "--to", "4,0"], 2);
+    assert!(err.contains("hex") && err.contains("type octile"), "{err}");
+}

@@ -3,6 +3,14 @@
 //!
 //! Tests and tools call [`data_dir`] (or [`movingai_dir`]) and skip with a printed message when
 //! it returns `None`, so a fresh clone without the data still builds and tests.
+//!
+//! So that a skip shows in the test summary, a crate whose tests read the data has a
+//! `build.rs` that looks in the first two places [`data_dir`] does (`$ONEPATH_DATA`, then
+//! `shared/data` beside the workspace root) and, when `movingai/` is not there, sets
+//! `cfg(onepath_no_data)`; each such test carries
+//! `#[cfg_attr(onepath_no_data, ignore = "Moving AI data not found: ../shared/data or $ONEPATH_DATA")]`
+//! and keeps the run-time skip as a fallback. Changing `$ONEPATH_DATA` or the folder reruns
+//! the build script.
 
 use std::path::{Path, PathBuf};
 

@@ -1,5 +1,7 @@
 //! Moving AI 2D files in `../shared/data/movingai` parse, and every scenario names a map next
-//! to it whose size matches the line (skipped with a message when the data is absent).
+//! to it whose size matches the line. When the build script finds no data (`build.rs`,
+//! `cfg(onepath_no_data)`) both tests are ignored, and the summary says why; a test run anyway
+//! still skips with a message.
 //!
 //! The default test reads every 8th scenario file and its map (about a second in a debug
 //! build); `cargo test --release -p onepath-std --test movingai_data -- --ignored` reads all
@@ -12,6 +14,10 @@ use onepath_std::movingai::files::{
 use onepath_std::movingai::{MovingAiOptions, ScenarioVersion};
 
 #[test]
+#[cfg_attr(
+    onepath_no_data,
+    ignore = "Moving AI data not found: ../shared/data or $ONEPATH_DATA"
+)]
 fn a_sample_of_benchmark_files_parses_and_matches_its_maps() {
     let Some(dir) = require_movingai("a sample of benchmark files parses") else {
         return;
@@ -24,7 +30,14 @@ fn a_sample_of_benchmark_files_parses_and_matches_its_maps() {
 }
 
 #[test]
-#[ignore = "reads all 100 MB; run with --release -- --ignored"]
+#[cfg_attr(
+    onepath_no_data,
+    ignore = "Moving AI data not found: ../shared/data or $ONEPATH_DATA"
+)]
+#[cfg_attr(
+    not(onepath_no_data),
+    ignore = "reads all 100 MB; run with --release -- --ignored"
+)]
 fn every_benchmark_file_parses_and_matches_its_map() {
     let Some(dir) = require_movingai("every benchmark file parses") else {
         return;

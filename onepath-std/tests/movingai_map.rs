@@ -3,13 +3,18 @@
 
 use onepath_std::movingai::{
     GridFormatError, GridFormatErrorKind as K, MAX_CELLS, MAX_SIDE, MovingAiMap, MovingAiOptions,
-    Terrain,
+    Quoted, Terrain,
 };
 
 const ALL_LETTERS: &str = "type octile\nheight 2\nwidth 4\nmap\n.G@O\nTSW.\n";
 
 fn parse(text: &str) -> Result<MovingAiMap, GridFormatError> {
     MovingAiMap::parse(text, &MovingAiOptions::DEFAULT)
+}
+
+/// The excerpt an error holds for `text`.
+fn q(text: &str) -> Quoted {
+    Quoted::new(text.as_bytes())
 }
 
 fn err(text: &str) -> (u64, K) {
@@ -96,9 +101,11 @@ fn crlf_bytes_tabs_and_width_first_are_accepted() {
     assert_eq!(parse(odd).unwrap(), lf);
     // Trailing blank lines are fine.
     assert_eq!(parse(&format!("{ALL_LETTERS}\n \t\r\n\n")).unwrap(), lf);
-    // Other type names are kept as written.
-    let other = parse("type tile\nheight 1\nwidth 1\nmap\n.").unwrap();
-    assert_eq!(other.map_type(), "tile");
+    // Other map types are refused, not read as octile.
+    assert_eq!(
+        err("type tile\nheight 1\nwidth 1\nmap\n."),
+        (1, K::UnsupportedType { found: q("tile") })
+    );
 }
 
 #[test]
@@ -115,13 +122,26 @@ fn largest_sides_are_accepted_in_the_header() {
 #[test]
 fn header_errors_name_their_line() {
     assert_eq!(err(""), (1, K::UnexpectedEnd { expected: "type" }));
+    assert_eq!(err("octile\n"), (1, K::ExpectedType { found: q("octile") }));
+    assert_eq!(err("type\n"), (1, K::ExpectedType { found: q("type") }));
     assert_eq!(
-        err("octile\n"),
-        (1, K::ExpectedKeyword { expected: "type" })
+        err("type octile b\n"),
+        (
+            1,
+            K::ExpectedType {
+                found: q("type octile b")
+            }
+        )
     );
-    assert_eq!(err("type\n"), (1, K::BadFieldValue { field: "type" }));
-    assert_eq!(err("type a b\n"), (1, K::BadFieldValue { field: "type" }));
-    assert_eq!(err("type oct\x01ile\n"), (1, K::InvalidType));
+    assert_eq!(
+        err("type oct\x01ile\n"),
+        (
+            1,
+            K::UnsupportedType {
+                found: q("oct\x01ile")
+            }
+        )
+    );
     assert_eq!(
         err("type octile\n"),
         (2, K::UnexpectedEnd { expected: "height" })
@@ -132,11 +152,23 @@ fn header_errors_name_their_line() {
     );
     assert_eq!(
         err("type octile\nmap\n"),
-        (2, K::ExpectedKeyword { expected: "height" })
+        (
+            2,
+            K::ExpectedKeyword {
+                expected: "height",
+                found: q("map")
+            }
+        )
     );
     assert_eq!(
         err("type octile\nheight 3\nmap\n"),
-        (3, K::ExpectedKeyword { expected: "width" })
+        (
+            3,
+            K::ExpectedKeyword {
+                expected: "width",
+                found: q("map")
+            }
+        )
     );
     assert_eq!(
         err("type octile\nheight 3\nheight 3\n"),
@@ -148,23 +180,53 @@ fn header_errors_name_their_line() {
     );
     assert_eq!(
         err("type octile\nheight\n"),
-        (2, K::BadFieldValue { field: "height" })
+        (
+            2,
+            K::BadFieldValue {
+                field: "height",
+                found: q("height")
+            }
+        )
     );
     assert_eq!(
         err("type octile\nheight 2 3\n"),
-        (2, K::BadFieldValue { field: "height" })
+        (
+            2,
+            K::BadFieldValue {
+                field: "height",
+                found: q("height 2 3")
+            }
+        )
     );
     assert_eq!(
         err("type octile\nheight x\n"),
-        (2, K::InvalidNumber { field: "height" })
+        (
+            2,
+            K::InvalidNumber {
+                field: "height",
+                found: q("x")
+            }
+        )
     );
     assert_eq!(
         err("type octile\nheight 2\nwidth -1\n"),
-        (3, K::InvalidNumber { field: "width" })
+        (
+            3,
+            K::InvalidNumber {
+                field: "width",
+                found: q("-1")
+            }
+        )
     );
     assert_eq!(
         err("type octile\nheight 2\nwidth +1\n"),
-        (3, K::InvalidNumber { field: "width" })
+        (
+            3,
+            K::InvalidNumber {
+                field: "width",
+                found: q("+1")
+            }
+        )
     );
     assert_eq!(
         err("type octile\nheight 0\n"),
@@ -172,7 +234,7 @@ fn header_errors_name_their_line() {
             2,
             K::SizeOutOfRange {
                 field: "height",
-                value: 0,
+                found: q("0"),
                 max: MAX_SIDE
             }
         )
@@ -183,7 +245,7 @@ fn header_errors_name_their_line() {
             3,
             K::SizeOutOfRange {
                 field: "width",
-                value: 65_537,
+                found: q("65537"),
                 max: MAX_SIDE
             }
         )
@@ -194,7 +256,7 @@ fn header_errors_name_their_line() {
             3,
             K::SizeOutOfRange {
                 field: "width",
-                value: u32::MAX,
+                found: q("99999999999999"),
                 max: MAX_SIDE
             }
         )
@@ -215,11 +277,23 @@ fn header_errors_name_their_line() {
     );
     assert_eq!(
         err("type octile\nheight 2\nwidth 2\nmaps\n"),
-        (4, K::ExpectedKeyword { expected: "map" })
+        (
+            4,
+            K::ExpectedKeyword {
+                expected: "map",
+                found: q("maps")
+            }
+        )
     );
     assert_eq!(
         err("type octile\nheight 2\nwidth 2\nmap x\n"),
-        (4, K::BadFieldValue { field: "map" })
+        (
+            4,
+            K::BadFieldValue {
+                field: "map",
+                found: q("map x")
+            }
+        )
     );
 }
 
@@ -283,13 +357,19 @@ fn row_errors_name_their_line() {
             6,
             K::InvalidTerrain {
                 column: 1,
-                byte: b'#'
+                found: '#'
             }
         )
     );
     assert_eq!(
         err(&format!("{head}..\n..\n\u{0}.\n")),
-        (7, K::InvalidTerrain { column: 0, byte: 0 })
+        (
+            7,
+            K::InvalidTerrain {
+                column: 0,
+                found: '\0'
+            }
+        )
     );
     // Lower-case letters are not terrain.
     assert_eq!(
@@ -298,13 +378,13 @@ fn row_errors_name_their_line() {
             7,
             K::InvalidTerrain {
                 column: 0,
-                byte: b'g'
+                found: 'g'
             }
         )
     );
     assert_eq!(
         err(&format!("{head}..\n..\n..\n\n..\n")),
-        (9, K::TrailingData)
+        (9, K::TrailingData { found: q("..") })
     );
     // CRLF counts lines the same way.
     let crlf = format!("{head}..\n.#\n..\n").replace('\n', "\r\n");
@@ -314,7 +394,7 @@ fn row_errors_name_their_line() {
             6,
             K::InvalidTerrain {
                 column: 1,
-                byte: b'#'
+                found: '#'
             }
         )
     );
@@ -354,7 +434,7 @@ fn errors_display_the_line_and_the_problem() {
         ("", "line 1: file ended before the `type` line"),
         (
             "type octile\nheight 0\n",
-            "line 2: `height` 0 is outside 1..=65536",
+            "line 2: height `0` is not a number in 1..=65536",
         ),
         (
             "type octile\nheight 1\nwidth 2\nmap\n.\n",
@@ -374,7 +454,7 @@ fn errors_display_the_line_and_the_problem() {
         ),
         (
             "type octile\nheight 1\nwidth 1\nmap\n.\nx\n",
-            "line 6: unexpected text after the last map row",
+            "line 6: unexpected text `x` after the last map row",
         ),
         (
             "type octile\nheight 65536\nwidth 4097\nmap\n",
@@ -397,12 +477,13 @@ fn non_utf8_bytes_are_terrain_errors_not_panics() {
         (e.line, e.kind),
         (
             5,
-            K::InvalidTerrain {
+            K::InvalidUtf8 {
                 column: 1,
                 byte: 0xFF
             }
         )
     );
+    assert_eq!(e.to_string(), "line 5: byte 0xFF at column 1 is not UTF-8");
 }
 
 #[test]

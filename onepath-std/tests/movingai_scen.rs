@@ -2,7 +2,8 @@
 //! every field, the length tolerance, and every error path with its line number.
 
 use onepath_std::movingai::{
-    GridFormatErrorKind as K, MAX_SIDE, MovingAiScenarios, Scenario, ScenarioVersion,
+    GridFormatError, GridFormatErrorKind as K, MAX_SIDE, MovingAiScenarios, Quoted, Scenario,
+    ScenarioVersion,
 };
 
 const V1: &str = "version 1\n\
@@ -12,6 +13,11 @@ const V1: &str = "version 1\n\
 const V1_0: &str = "version 1.0\n\
 61 maps/bgmaps/AR0011SR.map 512 512 210 395 87 201 244.95\n\
 33  maps\\bgmaps\\AR0011SR.map  512 512 244 370 359 376 132.40\n";
+
+/// The excerpt an error holds for `text`.
+fn q(text: &str) -> Quoted {
+    Quoted::new(text.as_bytes())
+}
 
 fn err(text: &str) -> (u64, K) {
     let e = MovingAiScenarios::parse(text).expect_err("should be rejected");
@@ -125,7 +131,13 @@ fn version_errors() {
         "0\ta.map\t1\t1\t0\t0\t0\t0\t0\n",
         "\nversion 1\n",
     ] {
-        assert_eq!(err(bad), (1, K::UnsupportedVersion), "{bad:?}");
+        let found = q(bad
+            .trim_end_matches('\n')
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim());
+        assert_eq!(err(bad), (1, K::UnsupportedVersion { found }), "{bad:?}");
     }
 }
 
@@ -149,26 +161,41 @@ fn field_errors_name_their_line_and_field() {
         ),
         (
             "x a.map 8 8 1 1 2 2 1",
-            K::InvalidNumber { field: "bucket" },
+            K::InvalidNumber {
+                field: "bucket",
+                found: q("x"),
+            },
         ),
         (
             "-1 a.map 8 8 1 1 2 2 1",
-            K::InvalidNumber { field: "bucket" },
+            K::InvalidNumber {
+                field: "bucket",
+                found: q("-1"),
+            },
         ),
-        ("0 maps/ 8 8 1 1 2 2 1", K::EmptyMapName),
+        (
+            "0 maps/ 8 8 1 1 2 2 1",
+            K::EmptyMapName { found: q("maps/") },
+        ),
         (
             "0 a.map 8.0 8 1 1 2 2 1",
-            K::InvalidNumber { field: "width" },
+            K::InvalidNumber {
+                field: "width",
+                found: q("8.0"),
+            },
         ),
         (
             "0 a.map 8 h 1 1 2 2 1",
-            K::InvalidNumber { field: "height" },
+            K::InvalidNumber {
+                field: "height",
+                found: q("h"),
+            },
         ),
         (
             "0 a.map 0 8 1 1 2 2 1",
             K::SizeOutOfRange {
                 field: "width",
-                value: 0,
+                found: q("0"),
                 max: MAX_SIDE,
             },
         ),
@@ -176,31 +203,43 @@ fn field_errors_name_their_line_and_field() {
             "0 a.map 8 70000 1 1 2 2 1",
             K::SizeOutOfRange {
                 field: "height",
-                value: 70_000,
+                found: q("70000"),
                 max: MAX_SIDE,
             },
         ),
         (
             "0 a.map 8 8 x 1 2 2 1",
-            K::InvalidNumber { field: "start x" },
+            K::InvalidNumber {
+                field: "start x",
+                found: q("x"),
+            },
         ),
         (
             "0 a.map 8 8 1 x 2 2 1",
-            K::InvalidNumber { field: "start y" },
+            K::InvalidNumber {
+                field: "start y",
+                found: q("x"),
+            },
         ),
         (
             "0 a.map 8 8 1 1 x 2 1",
-            K::InvalidNumber { field: "goal x" },
+            K::InvalidNumber {
+                field: "goal x",
+                found: q("x"),
+            },
         ),
         (
             "0 a.map 8 8 1 1 2 x 1",
-            K::InvalidNumber { field: "goal y" },
+            K::InvalidNumber {
+                field: "goal y",
+                found: q("x"),
+            },
         ),
         (
             "0 a.map 8 9 8 1 2 2 1",
             K::CoordinateOutOfRange {
                 field: "start x",
-                value: 8,
+                found: q("8"),
                 bound: 8,
             },
         ),
@@ -208,7 +247,7 @@ fn field_errors_name_their_line_and_field() {
             "0 a.map 9 8 1 8 2 2 1",
             K::CoordinateOutOfRange {
                 field: "start y",
-                value: 8,
+                found: q("8"),
                 bound: 8,
             },
         ),
@@ -216,7 +255,7 @@ fn field_errors_name_their_line_and_field() {
             "0 a.map 8 8 1 1 9 2 1",
             K::CoordinateOutOfRange {
                 field: "goal x",
-                value: 9,
+                found: q("9"),
                 bound: 8,
             },
         ),
@@ -224,15 +263,29 @@ fn field_errors_name_their_line_and_field() {
             "0 a.map 8 8 1 1 2 4294967295 1",
             K::CoordinateOutOfRange {
                 field: "goal y",
-                value: u32::MAX,
+                found: q("4294967295"),
                 bound: 8,
             },
         ),
-        ("0 a.map 8 8 1 1 2 2 4294967296x", K::InvalidLength),
-        ("0 a.map 8 8 1 1 2 2 -1.5", K::InvalidLength),
-        ("0 a.map 8 8 1 1 2 2 1e3", K::InvalidLength),
-        ("0 a.map 8 8 1 1 2 2 nan", K::InvalidLength),
-        ("0 a.map 8 8 1 1 2 2 .", K::InvalidLength),
+        (
+            "0 a.map 8 8 1 1 2 2 4294967296x",
+            K::InvalidLength {
+                found: q("4294967296x"),
+            },
+        ),
+        (
+            "0 a.map 8 8 1 1 2 2 -1.5",
+            K::InvalidLength { found: q("-1.5") },
+        ),
+        (
+            "0 a.map 8 8 1 1 2 2 1e3",
+            K::InvalidLength { found: q("1e3") },
+        ),
+        (
+            "0 a.map 8 8 1 1 2 2 nan",
+            K::InvalidLength { found: q("nan") },
+        ),
+        ("0 a.map 8 8 1 1 2 2 .", K::InvalidLength { found: q(".") }),
     ];
     for (body, kind) in cases {
         assert_eq!(err(&line(body)), (3, kind), "{body:?}");
@@ -250,7 +303,7 @@ fn errors_display_the_line_and_the_problem() {
         ("", "line 1: file ended before the `version` line"),
         (
             "version 3\n",
-            "line 1: expected `version 1` or `version 1.0` as the first line",
+            "line 1: expected `version 1` or `version 1.0` as the first line, found `version 3`",
         ),
         (
             "version 1\n\n1 2 3\n",
@@ -262,19 +315,81 @@ fn errors_display_the_line_and_the_problem() {
         ),
         (
             "version 1\n0 a.map 8 8 1 1 2 2 -1\n",
-            "line 2: optimal length is not a non-negative decimal number",
+            "line 2: optimal length `-1` is not a non-negative decimal number",
         ),
         (
             "version 1\n0 / 8 8 1 1 2 2 1\n",
-            "line 2: scenario map name is empty",
+            "line 2: scenario map name `/` is empty after its folders",
         ),
         (
             "version 1\n0 a 8 8 s 1 2 2 1\n",
-            "line 2: `start x` is not a decimal integer",
+            "line 2: start x `s` is not a decimal integer",
         ),
     ];
     for (text, message) in cases {
         let e = MovingAiScenarios::parse(text).unwrap_err();
         assert_eq!(e.to_string(), message, "{text:?}");
     }
+}
+
+#[test]
+fn a_file_with_only_its_version_line_is_empty_or_refused_on_request() {
+    use onepath_std::movingai::files::{LoadError, read_non_empty_scenarios, read_scenarios};
+
+    for text in [
+        "version 1\n",
+        "version 1.0",
+        "\u{feff}version 1\r\n",
+        "version 1\n\n \t\n",
+    ] {
+        let scen = MovingAiScenarios::parse(text).unwrap();
+        assert!(scen.is_empty() && scen.scenarios().is_empty(), "{text:?}");
+        let e = scen.non_empty().unwrap_err();
+        assert_eq!((e.line, e.kind), (2, K::NoScenarios), "{text:?}");
+        assert_eq!(
+            e.to_string(),
+            "line 2: no scenario lines after the `version` line"
+        );
+    }
+    let full = MovingAiScenarios::parse(V1).unwrap();
+    assert_eq!(full.clone().non_empty().unwrap(), full);
+
+    // From disk: the plain reader gives the empty list, the other names the file and line.
+    let dir = std::env::temp_dir().join(format!("onepath-std-scen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("header-only.map.scen");
+    std::fs::write(&path, "version 1\n").unwrap();
+    assert!(read_scenarios(&path).unwrap().is_empty());
+    let e = read_non_empty_scenarios(&path).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            LoadError::Format {
+                error: GridFormatError {
+                    line: 2,
+                    kind: K::NoScenarios
+                },
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{}: line 2: no scenario lines after the `version` line",
+            path.display()
+        )
+    );
+    std::fs::write(&path, V1).unwrap();
+    assert_eq!(read_non_empty_scenarios(&path).unwrap().len(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_byte_order_mark_before_the_version_line_is_skipped() {
+    let plain = MovingAiScenarios::parse(V1).unwrap();
+    let marked = MovingAiScenarios::parse(format!("\u{feff}{V1}")).unwrap();
+    assert_eq!(marked, plain);
+    assert_eq!(marked.scenarios()[0].line, 2);
 }

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::math::CoordinateError;
+use crate::math::{Axis, COORDINATE_BOUND, CoordinateError, MAX_CELL_SIZE, MIN_CELL_SIZE};
 
 /// The most cells a square or hex grid may hold (2^28).
 pub const MAX_CELLS: u64 = 1 << 28;
@@ -71,13 +71,28 @@ pub enum GridError {
         /// Width of this line.
         found: u32,
     },
-    /// The cell size of a world mapping must be positive, finite and at most 2^21.
+    /// The cell size of a world mapping must be finite with 2^-7 <= size <= 2^21
+    /// ([`MIN_CELL_SIZE`], [`MAX_CELL_SIZE`]); NaN, infinities, zero, negative and subnormal
+    /// sizes are all refused.
     InvalidCellSize {
         /// The rejected size.
         value: f64,
     },
     /// A world origin outside the coordinate rule.
     Coordinate(CoordinateError),
+    /// The world mapping does not fit the grid: some part of the grid's extent lies outside
+    /// the coordinate rule (see [`GridSpace::check_extent`](crate::GridSpace::check_extent)
+    /// and [`HexSpace::check_extent`](crate::HexSpace::check_extent)).
+    ExtentOutOfRange {
+        /// The world axis that leaves the rule.
+        axis: Axis,
+        /// The world coordinate the grid reaches on that axis.
+        value: f64,
+        /// Grid width in cells.
+        width: u32,
+        /// Grid height in cells.
+        height: u32,
+    },
     /// An edit rectangle does not lie inside the grid (`0 <= x`, `0 <= y`,
     /// `x + width <= grid_width`, `y + height <= grid_height`). Checked before any cell is
     /// written.
@@ -157,9 +172,21 @@ impl fmt::Display for GridError {
             ),
             Self::InvalidCellSize { value } => write!(
                 f,
-                "cell size {value} is invalid: it must be positive, finite and at most 2^21"
+                "cell size {value:?} is invalid: it must be finite with \
+                 {MIN_CELL_SIZE} (2^-7) <= size <= {MAX_CELL_SIZE} (2^21)"
             ),
             Self::Coordinate(e) => e.fmt(f),
+            Self::ExtentOutOfRange {
+                axis,
+                value,
+                width,
+                height,
+            } => write!(
+                f,
+                "a {width} x {height} grid under this world mapping reaches {axis} = {value:?}, \
+                 outside the coordinate rule: world coordinates must be finite with \
+                 |{axis}| <= {COORDINATE_BOUND} (2^21)"
+            ),
             Self::RectOutOfBounds {
                 x,
                 y,
@@ -213,12 +240,31 @@ pub enum QueryError {
     ClearanceMismatch,
     /// The cancellation callback asked the query to stop; the grid is untouched.
     Cancelled,
-    /// The grid was edited (or another grid given) while a search was in progress.
+    /// The grid was edited while a search was in progress (its history holds the revision
+    /// the search began on, and later edits).
     GridChanged {
         /// The version the search began on.
         expected: u64,
         /// The version found.
         found: u64,
+    },
+    /// The grid given is not the one the search began on: another size, or a revision
+    /// history that does not include the one the search began on (another grid, or this grid
+    /// edited more than [`EditJournal::CAPACITY`](crate::grid::EditJournal::CAPACITY) times
+    /// since).
+    OtherGrid {
+        /// Width and height of the grid the search began on.
+        expected: (u32, u32),
+        /// Width and height of the grid given.
+        found: (u32, u32),
+    },
+    /// `weight × the largest estimate on this grid` is not finite, so every key of the search
+    /// would be +∞ and the order meaningless: lower the weight (or the area multipliers).
+    WeightTooLarge {
+        /// The heuristic weight.
+        weight: f64,
+        /// The largest estimate the grid can produce (corner to corner).
+        estimate: f64,
     },
     /// A [`ClearanceMap`](crate::grid::ClearanceMap) handed to a topology was not refreshed
     /// against the grid as it is now (refresh it first).
@@ -251,7 +297,16 @@ impl fmt::Display for QueryError {
             Self::Cancelled => write!(f, "the query was cancelled"),
             Self::GridChanged { expected, found } => write!(
                 f,
-                "the grid changed during the search (began on version {expected}, now {found}); begin again"
+                "the grid was edited during the search (began on version {expected}, now {found}); begin again"
+            ),
+            Self::OtherGrid { expected, found } => write!(
+                f,
+                "this is not the grid the search began on (that one is {}x{}; this one is {}x{} and its history does not include the search's start: another grid, or edited too often since); pass the same grid or begin again",
+                expected.0, expected.1, found.0, found.1
+            ),
+            Self::WeightTooLarge { weight, estimate } => write!(
+                f,
+                "heuristic weight {weight} is too large for this grid: times its largest estimate {estimate} it is not finite, so every search key would be infinite"
             ),
             Self::StaleClearance { grid_revision } => write!(
                 f,

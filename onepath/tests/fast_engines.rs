@@ -764,7 +764,11 @@ fn the_handle_chooses_the_engine_the_spec_says() {
         );
         // The handle in slices returns what find_path returns.
         while h.step(grid, 11).unwrap() == Step::InProgress {}
-        assert_eq!(h.to_path(grid), p, "{o:?}");
+        assert_eq!(
+            h.to_path(grid).expect("the grid the search is bound to"),
+            p,
+            "{o:?}"
+        );
         // Recording works on every engine.
         let rec = grid
             .find_path(s, t, &o.with_record_expansions(true))
@@ -826,13 +830,17 @@ fn handle_snapshots_nest_the_running_engine() {
         assert_eq!(u16::from_le_bytes([b[56], b[57]]), kind, "{alg:?}");
         let expected = {
             while h.step(&g, 1000).unwrap() == Step::InProgress {}
-            h.to_path(&g)
+            h.to_path(&g).expect("the grid the search is bound to")
         };
         let mut fresh = GridSearch::new(GridOptions::FOUR_CONNECTED).unwrap();
         fresh.restore_state(&g, &b).unwrap();
         assert!(fresh.specialized());
         while fresh.step(&g, 3).unwrap() == Step::InProgress {}
-        assert_eq!(fresh.to_path(&g), expected, "{alg:?}");
+        assert_eq!(
+            fresh.to_path(&g).expect("the grid the search is bound to"),
+            expected,
+            "{alg:?}"
+        );
         // Switched off, the same options refuse the specialised engine's snapshot.
         let mut off = b.clone();
         off[28 + 16] &= !2;
@@ -873,7 +881,11 @@ fn a_kept_handle_follows_edits_on_every_specialised_engine() {
                 let fresh = g.find_path(s, t, &o).unwrap();
                 if k.try_begin(&g, s, t) == Step::InProgress {
                     while k.step(&g, 5).unwrap() == Step::InProgress {}
-                    assert_eq!(k.to_path(&g), fresh, "seed {seed} round {round} {o:?}");
+                    assert_eq!(
+                        k.to_path(&g).expect("the grid the search is bound to"),
+                        fresh,
+                        "seed {seed} round {round} {o:?}"
+                    );
                     assert!(k.specialized());
                 }
             }

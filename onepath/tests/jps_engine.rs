@@ -196,7 +196,9 @@ fn structures_follow_the_edit_journal() {
                 if search.try_begin(&grid, s, g) == Step::InProgress {
                     while search.step(&grid, 9).unwrap() == Step::InProgress {}
                     assert_eq!(
-                        search.to_path(&grid),
+                        search
+                            .to_path(&grid)
+                            .expect("the grid the search is bound to"),
                         fresh,
                         "seed {seed} round {round} {alg:?}"
                     );

@@ -48,7 +48,8 @@ fn scenario_grid() -> Grid {
         ",
     )
     .unwrap()
-    .with_space(GridSpace::new(-2.0, 3.5, 0.5).unwrap());
+    .with_space(GridSpace::new(-2.0, 3.5, 0.5).unwrap())
+    .unwrap();
     g.set_area_cost(2, 3.0).unwrap();
     g
 }

@@ -167,7 +167,7 @@ fn a_parent_that_is_not_a_move_away_is_refused() {
         })
     );
     // The target is still a fresh handle: its path is empty and consistent.
-    let path = target.to_path(&g);
+    let path = target.to_path(&g).expect("the grid the search is bound to");
     assert!(path.cells.is_empty());
 }
 

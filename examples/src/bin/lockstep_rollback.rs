@@ -44,7 +44,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         search.state(),
         search.iterations()
     );
-    let resumed = search.to_path(&grid);
+    let resumed = search
+        .to_path(&grid)
+        .expect("the grid the search is bound to");
     assert_eq!(resumed.cells, reference.cells);
     assert_eq!(resumed.cost.to_bits(), reference.cost.to_bits());
     assert_eq!(

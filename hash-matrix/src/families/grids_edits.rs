@@ -139,7 +139,12 @@ fn kept_record(search: &mut GridSearch, grid: &Grid, q: &Query) -> QueryRecord {
         _ => {}
     }
     while search.step(grid, 64).expect("the grid is not edited") == Step::InProgress {}
-    QueryRecord::from_path(&search.to_path(grid), |c: Cell| grid.index_of(c))
+    QueryRecord::from_path(
+        &search
+            .to_path(grid)
+            .expect("the grid the search is bound to"),
+        |c: Cell| grid.index_of(c),
+    )
 }
 
 fn run_case(rec: &mut Recorder, case: &Case) {

@@ -1,6 +1,11 @@
 //! Reading Moving AI files from disk: one map, one scenario file, every scenario file under a
 //! folder, and the map a scenario names.
 //!
+//! A tool that takes maps of several formats should hand every file whose name ends in `.map`
+//! (any letter case, [`is_map_path`]) to [`read_map`], whatever its first bytes are, so a
+//! malformed Moving AI map gets the `.map` parser's message rather than another format's; for
+//! other names [`MovingAiMap::looks_like_map`] tells by content.
+//!
 //! Each benchmark scenario file sits next to its map as `<map>.map.scen`, and scenarios name
 //! their map with folders that do not match any local layout (`maps/dao/arena2.map`), so maps
 //! are found by the **basename** of the scenario's map field, in the scenario file's folder.
@@ -81,7 +86,24 @@ pub fn read_map(path: &Path, options: &MovingAiOptions) -> Result<MovingAiMap, L
     })
 }
 
-/// Reads and parses a `.scen` file.
+/// Whether `path` names a Moving AI map by its extension: `.map` in any letter case.
+///
+/// # Examples
+///
+/// ```
+/// use std::path::Path;
+/// use onepath_std::movingai::files::is_map_path;
+///
+/// assert!(is_map_path(Path::new("maps/arena2.map")) && is_map_path(Path::new("A.MAP")));
+/// assert!(!is_map_path(Path::new("arena2.map.scen")) && !is_map_path(Path::new("map")));
+/// ```
+pub fn is_map_path(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("map"))
+}
+
+/// Reads and parses a `.scen` file. A file with only its version line gives an empty list;
+/// [`read_non_empty_scenarios`] refuses it instead.
 ///
 /// # Errors
 ///
@@ -91,6 +113,22 @@ pub fn read_scenarios(path: &Path) -> Result<MovingAiScenarios, LoadError> {
         path: path.to_path_buf(),
         error,
     })
+}
+
+/// Reads and parses a `.scen` file that must hold at least one scenario line.
+///
+/// # Errors
+///
+/// As [`read_scenarios`], and [`LoadError::Format`] with
+/// [`GridFormatErrorKind::NoScenarios`](super::GridFormatErrorKind::NoScenarios) (shown as
+/// `<path>: line 2: no scenario lines after the `version` line`) when the file has none.
+pub fn read_non_empty_scenarios(path: &Path) -> Result<MovingAiScenarios, LoadError> {
+    read_scenarios(path)?
+        .non_empty()
+        .map_err(|error| LoadError::Format {
+            path: path.to_path_buf(),
+            error,
+        })
 }
 
 /// The map file a scenario of `scenarios_path` names: `map_name`'s basename in the scenario

@@ -1,7 +1,10 @@
-//! The `.map` format: `type T`, `height H`, `width W`, `map`, then H rows of W terrain letters.
+//! The `.map` format: `type octile`, `height H`, `width W`, `map`, then H rows of W terrain
+//! letters.
 
 use super::error::{GridFormatError, GridFormatErrorKind};
-use super::{Lines, MAX_CELLS, MAX_SIDE, fields, is_blank, parse_u32};
+use super::{
+    Lines, MAX_CELLS, MAX_SIDE, Number, Quoted, fields, is_blank, parse_number, strip_bom, trimmed,
+};
 
 /// One Moving AI terrain letter.
 ///
@@ -103,7 +106,6 @@ impl Default for MovingAiOptions {
 /// and the options that decide which letters are walkable.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MovingAiMap {
-    map_type: String,
     width: u32,
     height: u32,
     /// The terrain letters as in the file, row-major; every byte is a valid [`Terrain`].
@@ -113,9 +115,11 @@ pub struct MovingAiMap {
     walkable: [bool; 256],
 }
 
-/// The header keywords, in file order after `type` (`height` and `width` may come in either
-/// order; every file in the benchmark writes `height` first).
+/// The header keywords, in file order (`height` and `width` may come in either order; every
+/// file in the benchmark writes `height` first). Matched in any letter case.
 const TYPE: &str = "type";
+/// The one map type read.
+const OCTILE: &str = "octile";
 const HEIGHT: &str = "height";
 const WIDTH: &str = "width";
 const MAP: &str = "map";
@@ -123,17 +127,23 @@ const MAP: &str = "map";
 impl MovingAiMap {
     /// Parses a `.map` file from its bytes (a `&str`, `&[u8]` or `Vec<u8>`).
     ///
-    /// The header is `type NAME`, then `height H` and `width W` (either order, each once), then
-    /// `map`; keywords and values are separated by spaces or tabs. Then come exactly H rows of
-    /// exactly W terrain letters (see [`Terrain`]), LF or CRLF. Blank lines may follow the last
-    /// row; nothing else may.
+    /// The header is `type octile`, then `height H` and `width W` (either order, each once),
+    /// then `map`; keywords and values are separated by spaces or tabs and matched in any
+    /// letter case. A byte order mark and blank lines may come before it. Then come exactly H
+    /// rows of exactly W terrain letters (see [`Terrain`]), LF or CRLF. Blank lines may follow
+    /// the last row; nothing else may. The [module docs](super) list every accepted
+    /// variation.
     ///
     /// # Errors
     ///
-    /// [`GridFormatError`] with the 1-based line of the first problem: a missing, repeated or
-    /// misspelt header line, a size that is not a decimal integer, 0, above [`MAX_SIDE`]
-    /// (65,536) or with more than [`MAX_CELLS`] (2^28) cells, a missing row, a row of the wrong
-    /// length, a byte that is no terrain letter, or text after the last row.
+    /// [`GridFormatError`] with the 1-based line of the first problem: a first line that is
+    /// not `type octile` ([`ExpectedType`](GridFormatErrorKind::ExpectedType)) or names
+    /// another type ([`UnsupportedType`](GridFormatErrorKind::UnsupportedType)); a missing,
+    /// repeated or misspelt header line; a size that is not a decimal integer, 0, above
+    /// [`MAX_SIDE`] (65,536) or with more than [`MAX_CELLS`] (2^28) cells; a missing row; a row
+    /// of the wrong length in characters; a character that is no terrain letter, or bytes
+    /// that are not UTF-8 (line and 0-based column in characters); text after the last row.
+    /// Messages quote at most 40 characters of what the file held.
     ///
     /// # Complexity
     ///
@@ -144,15 +154,20 @@ impl MovingAiMap {
     /// # Examples
     ///
     /// ```
-    /// use onepath_std::movingai::{MovingAiMap, MovingAiOptions};
+    /// use onepath_std::movingai::{GridFormatErrorKind, MovingAiMap, MovingAiOptions};
     ///
     /// let map = MovingAiMap::parse(
-    ///     "type octile\r\nheight 2\r\nwidth 3\r\nmap\r\n.@S\r\nTWG\r\n",
+    ///     "\u{feff}\r\nTYPE Octile\r\nheight 2\r\nwidth 3\r\nmap\r\n.@S\r\nTWG\r\n",
     ///     &MovingAiOptions::DEFAULT,
     /// )?;
     /// assert_eq!((map.width(), map.height()), (3, 2));
     /// assert!(map.is_walkable(0, 0) && !map.is_walkable(1, 0) && map.is_walkable(2, 0));
     /// assert!(!map.is_walkable(1, 1)); // water is blocked by default
+    ///
+    /// let hex = MovingAiMap::parse("type hex\nheight 1\nwidth 1\nmap\n.\n", &MovingAiOptions::DEFAULT)
+    ///     .unwrap_err();
+    /// assert!(matches!(hex.kind, GridFormatErrorKind::UnsupportedType { .. }));
+    /// assert_eq!(hex.to_string(), "line 1: map type `hex` is not supported: expected `type octile`");
     /// # Ok::<(), onepath_std::movingai::GridFormatError>(())
     /// ```
     pub fn parse(
@@ -162,20 +177,54 @@ impl MovingAiMap {
         Self::parse_bytes(input.as_ref(), *options)
     }
 
+    /// Whether `input` looks like a `.map` file: after an optional byte order mark and blank
+    /// lines, its first line starts with the keyword `type` (any letter case).
+    ///
+    /// For telling a Moving AI map from other text formats when the file name does not say
+    /// (a file named `*.map` should go to [`MovingAiMap::parse`] whatever it holds, see
+    /// [`files::is_map_path`](super::files::is_map_path)). It does not validate: `type hex`
+    /// looks like a map, and [`MovingAiMap::parse`] then refuses it with a message that says
+    /// why.
+    ///
+    /// # Complexity
+    ///
+    /// Reads the leading blank lines and the first word, not the rest of the input.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath_std::movingai::MovingAiMap;
+    ///
+    /// assert!(MovingAiMap::looks_like_map(b"\xEF\xBB\xBF\n  Type octile\n"));
+    /// assert!(MovingAiMap::looks_like_map("type hex\n"));
+    /// assert!(!MovingAiMap::looks_like_map("#####\n#...#\n"));
+    /// assert!(!MovingAiMap::looks_like_map("typewriter\n"));
+    /// ```
+    pub fn looks_like_map(input: impl AsRef<[u8]>) -> bool {
+        Lines::new(strip_bom(input.as_ref()))
+            .find(|(_, text)| !is_blank(text))
+            .and_then(|(_, text)| fields(text).next())
+            .is_some_and(|word| word.eq_ignore_ascii_case(TYPE.as_bytes()))
+    }
+
     fn parse_bytes(input: &[u8], options: MovingAiOptions) -> Result<Self, GridFormatError> {
-        let mut lines = Lines::new(input);
+        let mut lines = Lines::new(strip_bom(input));
         let err = GridFormatError::new;
 
-        // `type NAME`
-        let (line, text) = lines.next().ok_or(err(
-            1,
-            GridFormatErrorKind::UnexpectedEnd { expected: TYPE },
-        ))?;
-        let map_type = header_value(line, text, TYPE)?;
-        if !map_type.iter().all(u8::is_ascii_graphic) {
-            return Err(err(line, GridFormatErrorKind::InvalidType));
-        }
-        let map_type = String::from_utf8_lossy(map_type).into_owned();
+        // `type octile`, after any blank lines.
+        let (line, text) = loop {
+            match lines.next() {
+                Some((_, text)) if is_blank(text) => {}
+                Some(found) => break found,
+                None => {
+                    return Err(err(
+                        lines.next_line_number(),
+                        GridFormatErrorKind::UnexpectedEnd { expected: TYPE },
+                    ));
+                }
+            }
+        };
+        check_type(line, text)?;
 
         // `height H` and `width W`, either order.
         let mut height: Option<u32> = None;
@@ -187,14 +236,17 @@ impl MovingAiMap {
                 GridFormatErrorKind::UnexpectedEnd { expected: missing },
             ))?;
             let keyword = fields(text).next().unwrap_or_default();
-            let (field, slot) = if keyword == HEIGHT.as_bytes() {
+            let (field, slot) = if keyword.eq_ignore_ascii_case(HEIGHT.as_bytes()) {
                 (HEIGHT, &mut height)
-            } else if keyword == WIDTH.as_bytes() {
+            } else if keyword.eq_ignore_ascii_case(WIDTH.as_bytes()) {
                 (WIDTH, &mut width)
             } else {
                 return Err(err(
                     line,
-                    GridFormatErrorKind::ExpectedKeyword { expected: missing },
+                    GridFormatErrorKind::ExpectedKeyword {
+                        expected: missing,
+                        found: Quoted::new(trimmed(text)),
+                    },
                 ));
             };
             if slot.is_some() {
@@ -220,14 +272,26 @@ impl MovingAiMap {
             GridFormatErrorKind::UnexpectedEnd { expected: MAP },
         ))?;
         let mut words = fields(text);
-        if words.next() != Some(MAP.as_bytes()) {
+        if !words
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case(MAP.as_bytes()))
+        {
             return Err(err(
                 line,
-                GridFormatErrorKind::ExpectedKeyword { expected: MAP },
+                GridFormatErrorKind::ExpectedKeyword {
+                    expected: MAP,
+                    found: Quoted::new(trimmed(text)),
+                },
             ));
         }
         if words.next().is_some() {
-            return Err(err(line, GridFormatErrorKind::BadFieldValue { field: MAP }));
+            return Err(err(
+                line,
+                GridFormatErrorKind::BadFieldValue {
+                    field: MAP,
+                    found: Quoted::new(trimmed(text)),
+                },
+            ));
         }
 
         // Rows. `cells` <= 2^28 fits in usize on every target with 32-bit or wider pointers.
@@ -246,33 +310,22 @@ impl MovingAiMap {
                     found: row,
                 },
             ))?;
-            if text.len() != width as usize {
-                return Err(err(
-                    line,
-                    GridFormatErrorKind::RowLength {
-                        expected: width,
-                        found: u32::try_from(text.len()).unwrap_or(u32::MAX),
-                    },
-                ));
-            }
-            if let Some(column) = text.iter().position(|&b| !IS_TERRAIN[b as usize]) {
-                return Err(err(
-                    line,
-                    GridFormatErrorKind::InvalidTerrain {
-                        column: column as u32,
-                        byte: text[column],
-                    },
-                ));
+            if let Some(kind) = row_problem(text, width) {
+                return Err(err(line, kind));
             }
             terrain.extend_from_slice(text);
         }
         for (line, text) in lines {
             if !is_blank(text) {
-                return Err(err(line, GridFormatErrorKind::TrailingData));
+                return Err(err(
+                    line,
+                    GridFormatErrorKind::TrailingData {
+                        found: Quoted::new(trimmed(text)),
+                    },
+                ));
             }
         }
         Ok(Self {
-            map_type,
             width,
             height,
             terrain,
@@ -281,9 +334,10 @@ impl MovingAiMap {
         })
     }
 
-    /// The `type` value of the header (`octile` in every benchmark file).
+    /// The map type of the header: always `octile` (in lower case whatever the file wrote),
+    /// the only type the parser reads.
     pub fn map_type(&self) -> &str {
-        &self.map_type
+        OCTILE
     }
 
     /// Number of columns, 1..=65,536.
@@ -414,54 +468,114 @@ fn letter(byte: u8) -> Terrain {
     Terrain::from_byte(byte).unwrap_or(Terrain::OutOfBounds)
 }
 
-/// The single value of a `keyword value` header line.
+/// Checks the first non-blank line: `type octile`, in any letter case.
+fn check_type(line: u64, text: &[u8]) -> Result<(), GridFormatError> {
+    let mut words = fields(text);
+    let kind = match (words.next(), words.next(), words.next()) {
+        (Some(keyword), Some(value), None) if keyword.eq_ignore_ascii_case(TYPE.as_bytes()) => {
+            if value.eq_ignore_ascii_case(OCTILE.as_bytes()) {
+                return Ok(());
+            }
+            GridFormatErrorKind::UnsupportedType {
+                found: Quoted::new(value),
+            }
+        }
+        _ => GridFormatErrorKind::ExpectedType {
+            found: Quoted::new(trimmed(text)),
+        },
+    };
+    Err(GridFormatError::new(line, kind))
+}
+
+/// What is wrong with a map row, if anything: its length in characters, or its first
+/// character that is no terrain letter (the length is checked first).
+fn row_problem(text: &[u8], width: u32) -> Option<GridFormatErrorKind> {
+    // Every row of a valid map takes this path: terrain letters are ASCII, one byte each.
+    if text.len() == width as usize && text.iter().all(|&b| IS_TERRAIN[b as usize]) {
+        return None;
+    }
+    let saturate = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+    let mut chars: u64 = 0;
+    let mut first_bad = None;
+    for chunk in text.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if first_bad.is_none() && !(c.is_ascii() && IS_TERRAIN[c as usize]) {
+                first_bad = Some(GridFormatErrorKind::InvalidTerrain {
+                    column: saturate(chars),
+                    found: c,
+                });
+            }
+            chars += 1;
+        }
+        if let [byte, ..] = *chunk.invalid() {
+            if first_bad.is_none() {
+                first_bad = Some(GridFormatErrorKind::InvalidUtf8 {
+                    column: saturate(chars),
+                    byte,
+                });
+            }
+            chars += 1;
+        }
+    }
+    if chars == u64::from(width) {
+        first_bad
+    } else {
+        Some(GridFormatErrorKind::RowLength {
+            expected: width,
+            found: saturate(chars),
+        })
+    }
+}
+
+/// The single value of a `keyword value` header line (the keyword in any letter case).
 fn header_value<'a>(
     line: u64,
     text: &'a [u8],
     keyword: &'static str,
 ) -> Result<&'a [u8], GridFormatError> {
     let mut words = fields(text);
-    if words.next() != Some(keyword.as_bytes()) {
+    if !words
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case(keyword.as_bytes()))
+    {
         return Err(GridFormatError::new(
             line,
-            GridFormatErrorKind::ExpectedKeyword { expected: keyword },
+            GridFormatErrorKind::ExpectedKeyword {
+                expected: keyword,
+                found: Quoted::new(trimmed(text)),
+            },
         ));
     }
     match (words.next(), words.next()) {
         (Some(value), None) => Ok(value),
         _ => Err(GridFormatError::new(
             line,
-            GridFormatErrorKind::BadFieldValue { field: keyword },
+            GridFormatErrorKind::BadFieldValue {
+                field: keyword,
+                found: Quoted::new(trimmed(text)),
+            },
         )),
     }
 }
 
-/// A map side: a decimal integer in 1..=MAX_SIDE.
+/// A map side: a decimal integer in 1..=MAX_SIDE. Digits that overflow any integer type are
+/// out of range (quoted as written), not malformed.
 pub(super) fn parse_side(
     line: u64,
     value: &[u8],
     field: &'static str,
 ) -> Result<u32, GridFormatError> {
-    let side = match parse_u32(value) {
-        Some(side) => side,
-        // All digits but too large for 32 bits: out of range rather than malformed.
-        None if value.iter().all(u8::is_ascii_digit) && !value.is_empty() => u32::MAX,
-        None => {
-            return Err(GridFormatError::new(
-                line,
-                GridFormatErrorKind::InvalidNumber { field },
-            ));
-        }
-    };
-    if side == 0 || side > MAX_SIDE {
-        return Err(GridFormatError::new(
-            line,
-            GridFormatErrorKind::SizeOutOfRange {
-                field,
-                value: side,
-                max: MAX_SIDE,
-            },
-        ));
+    let err = |kind| Err(GridFormatError::new(line, kind));
+    match parse_number(value) {
+        Number::Value(side) if (1..=MAX_SIDE).contains(&side) => Ok(side),
+        Number::Value(_) | Number::TooLarge => err(GridFormatErrorKind::SizeOutOfRange {
+            field,
+            found: Quoted::new(value),
+            max: MAX_SIDE,
+        }),
+        Number::NotDigits => err(GridFormatErrorKind::InvalidNumber {
+            field,
+            found: Quoted::new(value),
+        }),
     }
-    Ok(side)
 }

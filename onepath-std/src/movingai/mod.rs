@@ -1,28 +1,54 @@
 //! Moving AI benchmark files (Sturtevant, "Benchmarks for Grid-Based Pathfinding", IEEE TCIAIG
 //! 4(2), 2012): `.map` grids and `.scen` scenario lists.
 //!
-//! - [`MovingAiMap::parse`] reads a `.map` file (`type`, `height`, `width`, `map`, then the rows).
-//!   `.` and `G` are walkable; `@`, `O` and `T` are blocked; `S` (swamp) is walkable and `W`
-//!   (water) blocked by default, both configurable through [`MovingAiOptions`].
+//! - [`MovingAiMap::parse`] reads a `.map` file (`type octile`, `height`, `width`, `map`, then
+//!   the rows). `.` and `G` are walkable; `@`, `O` and `T` are blocked; `S` (swamp) is walkable
+//!   and `W` (water) blocked by default, both configurable through [`MovingAiOptions`].
 //! - [`MovingAiScenarios::parse`] reads a `.scen` file (`version 1` or `version 1.0`, then one
 //!   line of 9 tab- or space-separated fields per scenario; map names with or without folders).
-//! - [`files`] reads them from disk and pairs each scenario file with its map.
+//! - [`files`] reads them from disk and pairs each scenario file with its map;
+//!   [`files::is_map_path`] and [`MovingAiMap::looks_like_map`] tell a tool which files to hand
+//!   to the `.map` parser.
+//!
+//! # Accepted `.map` variations
+//!
+//! The benchmark files all look alike (`type octile`, `height`, `width`, `map`, LF); files
+//! written by other tools and editors differ in ways the parser accepts:
+//!
+//! - a UTF-8 byte order mark (`EF BB BF`) before the first line;
+//! - blank lines (spaces and tabs only) before the `type` line, and after the last row;
+//! - LF or CRLF line ends, mixed freely, and no line end after the last row;
+//! - the keywords `type`, `height`, `width` and `map`, and the type `octile`, in any letter
+//!   case (`TYPE Octile`, `Height 512`);
+//! - spaces or tabs, any number, around keywords and values;
+//! - `width` before `height`;
+//! - leading zeros in the sizes (`height 0512`).
+//!
+//! Everything else is an error: a first line that is not `type octile` reports "expected
+//! `type octile`" with the line it found; another map type (`type hex`) is
+//! [`GridFormatErrorKind::UnsupportedType`], never read as octile.
+//!
+//! `.scen` files may also start with a byte order mark; the version line is matched exactly.
 //!
 //! # Robustness contract
 //!
-//! Both parsers take any bytes. LF and CRLF line ends are accepted. Sizes are bounded
-//! ([`MAX_SIDE`] per side, [`MAX_CELLS`] cells) and checked before anything is allocated, and the
-//! map's cells are allocated only once the input is long enough to hold every row (otherwise
-//! rows are read one by one until the one that is missing). Malformed input returns a
-//! [`GridFormatError`] with the 1-based line number; nothing panics.
+//! Both parsers take any bytes. Sizes are bounded ([`MAX_SIDE`] per side, [`MAX_CELLS`] cells)
+//! and checked before anything is allocated, and the map's cells are allocated only once the
+//! input is long enough to hold every row (otherwise rows are read one by one until the one
+//! that is missing). Malformed input returns a [`GridFormatError`] with the 1-based line
+//! number; nothing panics. Messages quote what the file held, cut to 40 characters
+//! ([`Quoted`]); numbers too large for any integer type are quoted as written with the bound
+//! they break; row lengths and columns count characters, never bytes.
 
 mod error;
 pub mod files;
 mod map;
+mod quoted;
 mod scen;
 
 pub use error::{GridFormatError, GridFormatErrorKind};
 pub use map::{MovingAiMap, MovingAiOptions, Terrain};
+pub use quoted::{QUOTE_MAX_CHARS, Quoted};
 pub use scen::{MovingAiScenarios, Scenario, ScenarioVersion};
 
 /// The largest accepted width or height of a map (2^16).
@@ -90,24 +116,55 @@ fn is_blank(line: &[u8]) -> bool {
     line.iter().all(|&b| b == b' ' || b == b'\t' || b == b'\r')
 }
 
-/// Parses a plain decimal integer (digits only, no sign) that fits in a `u32`.
-fn parse_u32(field: &[u8]) -> Option<u32> {
-    if field.is_empty() {
-        return None;
+/// Drops a UTF-8 byte order mark from the start of a file.
+fn strip_bom(input: &[u8]) -> &[u8] {
+    input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input)
+}
+
+/// A line without the spaces and tabs around it (what error messages quote).
+fn trimmed(line: &[u8]) -> &[u8] {
+    let is_space = |b: &u8| *b == b' ' || *b == b'\t';
+    let start = line.iter().position(|b| !is_space(b)).unwrap_or(line.len());
+    let end = line
+        .iter()
+        .rposition(|b| !is_space(b))
+        .map_or(start, |i| i + 1);
+    &line[start..end]
+}
+
+/// A field read as a plain decimal integer (digits only, no sign).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Number {
+    /// Fits in a `u32`.
+    Value(u32),
+    /// Digits only, but more than `u32::MAX`.
+    TooLarge,
+    /// Empty, or holds something other than digits.
+    NotDigits,
+}
+
+/// Parses a plain decimal integer (digits only, no sign), telling a number too large for a
+/// `u32` from text that is no number.
+fn parse_number(field: &[u8]) -> Number {
+    if field.is_empty() || !field.iter().all(u8::is_ascii_digit) {
+        return Number::NotDigits;
     }
     let mut value: u32 = 0;
     for &b in field {
-        if !b.is_ascii_digit() {
-            return None;
+        match value
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(u32::from(b - b'0')))
+        {
+            Some(v) => value = v,
+            None => return Number::TooLarge,
         }
-        value = value.checked_mul(10)?.checked_add(u32::from(b - b'0'))?;
     }
-    Some(value)
+    Number::Value(value)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Lines, fields, parse_u32};
+    use super::{Lines, Number, fields, parse_number, strip_bom, trimmed};
 
     #[test]
     fn lines_split_lf_and_crlf_and_count_from_one() {
@@ -136,15 +193,27 @@ mod tests {
     }
 
     #[test]
-    fn parse_u32_is_strict() {
-        assert_eq!(parse_u32(b"0"), Some(0));
-        assert_eq!(parse_u32(b"007"), Some(7));
-        assert_eq!(parse_u32(b"4294967295"), Some(u32::MAX));
-        assert_eq!(parse_u32(b"4294967296"), None);
-        assert_eq!(parse_u32(b"+1"), None);
-        assert_eq!(parse_u32(b"-1"), None);
-        assert_eq!(parse_u32(b""), None);
-        assert_eq!(parse_u32(b"1.0"), None);
-        assert_eq!(parse_u32(&[b'0'; 100]), Some(0));
+    fn parse_number_is_strict_and_tells_overflow_apart() {
+        assert_eq!(parse_number(b"0"), Number::Value(0));
+        assert_eq!(parse_number(b"007"), Number::Value(7));
+        assert_eq!(parse_number(b"4294967295"), Number::Value(u32::MAX));
+        assert_eq!(parse_number(b"4294967296"), Number::TooLarge);
+        assert_eq!(parse_number(&[b'9'; 100]), Number::TooLarge);
+        assert_eq!(parse_number(b"+1"), Number::NotDigits);
+        assert_eq!(parse_number(b"-1"), Number::NotDigits);
+        assert_eq!(parse_number(b""), Number::NotDigits);
+        assert_eq!(parse_number(b"1.0"), Number::NotDigits);
+        assert_eq!(parse_number(b"99999999999x"), Number::NotDigits);
+        assert_eq!(parse_number(&[b'0'; 100]), Number::Value(0));
+    }
+
+    #[test]
+    fn bom_and_trimming() {
+        assert_eq!(strip_bom(b"\xEF\xBB\xBFtype"), b"type");
+        assert_eq!(strip_bom(b"\xEF\xBBtype"), b"\xEF\xBBtype");
+        assert_eq!(strip_bom(b""), b"");
+        assert_eq!(trimmed(b" \ta b\t "), b"a b");
+        assert_eq!(trimmed(b" \t "), b"");
+        assert_eq!(trimmed(b""), b"");
     }
 }

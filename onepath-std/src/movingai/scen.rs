@@ -3,7 +3,7 @@
 
 use super::error::{GridFormatError, GridFormatErrorKind};
 use super::map::parse_side;
-use super::{Lines, fields, is_blank, parse_u32};
+use super::{Lines, Number, Quoted, fields, is_blank, parse_number, strip_bom, trimmed};
 
 /// The version line of a scenario file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -107,18 +107,20 @@ const FIELD_NAMES: [&str; 9] = [
 impl MovingAiScenarios {
     /// Parses a `.scen` file from its bytes (a `&str`, `&[u8]` or `Vec<u8>`).
     ///
-    /// The first line is `version 1` or `version 1.0`. Every further non-blank line has exactly
-    /// 9 fields separated by tabs or runs of spaces: bucket, map name (with or without folders),
-    /// map width, map height, start x, start y, goal x, goal y (zero-based, x = column) and the
-    /// optimal length (a plain decimal number). LF and CRLF line ends are accepted; blank lines
-    /// are skipped.
+    /// The first line is `version 1` or `version 1.0` (a byte order mark may come before it).
+    /// Every further non-blank line has exactly 9 fields separated by tabs or runs of spaces:
+    /// bucket, map name (with or without folders), map width, map height, start x, start y,
+    /// goal x, goal y (zero-based, x = column) and the optimal length (a plain decimal number).
+    /// LF and CRLF line ends are accepted; blank lines are skipped. A file with only its version
+    /// line parses to an empty list ([`Self::is_empty`]); [`Self::non_empty`] refuses it.
     ///
     /// # Errors
     ///
     /// [`GridFormatError`] with the 1-based line: a missing or other version line, a wrong field
-    /// count, a field that is not a decimal integer, a map side of 0 or above 65,536, an empty
-    /// map name, a length that is not a non-negative decimal, or a start or goal outside the
-    /// stated width and height.
+    /// count, a field that is not a decimal integer or a bucket above `u32::MAX`, a map side of
+    /// 0 or above 65,536, an empty map name, a length that is not a non-negative decimal, or a
+    /// start or goal outside the stated width and height (however many digits it has). Messages
+    /// quote at most 40 characters of what the file held.
     ///
     /// # Complexity
     ///
@@ -142,7 +144,7 @@ impl MovingAiScenarios {
     }
 
     fn parse_bytes(input: &[u8]) -> Result<Self, GridFormatError> {
-        let mut lines = Lines::new(input);
+        let mut lines = Lines::new(strip_bom(input));
         let (line, text) = lines.next().ok_or(GridFormatError::new(
             1,
             GridFormatErrorKind::UnexpectedEnd {
@@ -156,7 +158,9 @@ impl MovingAiScenarios {
             _ => {
                 return Err(GridFormatError::new(
                     line,
-                    GridFormatErrorKind::UnsupportedVersion,
+                    GridFormatErrorKind::UnsupportedVersion {
+                        found: Quoted::new(trimmed(text)),
+                    },
                 ));
             }
         };
@@ -194,6 +198,34 @@ impl MovingAiScenarios {
     pub fn is_empty(&self) -> bool {
         self.scenarios.is_empty()
     }
+
+    /// The scenarios, refusing a file that has none: for tools to which a scenario file
+    /// without scenario lines is a mistake rather than an empty task.
+    ///
+    /// # Errors
+    ///
+    /// [`GridFormatErrorKind::NoScenarios`] at line 2 (where the first scenario line belongs)
+    /// when the file holds only its version line and blank lines.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath_std::movingai::{GridFormatErrorKind, MovingAiScenarios};
+    ///
+    /// let header_only = MovingAiScenarios::parse("version 1\n")?;
+    /// assert!(header_only.is_empty());
+    /// let err = header_only.non_empty().unwrap_err();
+    /// assert_eq!((err.line, err.kind), (2, GridFormatErrorKind::NoScenarios));
+    /// assert_eq!(err.to_string(), "line 2: no scenario lines after the `version` line");
+    /// # Ok::<(), onepath_std::movingai::GridFormatError>(())
+    /// ```
+    pub fn non_empty(self) -> Result<Self, GridFormatError> {
+        if self.is_empty() {
+            Err(GridFormatError::new(2, GridFormatErrorKind::NoScenarios))
+        } else {
+            Ok(self)
+        }
+    }
 }
 
 fn parse_line(line: u64, text: &[u8]) -> Result<Scenario, GridFormatError> {
@@ -223,33 +255,52 @@ fn parse_line(line: u64, text: &[u8]) -> Result<Scenario, GridFormatError> {
             found: u32::try_from(count).unwrap_or(u32::MAX),
         }));
     }
-    let int = |i: usize| {
-        parse_u32(parts[i]).ok_or(err(GridFormatErrorKind::InvalidNumber {
-            field: FIELD_NAMES[i],
-        }))
+    let quoted = |i: usize| Quoted::new(parts[i]);
+    let bucket = match parse_number(parts[0]) {
+        Number::Value(bucket) => bucket,
+        Number::TooLarge => {
+            return Err(err(GridFormatErrorKind::NumberTooLarge {
+                field: FIELD_NAMES[0],
+                found: quoted(0),
+                max: u32::MAX,
+            }));
+        }
+        Number::NotDigits => {
+            return Err(err(GridFormatErrorKind::InvalidNumber {
+                field: FIELD_NAMES[0],
+                found: quoted(0),
+            }));
+        }
     };
-    let bucket = int(0)?;
     let map = String::from_utf8_lossy(parts[1]).into_owned();
     if basename(&map).is_empty() {
-        return Err(err(GridFormatErrorKind::EmptyMapName));
+        return Err(err(GridFormatErrorKind::EmptyMapName { found: quoted(1) }));
     }
     let map_width = parse_side(line, parts[2], FIELD_NAMES[2])?;
     let map_height = parse_side(line, parts[3], FIELD_NAMES[3])?;
     let mut coords = [0_u32; 4];
     for (k, c) in coords.iter_mut().enumerate() {
         let i = 4 + k;
-        *c = int(i)?;
         let bound = if k % 2 == 0 { map_width } else { map_height };
-        if *c >= bound {
-            return Err(err(GridFormatErrorKind::CoordinateOutOfRange {
-                field: FIELD_NAMES[i],
-                value: *c,
-                bound,
-            }));
-        }
+        *c = match parse_number(parts[i]) {
+            Number::Value(v) if v < bound => v,
+            Number::Value(_) | Number::TooLarge => {
+                return Err(err(GridFormatErrorKind::CoordinateOutOfRange {
+                    field: FIELD_NAMES[i],
+                    found: quoted(i),
+                    bound,
+                }));
+            }
+            Number::NotDigits => {
+                return Err(err(GridFormatErrorKind::InvalidNumber {
+                    field: FIELD_NAMES[i],
+                    found: quoted(i),
+                }));
+            }
+        };
     }
-    let (optimal_length, length_decimals) =
-        parse_length(parts[8]).ok_or(err(GridFormatErrorKind::InvalidLength))?;
+    let (optimal_length, length_decimals) = parse_length(parts[8])
+        .ok_or_else(|| err(GridFormatErrorKind::InvalidLength { found: quoted(8) }))?;
     Ok(Scenario {
         line,
         bucket,

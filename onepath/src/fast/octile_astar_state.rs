@@ -26,6 +26,7 @@ use super::snapshot_wire::{
 use crate::grid::{Dir8, Grid, WALL};
 use crate::search::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, read_frame_for, write_frame};
+use crate::state::counters::Counters;
 use crate::state::recordings::Recordings;
 use crate::state::sorted_records::{Record, SortedRecords};
 use crate::state::step_code::{state_code, state_of};
@@ -246,6 +247,23 @@ impl OctileAStar {
         }
         if open_count != not_closed {
             return Err(invalid("octile_astar.open.count"));
+        }
+        let counters = Counters {
+            iterations: p.iterations,
+            expansions: p.expansions,
+            found: p.state == Step::Found,
+            reached: count,
+            closed: count - not_closed,
+            start_closed: p
+                .records
+                .find(p.start)
+                .is_some_and(|i| p.records.get(i).closed == 1),
+            recorded: p.recordings.lens(),
+            // A closed cell is never relaxed again (exact pairs, consistent estimate).
+            never_reopens: true,
+        };
+        if !counters.agree() {
+            return Err(invalid("octile_astar.counters"));
         }
         // One heap entry per not-closed record (a bit per record index), in heap order.
         clear_marks(&mut self.scratch, count, cells);

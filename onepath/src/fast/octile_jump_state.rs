@@ -34,6 +34,7 @@ use super::snapshot_wire::{
 use crate::grid::{Grid, WALL};
 use crate::search::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
+use crate::state::counters::Counters;
 use crate::state::recordings::Recordings;
 use crate::state::sorted_records::{Record, SortedRecords};
 use crate::state::step_code::{state_code, state_of};
@@ -324,6 +325,23 @@ impl<F: Finder> OctileJump<F> {
         }
         if live != not_closed {
             return Err(invalid("octile_jump.open.live"));
+        }
+        let counters = Counters {
+            iterations: p.iterations,
+            expansions: p.expansions,
+            found: p.state == Step::Found,
+            reached: count,
+            closed: count - not_closed,
+            start_closed: p
+                .records
+                .find(p.start)
+                .is_some_and(|i| p.records.get(i).closed == 1),
+            recorded: p.recordings.lens(),
+            // A closed cell is never relaxed again; stale pops are not iterations.
+            never_reopens: true,
+        };
+        if !counters.agree() {
+            return Err(invalid("octile_jump.counters"));
         }
         let goal_closed = p
             .records

@@ -1,5 +1,7 @@
 //! Cell and world-point value types.
 
+use crate::math::{self, Axis, CoordinateError};
+
 /// A square-grid cell (or a hex cell in offset coordinates: `x` the column, `y` the row).
 /// `x` grows to the right, `y` downwards; (0, 0) is the top-left cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -25,6 +27,10 @@ impl From<(i32, i32)> for Cell {
 
 /// A point in world space (the plane the game uses), mapped to cells by a
 /// [`GridSpace`](crate::GridSpace) or [`HexSpace`](crate::HexSpace).
+///
+/// The fields are plain `f64`s; every function that takes a point checks the coordinate rule
+/// (finite, |v| ≤ 2^21, [`COORDINATE_BOUND`](crate::math::COORDINATE_BOUND)) and every point
+/// the crate returns satisfies it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct WorldPoint {
     /// World x.
@@ -37,5 +43,33 @@ impl WorldPoint {
     /// The point (x, y).
     pub const fn new(x: f64, y: f64) -> Self {
         Self { x, y }
+    }
+
+    /// The point itself when both coordinates satisfy the coordinate rule (finite,
+    /// |v| ≤ 2^21); x is checked first.
+    ///
+    /// # Errors
+    ///
+    /// [`CoordinateError`] naming the first axis that breaks the rule, its value and the bound.
+    ///
+    /// # Complexity
+    ///
+    /// O(1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::WorldPoint;
+    /// use onepath::math::Axis;
+    ///
+    /// let p = WorldPoint::new(-2_097_152.0, 12.5);
+    /// assert_eq!(p.check(), Ok(p));
+    /// let e = WorldPoint::new(0.0, f64::INFINITY).check().unwrap_err();
+    /// assert_eq!((e.axis, e.value), (Axis::Y, f64::INFINITY));
+    /// ```
+    pub fn check(self) -> Result<Self, CoordinateError> {
+        math::check_coordinate(Axis::X, self.x)?;
+        math::check_coordinate(Axis::Y, self.y)?;
+        Ok(self)
     }
 }

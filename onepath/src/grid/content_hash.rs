@@ -190,7 +190,8 @@ mod tests {
         // Version and world mapping are not part of the hash.
         g.set_area(Cell::new(0, 0), 5).unwrap();
         g.set_area(Cell::new(0, 0), 4).unwrap();
-        g.set_space(crate::GridSpace::new(3.0, 4.0, 2.0).unwrap());
+        g.set_space(crate::GridSpace::new(3.0, 4.0, 2.0).unwrap())
+            .unwrap();
         assert_eq!(g.content_hash(), h);
         g.note_content_replaced();
         assert_eq!(g.hash.get(), None);

@@ -4,8 +4,13 @@ use super::cell::{Cell, WorldPoint};
 use super::grid::Grid;
 use super::options::GridOptions;
 use super::path::GridPath;
-use super::query::{check_weight, resolve_square_heuristic, run_query};
+use super::query::{
+    check_weight, check_weight_fits, corner_pairs, resolve_square_heuristic, run_query,
+};
+use super::query_slot::QuerySlot;
 use super::square_topology::SquareTopology;
+use alloc::boxed::Box;
+
 use crate::error::QueryError;
 use crate::search::{CANCEL_SLICE, GridSearch, Step};
 use crate::topology::{Filtered, FnStepCost};
@@ -16,15 +21,29 @@ impl Grid {
     /// Endpoints outside the grid, on walls or too narrow for the agent give
     /// `PathStatus::StartInvalid` / `GoalInvalid`, not errors.
     ///
+    /// The engine is chosen as [`GridSearch`] chooses it (A*, JPS or JPS+, the specialised
+    /// octile engines when the query qualifies); `find_path` is exactly `try_begin` then
+    /// `step(options.iteration_budget)` on such a handle, so the two never differ.
+    ///
     /// # Errors
     ///
     /// [`QueryError::InvalidWeight`], [`QueryError::InvalidAgentSize`] (size 0),
-    /// [`QueryError::HeuristicNotSupported`] (hex distance on a square grid).
+    /// [`QueryError::HeuristicNotSupported`] (hex distance on a square grid),
+    /// [`QueryError::WeightTooLarge`] (weight × the grid's largest estimate not finite).
     ///
     /// # Complexity
     ///
-    /// O(V log V) for V visited cells; allocates its buffers per call (use
-    /// [`AStar`](crate::search::AStar) with [`SquareTopology`] to reuse them).
+    /// The grid keeps the search handles of its one-line queries (up to
+    /// [`Grid::QUERY_HANDLES`], one per thread querying at once) and reuses them, so on an
+    /// unedited grid a call costs what a reused [`GridSearch`] costs: O(V log V) for V visited
+    /// cells (jump points for JPS), plus the result's size, and allocates only the result.
+    /// The first call on a grid (and the first after it grew, or after
+    /// [`release_query_memory`](Grid::release_query_memory)) also sizes the buffers, O(cells)
+    /// time and about 20–40 bytes a cell; the first call after an edit repairs the derived
+    /// structures it uses (JPS+ tables, clearance for agents above size 1) from the edit
+    /// journal, or rebuilds them, O(cells). The buffers stay with the grid until it is dropped
+    /// or released. A simulation that queries every tick keeps its own [`GridSearch`] and
+    /// calls [`prepare`](GridSearch::prepare) once, so no tick pays the sizing.
     ///
     /// # Determinism
     ///
@@ -51,13 +70,59 @@ impl Grid {
         goal: Cell,
         options: &GridOptions,
     ) -> Result<GridPath, QueryError> {
-        let mut search = GridSearch::new(*options)?;
-        let begun = search.try_begin(self, start, goal);
-        if begun != Step::InProgress {
-            return Ok(search.refused_path(self, begun));
-        }
-        search.step(self, options.iteration_budget)?;
-        Ok(search.to_path(self))
+        self.with_pooled(options, |search| {
+            let begun = search.try_begin(self, start, goal);
+            if begun != Step::InProgress {
+                return Ok(search.refused_path(self, begun));
+            }
+            search.step(self, options.iteration_budget)?;
+            search.to_path(self)
+        })
+    }
+
+    /// Search handles the grid keeps for its one-line queries at most (queries running at once
+    /// beyond that build their own, dropped afterwards).
+    pub const QUERY_HANDLES: usize = QuerySlot::CAPACITY;
+
+    /// Drops the working memory the grid keeps for its one-line queries (see the
+    /// `# Complexity` of [`find_path`](Grid::find_path)); the next query sizes it again.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(64, 64).unwrap();
+    /// let o = GridOptions::DEFAULT;
+    /// let p = grid.find_path(Cell::new(0, 0), Cell::new(9, 9), &o).unwrap();
+    /// grid.release_query_memory(); // e.g. when a level unloads but the grid is kept
+    /// assert_eq!(grid.find_path(Cell::new(0, 0), Cell::new(9, 9), &o).unwrap(), p);
+    /// ```
+    pub fn release_query_memory(&self) {
+        self.queries.clear();
+    }
+
+    /// Runs `query` on a search handle taken from the grid's [`QuerySlot`] (or a new one when
+    /// the slot is empty), configured for `options`, and offers the handle back afterwards,
+    /// whatever the outcome: the working memory and derived structures of one query serve
+    /// the next (tier-1 design of issue 14: one-off queries cost what a reused handle costs).
+    ///
+    /// [`QuerySlot`]: super::query_slot::QuerySlot
+    fn with_pooled<R>(
+        &self,
+        options: &GridOptions,
+        query: impl FnOnce(&mut GridSearch) -> Result<R, QueryError>,
+    ) -> Result<R, QueryError> {
+        GridSearch::check_options(options)?;
+        let mut search = match self.queries.take::<GridSearch>() {
+            Some(mut s) => {
+                s.set_options(*options)?;
+                s
+            }
+            None => Box::new(GridSearch::new(*options)?),
+        };
+        let result = query(&mut search);
+        self.queries.give(search);
+        result
     }
 
     /// [`find_path`](Grid::find_path) that asks `cancel` before every slice of 256 iterations
@@ -96,23 +161,24 @@ impl Grid {
         options: &GridOptions,
         mut cancel: impl FnMut() -> bool,
     ) -> Result<GridPath, QueryError> {
-        let mut search = GridSearch::new(*options)?;
-        let begun = search.try_begin(self, start, goal);
-        if begun != Step::InProgress {
-            return Ok(search.refused_path(self, begun));
-        }
-        let mut remaining = options.iteration_budget;
-        while search.state() == Step::InProgress && remaining > 0 {
-            if cancel() {
-                return Err(QueryError::Cancelled);
+        self.with_pooled(options, |search| {
+            let begun = search.try_begin(self, start, goal);
+            if begun != Step::InProgress {
+                return Ok(search.refused_path(self, begun));
             }
-            let slice = remaining.min(CANCEL_SLICE);
-            search.step(self, slice)?;
-            if options.iteration_budget != u32::MAX {
-                remaining -= slice;
+            let mut remaining = options.iteration_budget;
+            while search.state() == Step::InProgress && remaining > 0 {
+                if cancel() {
+                    return Err(QueryError::Cancelled);
+                }
+                let slice = remaining.min(CANCEL_SLICE);
+                search.step(self, slice)?;
+                if options.iteration_budget != u32::MAX {
+                    remaining -= slice;
+                }
             }
-        }
-        Ok(search.to_path(self))
+            search.to_path(self)
+        })
     }
 
     /// [`find_path`](Grid::find_path) between world points, mapped to cells by
@@ -129,7 +195,7 @@ impl Grid {
     /// use onepath::{Cell, Grid, GridOptions, GridSpace, PathStatus, QueryError, WorldPoint};
     /// // Cells of 2 world units; the grid's top-left corner at (-10, -10).
     /// let space = GridSpace::new(-10.0, -10.0, 2.0).unwrap();
-    /// let grid = Grid::new(10, 10).unwrap().with_space(space);
+    /// let grid = Grid::new(10, 10).unwrap().with_space(space).unwrap();
     /// let o = GridOptions::DEFAULT;
     /// let (from, to) = (WorldPoint::new(-9.5, -9.0), WorldPoint::new(5.5, -9.0));
     /// let path = grid.find_path_world(from, to, &o).unwrap();
@@ -214,15 +280,25 @@ impl Grid {
         options: &GridOptions,
     ) -> Result<GridPath, QueryError> {
         let heuristic = resolve_square_heuristic(options, self.width(), self.areas().min_cost())?;
+        let corners = corner_pairs(self.width(), self.height());
+        check_weight_fits(options.weight, heuristic, corners)?;
         let space = self.space();
-        run_query(
-            topology,
-            cost,
-            heuristic,
-            (self.index_of(start), self.index_of(goal)),
-            options,
-            |n| self.cell_of(n),
-            |c| space.center(c),
-        )
+        // The generic engine's buffers of a pooled handle (the hooks need their own cost and
+        // topology types, but the memory is the same).
+        self.with_pooled(options, |search| {
+            let mut buffers = search.take_generic_buffers();
+            let result = run_query(
+                topology,
+                cost,
+                heuristic,
+                (self.index_of(start), self.index_of(goal)),
+                options,
+                &mut buffers,
+                |n| self.cell_of(n),
+                |c| space.center_unchecked(c),
+            );
+            search.put_generic_buffers(buffers);
+            result
+        })
     }
 }

@@ -111,6 +111,6 @@ impl Future for FindPathFuture<'_> {
                 return Poll::Pending;
             }
         }
-        Poll::Ready(Ok(search.to_path(grid)))
+        Poll::Ready(search.to_path(grid))
     }
 }

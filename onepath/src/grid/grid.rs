@@ -1,5 +1,6 @@
 //! [`Grid`]: the square grid of area bytes.
 
+use super::query_slot::QuerySlot;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -71,6 +72,9 @@ pub struct Grid {
     pub(super) journal: EditJournal,
     pub(super) hash: HashCache,
     pub(super) clearance_cache: ClearanceMap,
+    /// Search handles the tier-1 queries take and give back ([`QuerySlot`]); not content,
+    /// not compared, empty in a clone.
+    pub(crate) queries: QuerySlot,
 }
 
 impl PartialEq for Grid {
@@ -193,6 +197,7 @@ impl Grid {
             journal: EditJournal::new(revision),
             hash: HashCache::new(),
             clearance_cache: ClearanceMap::new(),
+            queries: QuerySlot::new(),
         }
     }
 
@@ -287,15 +292,37 @@ impl Grid {
     }
 
     /// Replaces the world mapping (not an edit: the version stays).
-    pub fn set_space(&mut self, space: GridSpace) {
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::ExtentOutOfRange`] when the grid's far corner under `space` leaves the
+    /// coordinate rule (|v| ≤ 2^21), so that every cell centre and path point the grid
+    /// reports is inside it ([`GridSpace::check_extent`]); nothing changes then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Grid, GridSpace};
+    /// let mut grid = Grid::new(100, 100).unwrap();
+    /// grid.set_space(GridSpace::new(-50.0, -50.0, 0.5).unwrap()).unwrap();
+    /// // 100 cells of 2^16 reach past 2^21: refused.
+    /// assert!(grid.set_space(GridSpace::new(0.0, 0.0, 65536.0).unwrap()).is_err());
+    /// assert_eq!(grid.space().cell_size(), 0.5);
+    /// ```
+    pub fn set_space(&mut self, space: GridSpace) -> Result<(), GridError> {
+        space.check_extent(self.width, self.height)?;
         self.space = space;
+        Ok(())
     }
 
     /// Builder form of [`set_space`](Grid::set_space).
-    #[must_use]
-    pub fn with_space(mut self, space: GridSpace) -> Self {
-        self.space = space;
-        self
+    ///
+    /// # Errors
+    ///
+    /// As [`set_space`](Grid::set_space).
+    pub fn with_space(mut self, space: GridSpace) -> Result<Self, GridError> {
+        self.set_space(space)?;
+        Ok(self)
     }
 
     /// Replaces every field from validated snapshot parts, reusing the cell memory when the

@@ -30,6 +30,7 @@ mod nearest;
 mod options;
 mod path;
 pub(crate) mod query;
+pub(crate) mod query_slot;
 pub(crate) mod rect;
 pub(crate) mod space;
 mod square_topology;

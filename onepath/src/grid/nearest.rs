@@ -297,7 +297,8 @@ mod tests {
     fn world_points() {
         let g = Grid::from_text("#..\n...")
             .unwrap()
-            .with_space(GridSpace::new(10.0, 0.0, 2.0).unwrap());
+            .with_space(GridSpace::new(10.0, 0.0, 2.0).unwrap())
+            .unwrap();
         let o = NearestOptions::DEFAULT;
         assert_eq!(
             g.try_find_nearest_walkable_world(WorldPoint::new(10.5, 0.5), &o),

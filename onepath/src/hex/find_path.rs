@@ -3,14 +3,21 @@
 use super::hex_grid::HexGrid;
 use super::topology::HexTopology;
 use crate::error::QueryError;
-use crate::grid::query::run_query;
+use crate::grid::query::{check_weight, check_weight_fits, corner_pairs, run_query};
 use crate::grid::{Cell, GridOptions, GridPath, HeuristicKind, WorldPoint};
+use crate::search::SearchBuffers;
 use crate::topology::{
     AnyHeuristic, DefaultStepCost, Filtered, FnStepCost, HexDistanceHeuristic, StepCost, Topology,
     ZeroHeuristic,
 };
 
 impl HexGrid {
+    /// Drops the search buffers the grid keeps for its one-line queries; the next query sizes
+    /// them again.
+    pub fn release_query_memory(&self) {
+        self.queries.clear();
+    }
+
     /// Finds a path between offset cells with A* (six moves, hex-distance heuristic).
     /// `connectivity` and `diagonal_rule` of the options are ignored.
     ///
@@ -18,7 +25,14 @@ impl HexGrid {
     ///
     /// [`QueryError::InvalidAgentSize`] unless `agent_size == 1`,
     /// [`QueryError::HeuristicNotSupported`] for Manhattan or octile,
-    /// [`QueryError::InvalidWeight`].
+    /// [`QueryError::InvalidWeight`], [`QueryError::WeightTooLarge`].
+    ///
+    /// # Complexity
+    ///
+    /// O(V log V) for V visited cells plus the result's size: the grid keeps the search
+    /// buffers of its one-line queries (up to four, one per thread querying at once) and reuses
+    /// them, so only the first call (or the first after
+    /// [`release_query_memory`](HexGrid::release_query_memory)) sizes them, O(cells).
     ///
     /// # Examples
     ///
@@ -51,7 +65,7 @@ impl HexGrid {
     /// use onepath::{Cell, GridOptions, HexGrid, HexLayout, WorldPoint};
     /// let grid = HexGrid::new(6, 6, HexLayout::FlatOddColumn).unwrap();
     /// // The default mapping puts the centre of cell (0, 0) at the origin, neighbours 1 apart.
-    /// let goal = grid.space().center(grid.layout(), grid.to_axial(Cell::new(4, 2)));
+    /// let goal = grid.space().center(grid.layout(), grid.to_axial(Cell::new(4, 2))).unwrap();
     /// let o = GridOptions::DEFAULT;
     /// let path = grid.find_path_world(WorldPoint::new(0.1, -0.1), goal, &o).unwrap();
     /// assert_eq!(path.cells.first(), Some(&Cell::new(0, 0)));
@@ -127,15 +141,26 @@ impl HexGrid {
                 return Err(QueryError::HeuristicNotSupported);
             }
         };
+        check_weight(options)?;
+        let corners = corner_pairs(self.width(), self.height());
+        check_weight_fits(options.weight, heuristic, corners)?;
         let (space, layout) = (self.space(), self.layout());
-        run_query(
+        // Buffers kept by the grid between one-off queries (see `QuerySlot`).
+        let mut buffers = self
+            .queries
+            .take::<SearchBuffers>()
+            .map_or_else(SearchBuffers::new, |b| *b);
+        let result = run_query(
             topology,
             cost,
             heuristic,
             (self.index_of(start), self.index_of(goal)),
             options,
+            &mut buffers,
             |n| self.cell_of(n),
-            |c| space.center(layout, self.to_axial(c)),
-        )
+            |c| space.center_unchecked(layout, self.to_axial(c)),
+        );
+        self.queries.give(alloc::boxed::Box::new(buffers));
+        result
     }
 }

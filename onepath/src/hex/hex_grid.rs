@@ -1,5 +1,6 @@
 //! [`HexGrid`]: a rectangular offset array of hex cells.
 
+use crate::grid::query_slot::QuerySlot;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -47,6 +48,8 @@ pub struct HexGrid {
     revision: u64,
     space: HexSpace,
     journal: EditJournal,
+    /// Search buffers the tier-1 queries take and give back; not content, empty in a clone.
+    pub(crate) queries: QuerySlot,
 }
 
 impl PartialEq for HexGrid {
@@ -109,6 +112,7 @@ impl HexGrid {
             revision,
             space: HexSpace::UNIT,
             journal: EditJournal::new(revision),
+            queries: QuerySlot::new(),
         }
     }
 
@@ -293,15 +297,25 @@ impl HexGrid {
     }
 
     /// Replaces the world mapping.
-    pub fn set_space(&mut self, space: HexSpace) {
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::ExtentOutOfRange`] when a cell centre under `space` leaves the coordinate
+    /// rule ([`HexSpace::check_extent`]); nothing changes then.
+    pub fn set_space(&mut self, space: HexSpace) -> Result<(), GridError> {
+        space.check_extent(self.layout, self.width, self.height)?;
         self.space = space;
+        Ok(())
     }
 
     /// Builder form of [`set_space`](HexGrid::set_space).
-    #[must_use]
-    pub fn with_space(mut self, space: HexSpace) -> Self {
-        self.space = space;
-        self
+    ///
+    /// # Errors
+    ///
+    /// As [`set_space`](HexGrid::set_space).
+    pub fn with_space(mut self, space: HexSpace) -> Result<Self, GridError> {
+        self.set_space(space)?;
+        Ok(self)
     }
 }
 

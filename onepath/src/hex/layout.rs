@@ -41,15 +41,36 @@ impl HexLayout {
     /// - pointy even: q = col − (row + (row & 1)) / 2, r = row;
     /// - flat odd: q = col, r = row − (col − (col & 1)) / 2;
     /// - flat even: q = col, r = row − (col + (col & 1)) / 2.
+    ///
+    /// Results beyond `i32` saturate; they occur only for offsets within 2^30 of the `i32`
+    /// limits, far outside every grid (at most 2^28 cells a side).
+    ///
+    /// # Complexity
+    ///
+    /// O(1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{HexCoord, HexLayout};
+    ///
+    /// assert_eq!(HexLayout::PointyOddRow.offset_to_axial(3, 5), HexCoord::new(1, 5));
+    /// assert_eq!(HexLayout::FlatEvenColumn.offset_to_axial(3, 5), HexCoord::new(3, 3));
+    /// ```
     pub fn offset_to_axial(self, col: i32, row: i32) -> HexCoord {
-        let (c, r) = (i64::from(col), i64::from(row));
-        let (q, r) = match self {
+        let (q, r) = self.offset_to_axial_wide(i64::from(col), i64::from(row));
+        HexCoord::new(sat(q), sat(r))
+    }
+
+    /// [`offset_to_axial`](HexLayout::offset_to_axial) in `i64`, without saturation, for
+    /// offsets below 2^62 in magnitude (the world-extent check reaches columns beyond `i32`).
+    pub(crate) fn offset_to_axial_wide(self, c: i64, r: i64) -> (i64, i64) {
+        match self {
             Self::PointyOddRow => (c - (r - (r & 1)) / 2, r),
             Self::PointyEvenRow => (c - (r + (r & 1)) / 2, r),
             Self::FlatOddColumn => (c, r - (c - (c & 1)) / 2),
             Self::FlatEvenColumn => (c, r - (c + (c & 1)) / 2),
-        };
-        HexCoord::new(sat(q), sat(r))
+        }
     }
 
     /// Offset (col, row) of an axial coordinate (the inverse of

@@ -16,12 +16,15 @@ pub const SQRT3: f64 = f64::from_bits(0x3FFB_B67A_E858_4CAA);
 /// √3 / 2 as the spec writes it (`0.8660254037844386`), used by the hex world mapping.
 pub const HEX_SQRT3_2: f64 = 0.866_025_403_784_438_6;
 
-/// The coordinate rule: world coordinates must satisfy |v| ≤ 2^21 (exact in Q31.32).
-pub const COORDINATE_BOUND: f64 = 2_097_152.0;
-
+mod coordinate;
 mod divisor;
 mod rng;
 
+pub use coordinate::{
+    Axis, COORDINATE_BOUND, CoordinateError, FRACTIONAL_BOUND, MAX_CELL_SIZE, MIN_CELL_SIZE,
+    check_coordinate,
+};
+pub(crate) use coordinate::{check_within, integral_to_i32};
 pub use divisor::Divisor;
 pub use rng::SplitMix64;
 
@@ -43,39 +46,6 @@ pub fn abs(v: f64) -> f64 {
     f64::from_bits(v.to_bits() & !(1u64 << 63))
 }
 
-/// Checks the coordinate rule for one world coordinate.
-///
-/// # Errors
-///
-/// [`CoordinateError`] when `v` is NaN, infinite, or `|v| > 2^21`; the error carries the value
-/// and the bound.
-pub fn check_coordinate(v: f64) -> Result<f64, CoordinateError> {
-    if v.is_finite() && abs(v) <= COORDINATE_BOUND {
-        Ok(v)
-    } else {
-        Err(CoordinateError { value: v })
-    }
-}
-
-/// A world coordinate outside the coordinate rule (|v| ≤ 2^21 and finite).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CoordinateError {
-    /// The offending value.
-    pub value: f64,
-}
-
-impl core::fmt::Display for CoordinateError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "world coordinate {} is outside the coordinate rule: it must be finite with |v| <= {} (2^21)",
-            self.value, COORDINATE_BOUND
-        )
-    }
-}
-
-impl core::error::Error for CoordinateError {}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,20 +58,6 @@ mod tests {
         assert_eq!(SQRT3, 1.732_050_807_568_877_2);
         assert_eq!(sqrt(3.0).to_bits(), SQRT3.to_bits());
         assert_eq!(HEX_SQRT3_2.to_bits(), 0.866_025_403_784_438_6_f64.to_bits());
-        assert_eq!(COORDINATE_BOUND, (1u64 << 21) as f64);
-    }
-
-    #[test]
-    fn coordinate_rule() {
-        assert!(check_coordinate(2_097_152.0).is_ok());
-        assert!(check_coordinate(-2_097_152.0).is_ok());
-        let e = check_coordinate(2_097_152.5).unwrap_err();
-        assert_eq!(e.value, 2_097_152.5);
-        assert!(check_coordinate(f64::NAN).is_err());
-        assert!(check_coordinate(f64::INFINITY).is_err());
-        assert!(check_coordinate(f64::NEG_INFINITY).is_err());
-        let msg = alloc::format!("{}", check_coordinate(3e6).unwrap_err());
-        assert!(msg.contains("3000000") && msg.contains("2097152"), "{msg}");
     }
 
     #[test]

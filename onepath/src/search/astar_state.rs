@@ -16,6 +16,7 @@ use super::astar::{AStar, usable_step};
 use super::buffers::NO_NODE;
 use super::step::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
+use crate::state::counters::Counters;
 use crate::state::recordings::Recordings;
 use crate::state::sorted_records::{Record, SortedRecords};
 use crate::state::step_code::{state_code, state_of};
@@ -415,17 +416,18 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         }
         let count = records.len();
         let open_count = open.len() / OPEN;
-        let closed = count - open_count;
-        let start_closed = records.find(start).is_some_and(|i| records.get(i).closed);
-        let found = u32::from(state == Step::Found);
-        let saturated = iterations == u32::MAX && expansions == u32::MAX;
-        if (iterations == 0) != (count == 1 && !start_closed)
-            || (iterations > 0 && !start_closed)
-            || (iterations as usize) < closed
-            || (expansions != iterations.wrapping_sub(found) && !saturated)
-            || expanded_len > expansions as usize
-            || trace_len > iterations as usize
-        {
+        let counters = Counters {
+            iterations,
+            expansions,
+            found: state == Step::Found,
+            reached: count,
+            closed: count - open_count,
+            start_closed: records.find(start).is_some_and(|i| records.get(i).closed),
+            recorded: (expanded_len, trace_len),
+            // Rounding can reopen a closed node even under a consistent estimate.
+            never_reopens: false,
+        };
+        if !counters.agree() {
             return Err(invalid("astar.counters"));
         }
         let goal_closed = records.find(goal).is_some_and(|i| records.get(i).closed);
@@ -481,8 +483,8 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
                 }
             });
         }
-        for i in 0..count {
-            if records.get(i).node != start && scratch[i] & 2 == 0 {
+        for (i, &mark) in scratch[..count].iter().enumerate() {
+            if mark & 2 == 0 && records.get(i).node != start {
                 return Err(invalid("astar.reached.move"));
             }
         }

@@ -24,10 +24,13 @@
 //! changes. [`GridSearch::prepare`] does that building and sizing ahead of the first query.
 
 use super::astar::AStar;
+use super::buffers::SearchBuffers;
 use super::step::Step;
 use crate::error::QueryError;
 use crate::fast::{BitFinder, Estimate, OctileAStar, OctileJump, OctileMap, TableFinder};
-use crate::grid::query::{check_weight, pack_path, resolve_square_heuristic};
+use crate::grid::query::{
+    check_weight, check_weight_fits, corner_pairs, pack_path, resolve_square_heuristic,
+};
 use crate::grid::{
     Cell, ClearanceMap, Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, GridPath,
     HeuristicKind, SquareTopology,
@@ -108,6 +111,11 @@ pub struct GridSearch {
     bound_revision: u64,
     pub(super) bound_width: u32,
     pub(super) bound_height: u32,
+    /// What the last `try_begin` refused while no search ran (`StartInvalid` / `GoalInvalid`),
+    /// so that [`to_path`](GridSearch::to_path) reports it; cleared by a begin or restore.
+    refusal: Option<Step>,
+    /// Set by `try_begin` when the weight is too large for the grid: `step` reports it.
+    weight_error: Option<QueryError>,
 }
 
 /// Which engine a handle runs.
@@ -243,10 +251,41 @@ impl GridSearch {
             bound_revision: 0,
             bound_width: 0,
             bound_height: 0,
+            refusal: None,
+            weight_error: None,
         })
     }
 
-    pub(super) fn check_options(options: &GridOptions) -> Result<(), QueryError> {
+    /// Gives the handle new options, keeping its buffers and derived structures (what the
+    /// tier-1 queries do with a pooled handle). The next [`try_begin`](Self::try_begin)
+    /// resolves the engine for them.
+    ///
+    /// # Errors
+    ///
+    /// As [`new`](Self::new); nothing changes then.
+    pub(crate) fn set_options(&mut self, options: GridOptions) -> Result<(), QueryError> {
+        Self::check_options(&options)?;
+        self.options = options;
+        self.configure_engines();
+        Ok(())
+    }
+
+    /// Lends the generic engine's buffers (tier-1 queries with hooks run their own `AStar`
+    /// in them); give them back with [`put_generic_buffers`](Self::put_generic_buffers).
+    /// The handle is idle afterwards.
+    pub(crate) fn take_generic_buffers(&mut self) -> SearchBuffers {
+        self.engine.make_idle();
+        self.active = Engine::Generic;
+        core::mem::take(&mut self.engine.buffers)
+    }
+
+    /// Gives back what [`take_generic_buffers`](Self::take_generic_buffers) lent.
+    pub(crate) fn put_generic_buffers(&mut self, buffers: SearchBuffers) {
+        self.engine.buffers = buffers;
+        self.engine.make_idle();
+    }
+
+    pub(crate) fn check_options(options: &GridOptions) -> Result<(), QueryError> {
         check_weight(options)?;
         if options.agent_size == 0 {
             return Err(QueryError::InvalidAgentSize { size: 0, max: 255 });
@@ -347,6 +386,19 @@ impl GridSearch {
     /// assert_eq!(search.cost(), 4.0); // round the wall: no corner cutting
     /// ```
     pub fn try_begin(&mut self, grid: &Grid, start: Cell, goal: Cell) -> Step {
+        let step = self.begin(grid, start, goal);
+        if matches!(step, Step::StartInvalid | Step::GoalInvalid) {
+            if self.state() != Step::InProgress {
+                self.refusal = Some(step);
+            }
+        } else {
+            self.refusal = None;
+        }
+        step
+    }
+
+    /// [`try_begin`](Self::try_begin) without the refusal bookkeeping.
+    fn begin(&mut self, grid: &Grid, start: Cell, goal: Cell) -> Step {
         let check = EndpointCheck {
             grid,
             agent_size: self.options.agent_size,
@@ -359,6 +411,7 @@ impl GridSearch {
             return Step::GoalInvalid;
         };
         self.bind(grid);
+        self.check_weight_for(grid);
         let estimate = estimate_for(&self.options);
         let record = self.options.record_expansions;
         match self.active {
@@ -404,6 +457,23 @@ impl GridSearch {
         self.bound_height = grid.height();
         (self.running, self.active) = resolve_engine(&self.options, grid);
         self.refresh_caches(grid);
+    }
+
+    /// Keys must stay finite: [`step`](Self::step) refuses to run a weight too large for
+    /// `grid` (records the error, or clears it). Also forgets a recorded refusal.
+    pub(super) fn check_weight_for(&mut self, grid: &Grid) {
+        self.weight_error =
+            resolve_square_heuristic(&self.options, grid.width(), grid.areas().min_cost())
+                .ok()
+                .and_then(|h| {
+                    let corners = corner_pairs(grid.width(), grid.height());
+                    check_weight_fits(self.options.weight, h, corners).err()
+                });
+    }
+
+    /// Forgets what the last refused `try_begin` said (a restore replaces the handle's state).
+    pub(super) fn clear_refusal(&mut self) {
+        self.refusal = None;
     }
 
     /// What [`bind`](Self::bind) sets, to put back after a refused restore.
@@ -458,24 +528,45 @@ impl GridSearch {
 
     pub(super) fn check_grid(&self, grid: &Grid) -> Result<(), QueryError> {
         // The revision, not the version: a restore can bring a version back with other cells.
-        if grid.revision() != self.bound_revision
-            || grid.width() != self.bound_width
-            || grid.height() != self.bound_height
+        if grid.revision() == self.bound_revision
+            && grid.width() == self.bound_width
+            && grid.height() == self.bound_height
         {
-            return Err(QueryError::GridChanged {
-                expected: self.bound_version,
-                found: grid.version(),
-            });
+            return Ok(());
         }
-        Ok(())
+        self.check_same_grid(grid)?;
+        Err(QueryError::GridChanged {
+            expected: self.bound_version,
+            found: grid.version(),
+        })
+    }
+
+    /// Whether `grid` is the grid the handle is bound to, as it is now or after edits its
+    /// journal still holds ([`QueryError::OtherGrid`] otherwise).
+    fn check_same_grid(&self, grid: &Grid) -> Result<(), QueryError> {
+        let expected = (self.bound_width, self.bound_height);
+        let found = (grid.width(), grid.height());
+        let known = grid.revision() == self.bound_revision
+            || matches!(
+                grid.edits_since(self.bound_revision),
+                crate::grid::EditsSince::Edits(_)
+            );
+        if expected == found && known {
+            Ok(())
+        } else {
+            Err(QueryError::OtherGrid { expected, found })
+        }
     }
 
     /// Performs at most `budget` iterations; call again only on [`Step::InProgress`].
     ///
     /// # Errors
     ///
-    /// [`QueryError::GridChanged`] when `grid` was edited (or is another grid) since
-    /// `try_begin`; the search is left as it was.
+    /// [`QueryError::GridChanged`] when `grid` was edited since `try_begin`;
+    /// [`QueryError::OtherGrid`] when it is not the grid the search began on;
+    /// [`QueryError::WeightTooLarge`] when the options' weight times the grid's largest
+    /// estimate is not finite (the search would order nothing: it does not run). The search
+    /// is left as it was.
     ///
     /// # Examples
     ///
@@ -493,13 +584,16 @@ impl GridSearch {
     /// // Begin again on the edited grid: three pops per tick give what one call gives.
     /// search.try_begin(&grid, a, b);
     /// while search.step(&grid, 3).unwrap() == Step::InProgress {}
-    /// assert_eq!(search.to_path(&grid), grid.find_path(a, b, &GridOptions::DEFAULT).unwrap());
+    /// assert_eq!(search.to_path(&grid).unwrap(), grid.find_path(a, b, &GridOptions::DEFAULT).unwrap());
     /// ```
     pub fn step(&mut self, grid: &Grid, budget: u32) -> Result<Step, QueryError> {
         if self.state() != Step::InProgress {
             return Ok(self.state());
         }
         self.check_grid(grid)?;
+        if let Some(e) = self.weight_error {
+            return Err(e);
+        }
         // A refused restore against another grid may have moved the caches.
         self.refresh_caches(grid);
         match self.active {
@@ -583,6 +677,15 @@ impl GridSearch {
     }
 
     /// The result as a [`GridPath`] (allocates; `InProgress` reads as `BudgetExhausted`).
+    /// After a refused [`try_begin`](Self::try_begin) while no search was in progress, the
+    /// refusal (`StartInvalid` / `GoalInvalid`), as `find_path` reports it.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::OtherGrid`] when `grid` is not the grid the search ran on (another size,
+    /// or a revision history without the search's: its cells would be read against the wrong
+    /// map). The same grid edited since is fine: the result is the search's, on the cells it
+    /// saw.
     ///
     /// # Examples
     ///
@@ -592,18 +695,25 @@ impl GridSearch {
     /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
     /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(7, 0));
     /// search.step(&grid, 2).unwrap();
-    /// assert_eq!(search.to_path(&grid).status, PathStatus::BudgetExhausted); // not done yet
+    /// assert_eq!(search.to_path(&grid).unwrap().status, PathStatus::BudgetExhausted); // not done yet
     /// search.run_cancellable(&grid, || false).unwrap();
-    /// let path = search.to_path(&grid);
+    /// let path = search.to_path(&grid).unwrap();
     /// assert_eq!((path.status, path.cost, path.cells.len()), (PathStatus::Found, 7.0, 8));
     /// ```
-    pub fn to_path(&self, grid: &Grid) -> GridPath {
+    pub fn to_path(&self, grid: &Grid) -> Result<GridPath, QueryError> {
+        if self.state() == Step::Idle {
+            if let Some(refusal) = self.refusal {
+                return Ok(self.refused_path(grid, refusal));
+            }
+        } else {
+            self.check_same_grid(grid)?;
+        }
         let w = self.bound_width.max(1);
         let space = grid.space();
         let to_cell = |n: u32| Cell::new((n % w) as i32, (n / w) as i32);
         let mut path = if self.active == Engine::Generic {
             pack_path(&self.engine, self.engine.state(), to_cell, |c| {
-                space.center(c)
+                space.center_unchecked(c)
             })
         } else {
             GridPath {
@@ -625,10 +735,14 @@ impl GridSearch {
         if self.running != GridAlgorithm::AStar || self.active != Engine::Generic {
             path.cells = alloc::vec![Cell::default(); self.path_len()];
             let _ = self.copy_path(&mut path.cells);
-            path.points = path.cells.iter().map(|&c| space.center(c)).collect();
+            path.points = path
+                .cells
+                .iter()
+                .map(|&c| space.center_unchecked(c))
+                .collect();
         }
         path.algorithm = self.running;
-        path
+        Ok(path)
     }
 
     /// The result of a `try_begin` that refused an endpoint: no search ran; the algorithm is

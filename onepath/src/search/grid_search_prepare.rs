@@ -56,7 +56,7 @@ impl GridSearch {
     /// let mut plain = GridSearch::new(options).unwrap();
     /// plain.try_begin(&grid, Cell::new(0, 1), Cell::new(7, 1));
     /// plain.run_cancellable(&grid, || false).unwrap();
-    /// assert_eq!(plain.to_path(&grid), search.to_path(&grid));
+    /// assert_eq!(plain.to_path(&grid).unwrap(), search.to_path(&grid).unwrap());
     /// ```
     pub fn prepare(&mut self, grid: &Grid) {
         if self.state() != Step::Idle && self.check_grid(grid).is_ok() {

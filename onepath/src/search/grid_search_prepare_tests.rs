@@ -74,7 +74,12 @@ fn query(
     let mut bytes = vec![0u8; search.state_size()];
     let n = search.save_state(grid, &mut bytes).unwrap();
     bytes.truncate(n);
-    (search.to_path(grid), bytes)
+    (
+        search
+            .to_path(grid)
+            .expect("the grid the search is bound to"),
+        bytes,
+    )
 }
 
 #[test]
@@ -121,9 +126,20 @@ fn prepare_keeps_a_search_on_the_grid_as_it_is() {
         "an in-progress search stays"
     );
     search.run_cancellable(&grid, || false).unwrap();
-    assert_eq!(search.to_path(&grid), expected.0);
+    assert_eq!(
+        search
+            .to_path(&grid)
+            .expect("the grid the search is bound to"),
+        expected.0
+    );
     search.prepare(&grid);
-    assert_eq!(search.to_path(&grid), expected.0, "a finished result stays");
+    assert_eq!(
+        search
+            .to_path(&grid)
+            .expect("the grid the search is bound to"),
+        expected.0,
+        "a finished result stays"
+    );
 }
 
 #[test]

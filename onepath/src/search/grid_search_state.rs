@@ -142,7 +142,7 @@ impl GridSearch {
     /// assert_eq!((peer.state(), peer.iterations()), (Step::InProgress, 3));
     /// while search.step(&grid, 1).unwrap() == Step::InProgress {}
     /// while peer.step(&grid, 5).unwrap() == Step::InProgress {}
-    /// assert_eq!(peer.to_path(&grid), search.to_path(&grid));
+    /// assert_eq!(peer.to_path(&grid).unwrap(), search.to_path(&grid).unwrap());
     /// ```
     pub fn save_state(&self, grid: &Grid, out: &mut [u8]) -> Result<usize, StateError> {
         let hash = grid.content_hash();
@@ -200,12 +200,12 @@ impl GridSearch {
     /// let mut tick_4 = vec![0u8; search.state_size()];
     /// search.save_state(&grid, &mut tick_4).unwrap();
     /// search.run_cancellable(&grid, || false).unwrap();
-    /// let finished = search.to_path(&grid);
+    /// let finished = search.to_path(&grid).unwrap();
     /// // Roll back to tick 4 and replay: the same answer, bit for bit.
     /// search.restore_state(&grid, &tick_4).unwrap();
     /// assert_eq!(search.iterations(), 4);
     /// search.run_cancellable(&grid, || false).unwrap();
-    /// assert_eq!(search.to_path(&grid), finished);
+    /// assert_eq!(search.to_path(&grid).unwrap(), finished);
     /// // A snapshot of another map is refused, and the handle keeps its state.
     /// let other = Grid::new(12, 11).unwrap();
     /// let refused = search.restore_state(&other, &tick_4);
@@ -248,6 +248,8 @@ impl GridSearch {
             self.configure_engines();
             self.bind(grid);
             self.make_idle();
+            self.clear_refusal();
+            self.check_weight_for(grid);
             return Ok(());
         }
         // The engine's recording flag must be the options' (and, for the generic engine, its
@@ -299,6 +301,8 @@ impl GridSearch {
         }
         self.options = options;
         self.bind(grid);
+        self.clear_refusal();
+        self.check_weight_for(grid);
         Ok(())
     }
 

@@ -28,9 +28,11 @@ fn decode(bytes: &[u8]) -> Result<Decoded<'_>, StateError> {
         .map_err(|_| StateError::InvalidField { field: "grid.size" })?;
     let version = r.u64()?;
     let (ox, oy, size) = (r.f64()?, r.f64()?, r.f64()?);
-    let space = GridSpace::new(ox, oy, size).map_err(|_| StateError::InvalidField {
-        field: "grid.space",
-    })?;
+    let space = GridSpace::new(ox, oy, size)
+        .and_then(|s| s.check_extent(width, height).map(|()| s))
+        .map_err(|_| StateError::InvalidField {
+            field: "grid.space",
+        })?;
     let mut areas = AreaCosts::new();
     for a in 0..255u8 {
         areas

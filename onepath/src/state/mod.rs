@@ -12,6 +12,7 @@
 //! allocating.
 
 pub(crate) mod codec;
+pub(crate) mod counters;
 mod digest;
 mod error;
 mod grid_state;
