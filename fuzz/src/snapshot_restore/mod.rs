@@ -22,7 +22,8 @@
 //! - `Ok`: saving again gives the input bytes (the one exception, documented for kind 3: an
 //!   idle nested frame of another engine kind, which restores as the idle resolved engine);
 //!   the engine's invariants hold; the search steps to a terminal state within a bound; the
-//!   path copies out (exactly `path_len` cells, no more than the map has); a found path runs
+//!   path copies out (exactly `path_len` cells; no more than the map has, or than a side per
+//!   jump point for the jump searches); a found path runs
 //!   from the snapshot's start to its goal; it is a chain of legal octile moves (eight
 //!   moves, no corner cutting) on the specialised engines, the generic A* and a handle whose
 //!   restored options are eight-connected, no corner cutting, agent size 1; on the
@@ -231,12 +232,18 @@ fn finish<S: Subject>(s: &mut S, grid: &Grid) {
             assert_eq!(path.first(), Some(&start), "path start");
             assert_eq!(path.last(), Some(&goal), "path goal");
             assert!(cost.is_finite() && cost >= 0.0, "found cost {cost}");
-            // Positive steps: a found path never repeats a cell.
+            // A parent chain has no loop, so it visits each cell at most once; a jump search
+            // fills in at most a side's length of cells per jump point.
+            let cells = grid.cell_count() as usize;
+            let bound = if s.jumps() {
+                cells * grid.width().max(grid.height()) as usize
+            } else {
+                cells
+            };
             assert!(
-                path.len() <= grid.cell_count() as usize,
-                "a path of {} cells on a map of {}",
-                path.len(),
-                grid.cell_count()
+                path.len() <= bound,
+                "a path of {} cells on a map of {cells} (bound {bound})",
+                path.len()
             );
             if s.octile_moves() {
                 let (a, b) =

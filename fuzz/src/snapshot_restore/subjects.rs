@@ -9,7 +9,7 @@ use onepath::jps::JpsPlusIndex;
 use onepath::search::AStar;
 use onepath::state::{HEADER_LEN, StateError};
 use onepath::topology::{DefaultStepCost, OctileHeuristic};
-use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
+use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch, Step};
 
 use crate::paths::step_cost_sum;
 
@@ -55,6 +55,11 @@ pub trait Subject {
     fn path_cost(&self, grid: &Grid, path: &[Cell]) -> Option<Result<f64, String>> {
         let _ = (grid, path);
         None
+    }
+    /// Whether the path fills in the cells between the nodes the search records (jump point
+    /// searches: a path may then hold more cells than the map, up to a side per jump point).
+    fn jumps(&self) -> bool {
+        false
     }
     /// Whether one search may serve several maps in turn (the jump subjects hold structures
     /// built for one map).
@@ -218,6 +223,10 @@ impl Subject for Handle {
     fn exact_octile(&self) -> bool {
         self.0.specialized()
     }
+    fn jumps(&self) -> bool {
+        // JPS and JPS+ options may run A* (a map they do not apply to): counted as jumping.
+        self.0.options().algorithm != GridAlgorithm::AStar
+    }
     fn octile_moves(&self) -> bool {
         // The options are the restored snapshot's.
         let o = self.0.options();
@@ -342,6 +351,9 @@ macro_rules! jump_subject {
                 (self.engine.start(), self.engine.goal())
             }
             fn exact_octile(&self) -> bool {
+                true
+            }
+            fn jumps(&self) -> bool {
                 true
             }
             fn changes_maps(&self) -> bool {
