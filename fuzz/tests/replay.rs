@@ -6,15 +6,22 @@
 //!
 //! A body's assertion failing here is a finding, reproducible on stable. The generated
 //! `snapshot_restore` and `search_ops` seeds (`onepath_fuzz::seeds`) must equal the committed
-//! `gen-*` files; `ONEPATH_FUZZ_BLESS=1` rewrites them (after a snapshot format change).
+//! `gen-*` files, and the issue-14 reproducers (`reproducers`) the committed `issue14-*`
+//! files, which every subject must refuse; `ONEPATH_FUZZ_BLESS=1` rewrites them (after a
+//! snapshot format change).
 
 mod generate;
+mod reproducers;
 
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use generate::Gen;
+use onepath::state::StateError;
+use onepath_fuzz::snapshot_restore::subjects::{
+    FastAStar, FastJps, FastJpsPlus, GenericAStar, Handle, Subject,
+};
 use onepath_fuzz::{TARGETS, seeds, snapshot_restore::world};
 
 fn corpus_dir(target: &str) -> PathBuf {
@@ -82,8 +89,9 @@ fn every_target_replays_its_committed_corpus() {
     }
 }
 
-/// Compares (or, with `ONEPATH_FUZZ_BLESS=1`, writes) the generated seeds of a target.
-fn check_generated(target: &str, generated: &[(String, Vec<u8>)]) {
+/// Compares (or, with `ONEPATH_FUZZ_BLESS=1`, writes) the generated seeds of a target: the
+/// committed files whose names start with `prefix`.
+fn check_generated(target: &str, prefix: &str, generated: &[(String, Vec<u8>)]) {
     let dir = corpus_dir(target);
     let bless = std::env::var_os("ONEPATH_FUZZ_BLESS").is_some_and(|v| v == "1");
     if bless {
@@ -93,7 +101,7 @@ fn check_generated(target: &str, generated: &[(String, Vec<u8>)]) {
     }
     let committed: Vec<_> = corpus(target)
         .into_iter()
-        .filter(|(n, _)| n.starts_with("gen-"))
+        .filter(|(n, _)| n.starts_with(prefix))
         .collect();
     let mut want = generated.to_vec();
     want.sort();
@@ -113,8 +121,56 @@ fn check_generated(target: &str, generated: &[(String, Vec<u8>)]) {
 
 #[test]
 fn generated_seeds_are_committed() {
-    check_generated("snapshot_restore", &seeds::snapshot_restore());
-    check_generated("search_ops", &seeds::search_ops());
+    check_generated("snapshot_restore", "gen-", &seeds::snapshot_restore());
+    check_generated("search_ops", "gen-", &seeds::search_ops());
+    let issue14: Vec<_> = reproducers::all()
+        .iter()
+        .map(|r| (r.name.clone(), r.seed()))
+        .collect();
+    check_generated("snapshot_restore", "issue14-", &issue14);
+}
+
+/// The issue-14 seeds are refused, by the subject they were taken with for the field the
+/// damage breaks, and by every other subject of the raw mode; the snapshots they damaged
+/// restore.
+#[test]
+fn issue14_reproducers_are_refused() {
+    let grid = world::map(reproducers::MAP);
+    let all = reproducers::all();
+    assert_eq!(all.len(), 6);
+    for r in &all {
+        let mut sealed = r.good.clone();
+        onepath_fuzz::frame::reseal(&mut sealed);
+        assert!(sealed == r.good, "{}: re-sealing moves bytes", r.name);
+        let want = Err(StateError::InvalidField { field: r.field });
+        let (good, bad) = if r.kind == 2 {
+            let mut s = GenericAStar::new(&grid);
+            (s.restore(&grid, &r.good), s.restore(&grid, &r.bad))
+        } else {
+            let mut s = Handle::new(world::handle_options(1));
+            (s.restore(&grid, &r.good), s.restore(&grid, &r.bad))
+        };
+        assert_eq!(good, Ok(()), "{}: the undamaged snapshot", r.name);
+        assert_eq!(bad, want, "{}", r.name);
+        let refused = [
+            GenericAStar::new(&grid).restore(&grid, &r.bad),
+            Handle::new(world::handle_options(0)).restore(&grid, &r.bad),
+            Handle::new(world::handle_options(4)).restore(&grid, &r.bad),
+            FastAStar::default().restore(&grid, &r.bad),
+            FastJps::new(&grid).restore(&grid, &r.bad),
+            FastJpsPlus::new(&grid).restore(&grid, &r.bad),
+        ];
+        for (i, result) in refused.iter().enumerate() {
+            assert!(result.is_err(), "{}: raw subject {i} accepted it", r.name);
+        }
+        // And the body agrees (every raw subject, busy and idle).
+        run(
+            "snapshot_restore",
+            body("snapshot_restore"),
+            &r.name,
+            &r.seed(),
+        );
+    }
 }
 
 /// `n` inputs in debug builds, four times as many with optimisations (CI's release run).

@@ -21,10 +21,16 @@
 //! - `Err`: the target saves exactly the bytes it saved before;
 //! - `Ok`: saving again gives the input bytes (the one exception, documented for kind 3: an
 //!   idle nested frame of another engine kind, which restores as the idle resolved engine);
-//!   the engine's invariants hold; the search steps to a terminal state within a bound; a
-//!   found path runs from the snapshot's start to its goal, and on the specialised engines is a
-//!   legal octile path whose cost is exactly `m · (a + b·√2)` of its own step counts; the
-//!   finished state's snapshot restores into a fresh search and saves to the same bytes.
+//!   the engine's invariants hold; the search steps to a terminal state within a bound; the
+//!   path copies out (exactly `path_len` cells; no more than the map has, or than a side per
+//!   jump point for the jump searches); a found path runs
+//!   from the snapshot's start to its goal; it is a chain of legal octile moves (eight
+//!   moves, no corner cutting) on the specialised engines, the generic A* and a handle whose
+//!   restored options are eight-connected, no corner cutting, agent size 1; on the
+//!   specialised engines its cost is exactly `m · (a + b·√2)` of its own step counts (maps
+//!   with one cost), on the generic A* it is bit for bit the in-order sum from 0.0 of the
+//!   topology's step costs along the path; the finished state's snapshot restores into a fresh
+//!   search and saves to the same bytes.
 //!
 //! Grids: `Err` leaves the grid equal and saving the same bytes; `Ok` gives a grid that saves
 //! to the input bytes, whose content hash is the header's, and that `Grid::from_state` builds
@@ -226,14 +232,37 @@ fn finish<S: Subject>(s: &mut S, grid: &Grid) {
             assert_eq!(path.first(), Some(&start), "path start");
             assert_eq!(path.last(), Some(&goal), "path goal");
             assert!(cost.is_finite() && cost >= 0.0, "found cost {cost}");
-            if s.exact_octile() && grid.areas().is_uniform() {
+            // A parent chain has no loop, so it visits each cell at most once; a jump search
+            // fills in at most a side's length of cells per jump point.
+            let cells = grid.cell_count() as usize;
+            let bound = if s.jumps() {
+                cells * grid.width().max(grid.height()) as usize
+            } else {
+                cells
+            };
+            assert!(
+                path.len() <= bound,
+                "a path of {} cells on a map of {cells} (bound {bound})",
+                path.len()
+            );
+            if s.octile_moves() {
                 let (a, b) =
                     octile_steps(grid, &path, start, goal).unwrap_or_else(|e| panic!("{e}"));
-                let exact = grid.areas().min_cost() * (f64::from(a) + f64::from(b) * SQRT2);
+                if s.exact_octile() && grid.areas().is_uniform() {
+                    let exact = grid.areas().min_cost() * (f64::from(a) + f64::from(b) * SQRT2);
+                    assert_eq!(
+                        cost.to_bits(),
+                        exact.to_bits(),
+                        "cost {cost} vs m(a + b√2) = {exact}"
+                    );
+                }
+            }
+            if let Some(sum) = s.path_cost(grid, &path) {
+                let sum = sum.unwrap_or_else(|e| panic!("{e}"));
                 assert_eq!(
                     cost.to_bits(),
-                    exact.to_bits(),
-                    "cost {cost} vs m(a + b√2) = {exact}"
+                    sum.to_bits(),
+                    "cost {cost} vs the in-order sum of the path's steps {sum}"
                 );
             }
         }

@@ -9,7 +9,9 @@ use onepath::jps::JpsPlusIndex;
 use onepath::search::AStar;
 use onepath::state::{HEADER_LEN, StateError};
 use onepath::topology::{DefaultStepCost, OctileHeuristic};
-use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
+use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch, Step};
+
+use crate::paths::step_cost_sum;
 
 /// A resumable search that saves and restores snapshots for one grid.
 pub trait Subject {
@@ -41,6 +43,24 @@ pub trait Subject {
     /// Whether found paths are legal octile paths priced as exact pairs (the specialised
     /// engines validate every hop on restore; the generic core validates structure only).
     fn exact_octile(&self) -> bool;
+    /// Whether found paths are chains of eight-connected moves without corner cutting for an
+    /// agent of size 1 (what [`octile_steps`](crate::paths::octile_steps) checks): the specialised engines, the generic
+    /// A* subject, and the handle under such options.
+    fn octile_moves(&self) -> bool {
+        self.exact_octile()
+    }
+    /// The cost a found `path` must report bit for bit, where the subject defines one (the
+    /// generic A*: the in-order sum of its topology's step costs, [`step_cost_sum`]); `Err`
+    /// names a move the topology does not offer.
+    fn path_cost(&self, grid: &Grid, path: &[Cell]) -> Option<Result<f64, String>> {
+        let _ = (grid, path);
+        None
+    }
+    /// Whether the path fills in the cells between the nodes the search records (jump point
+    /// searches: a path may then hold more cells than the map, up to a side per jump point).
+    fn jumps(&self) -> bool {
+        false
+    }
     /// Whether one search may serve several maps in turn (the jump subjects hold structures
     /// built for one map).
     fn changes_maps(&self) -> bool {
@@ -59,7 +79,7 @@ fn collect<T: Copy + Default>(
 ) -> Option<Vec<T>> {
     let mut v = vec![T::default(); len];
     let n = copy(&mut v)?;
-    v.truncate(n);
+    assert_eq!(n, len, "copy_path wrote another length than path_len");
     Some(v)
 }
 
@@ -137,6 +157,12 @@ impl Subject for GenericAStar {
     fn exact_octile(&self) -> bool {
         false
     }
+    fn octile_moves(&self) -> bool {
+        true
+    }
+    fn path_cost(&self, grid: &Grid, path: &[Cell]) -> Option<Result<f64, String>> {
+        Some(step_cost_sum(&topology(grid), grid, path))
+    }
 }
 
 /// The [`GridSearch`] handle (kind 3).
@@ -196,6 +222,17 @@ impl Subject for Handle {
     }
     fn exact_octile(&self) -> bool {
         self.0.specialized()
+    }
+    fn jumps(&self) -> bool {
+        // JPS and JPS+ options may run A* (a map they do not apply to): counted as jumping.
+        self.0.options().algorithm != GridAlgorithm::AStar
+    }
+    fn octile_moves(&self) -> bool {
+        // The options are the restored snapshot's.
+        let o = self.0.options();
+        o.connectivity == Connectivity::Eight
+            && o.diagonal_rule == DiagonalRule::NoCornerCutting
+            && o.agent_size == 1
     }
     fn check_invariants(&self) -> bool {
         !self.0.specialized() || self.0.octile_astar().check_invariants()
@@ -314,6 +351,9 @@ macro_rules! jump_subject {
                 (self.engine.start(), self.engine.goal())
             }
             fn exact_octile(&self) -> bool {
+                true
+            }
+            fn jumps(&self) -> bool {
                 true
             }
             fn changes_maps(&self) -> bool {
