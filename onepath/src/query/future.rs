@@ -39,6 +39,12 @@ impl Grid {
     /// The future resolves to the errors [`find_path`](Grid::find_path) returns for the same
     /// options.
     ///
+    /// # Complexity
+    ///
+    /// As [`Grid::find_path`] spread over polls: each poll does at most `slice` iterations. The
+    /// future owns its handle (not one of the grid's kept ones), so its first poll sizes the
+    /// buffers: O(cells).
+    ///
     /// # Examples
     ///
     /// ```

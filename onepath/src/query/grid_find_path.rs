@@ -133,6 +133,11 @@ impl Grid {
     ///
     /// As [`find_path`](Grid::find_path), plus [`QueryError::Cancelled`].
     ///
+    /// # Complexity
+    ///
+    /// As [`find_path`](Grid::find_path), plus one call of `cancel` before every slice of
+    /// 256 iterations.
+    ///
     /// # Examples
     ///
     /// ```
@@ -187,6 +192,10 @@ impl Grid {
     /// As [`find_path`](Grid::find_path), plus [`QueryError::Coordinate`] for a coordinate
     /// outside the coordinate rule (|v| ≤ 2^21, finite).
     ///
+    /// # Complexity
+    ///
+    /// As [`find_path`](Grid::find_path), plus two O(1) world-to-cell mappings.
+    ///
     /// # Examples
     ///
     /// ```
@@ -225,6 +234,13 @@ impl Grid {
     /// # Errors
     ///
     /// As [`find_path`](Grid::find_path).
+    ///
+    /// # Complexity
+    ///
+    /// O(V log V) for V visited cells plus the result's size, the hooks called once per move
+    /// looked at; the working memory comes from the grid's kept handles as for
+    /// [`find_path`](Grid::find_path). For agents above size 1 the clearance is the grid's cached
+    /// one when current ([`Grid::clearance`] refreshes it), else computed for the call: O(cells).
     ///
     /// # Examples
     ///

@@ -172,6 +172,11 @@ impl GridSearch {
     ///
     /// [`QueryError::InvalidWeight`], [`QueryError::InvalidAgentSize`] (0),
     /// [`QueryError::HeuristicNotSupported`] (hex distance).
+    ///
+    /// # Complexity
+    ///
+    /// O(1); nothing map-sized is allocated before the first `try_begin` or
+    /// [`prepare`](GridSearch::prepare).
     pub fn new(options: GridOptions) -> Result<Self, QueryError> {
         Self::check_options(&options)?;
         let heuristic = resolve_square_heuristic(&options, 1, 1.0)?;
@@ -309,6 +314,14 @@ impl GridSearch {
     /// Starts a search on `grid`. Returns [`Step::InProgress`], or [`Step::StartInvalid`] /
     /// [`Step::GoalInvalid`] (outside, wall, too narrow for the agent) — a refusal leaves the
     /// running search untouched.
+    ///
+    /// # Complexity
+    ///
+    /// O(1) once the handle is sized for the grid and the structures its engine reads are
+    /// current. The first begin on a grid (or one that grew) sizes the buffers, O(cells); after an
+    /// edit the structures the engine reads (the JPS block map, the JPS+ tables, the octile map,
+    /// clearance for agents above size 1) are repaired from the edit journal or rebuilt, up to
+    /// O(cells). [`prepare`](GridSearch::prepare) does that work ahead of time.
     ///
     /// # Examples
     ///
@@ -508,6 +521,11 @@ impl GridSearch {
     /// estimate is not finite (the search would order nothing: it does not run). The search
     /// is left as it was.
     ///
+    /// # Complexity
+    ///
+    /// O(k log V) for the k ≤ `budget` pops (jump point searches add their scans); allocates
+    /// nothing unless expansion recording or tracing grows its list.
+    ///
     /// # Examples
     ///
     /// ```
@@ -561,6 +579,10 @@ impl GridSearch {
     ///
     /// [`QueryError::Cancelled`] when `cancel` returned `true` (the search stays resumable);
     /// [`QueryError::GridChanged`] as for [`step`](GridSearch::step).
+    ///
+    /// # Complexity
+    ///
+    /// As [`step`](GridSearch::step) over the whole search, plus one callback per 256 pops.
     ///
     /// # Examples
     ///
@@ -626,6 +648,10 @@ impl GridSearch {
     /// or a revision history without the search's: its cells would be read against the wrong
     /// map). The same grid edited since is fine: the result is the search's, on the cells it
     /// saw.
+    ///
+    /// # Complexity
+    ///
+    /// O(path length + recorded expansions); allocates the result.
     ///
     /// # Examples
     ///
@@ -753,6 +779,10 @@ impl GridSearch {
 
     /// Cells on the found path (0 unless found). Jump point paths count every cell between
     /// the jump points.
+    ///
+    /// # Complexity
+    ///
+    /// O(path length).
     pub fn path_len(&self) -> usize {
         match self.active {
             Engine::OctileAStar => return self.octile.path_len(),
@@ -775,6 +805,10 @@ impl GridSearch {
 
     /// Writes the path as row-major cell indices, every cell (also for jump point searches);
     /// `None` when `out` is too short.
+    ///
+    /// # Complexity
+    ///
+    /// O(path length); allocates nothing.
     pub fn copy_path_indices(&self, out: &mut [u32]) -> Option<usize> {
         let w = self.bound_width;
         self.fill_back(out, |c| c.y as u32 * w + c.x as u32)
@@ -782,6 +816,10 @@ impl GridSearch {
 
     /// Writes the path as cells, start first; `None` (nothing written) when `out` is shorter
     /// than [`path_len`](GridSearch::path_len). Allocates nothing.
+    ///
+    /// # Complexity
+    ///
+    /// O(path length); allocates nothing.
     ///
     /// # Examples
     ///

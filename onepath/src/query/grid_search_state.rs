@@ -113,6 +113,10 @@ impl GridSearch {
     }
 
     /// Bytes [`save_state`](GridSearch::save_state) writes. Allocates nothing.
+    ///
+    /// # Complexity
+    ///
+    /// O(reached nodes).
     pub fn state_size(&self) -> usize {
         HEADER_LEN + FIXED + self.engine_state_size()
     }
@@ -189,6 +193,12 @@ impl GridSearch {
     /// [`StateError::MapMismatch`] for another map's snapshot; any other [`StateError`] for
     /// malformed or inconsistent bytes (including an engine snapshot of another kind than the
     /// options resolve to on `grid`, unless it is idle).
+    ///
+    /// # Complexity
+    ///
+    /// O(r log r + e) for r reached records and e the moves of the recorded parents (restore
+    /// enumerates them again to prove every parent link: what the search spent expanding them),
+    /// plus binding to `grid` as `try_begin` does. Allocates nothing once the handle is sized.
     ///
     /// # Examples
     ///

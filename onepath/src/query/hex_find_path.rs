@@ -61,6 +61,10 @@ impl HexGrid {
     ///
     /// As [`find_path`](HexGrid::find_path), plus [`QueryError::Coordinate`].
     ///
+    /// # Complexity
+    ///
+    /// As [`find_path`](HexGrid::find_path), plus two O(1) world-to-hex mappings.
+    ///
     /// # Examples
     ///
     /// ```
@@ -91,6 +95,10 @@ impl HexGrid {
     /// # Errors
     ///
     /// As [`find_path`](HexGrid::find_path).
+    ///
+    /// # Complexity
+    ///
+    /// As [`find_path`](HexGrid::find_path), the hooks called once per move looked at.
     ///
     /// # Examples
     ///
