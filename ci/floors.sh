@@ -9,13 +9,12 @@
 #   2. the files inside one top-level module import each other in a circle (edges through the
 #      module's `mod.rs` re-exports are followed to the file that defines the item).
 #
-# A lower module may keep an old public path as a re-export of an item that moved up a floor:
-# the `pub use` statement carries the marker "floors: re-export" and its names may not be used
-# anywhere else in that module (the re-export is a path for users, never an import).
+# A `pub use` is an import like any other: a lower module cannot re-export an item of a floor
+# above (the crate root re-exports tier 1; lower modules name only what lives on their floor).
 #
 # Usage: ci/floors.sh [SRC_DIR]      (default onepath/src)
 #        ci/floors.sh --self-test    (proves the check fails on an upward import, a circle and
-#                                     an import through an old path)
+#                                     an upward re-export)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -61,11 +60,11 @@ self_test() {
   fi
   cp onepath/src/jps/follow.rs "$tmp/src/jps/follow.rs"
   cp onepath/src/jps/rules.rs "$tmp/src/jps/rules.rs"
-  # An old path kept for users, imported by the crate's own code.
-  printf 'use crate::grid::GridOptions;\n' >>"$tmp/src/query/path.rs"
+  # An upward re-export: a space keeping an old path of a tier-1 item.
+  printf 'pub use crate::query::GridOptions;\n' >>"$tmp/src/grid/mod.rs"
   rc=0; out=$(bash ci/floors.sh "$tmp/src" 2>&1) || rc=$?
-  if [ "$rc" = 0 ] || ! grep -q 'query/path.rs:[0-9]*: crate::grid::GridOptions is an old path' <<<"$out"; then
-    echo "self-test: an import through a re-export was not reported:" >&2; echo "$out" >&2; return 1
+  if [ "$rc" = 0 ] || ! grep -q 'grid/mod.rs:[0-9]*: grid may not import query' <<<"$out"; then
+    echo "self-test: an upward re-export was not reported:" >&2; echo "$out" >&2; return 1
   fi
   echo "floors self-test: all three violations reported"
 }
@@ -130,30 +129,28 @@ want {
   if ($0 ~ /\{/) { if ($0 ~ /\}[ \t]*;?[ \t]*$/ && gsub(/\{/, "{") == gsub(/\}/, "}")) next; skipping = 1; skip_to = indent; next }
   skipping = 1; skip_to = ";"; next
 }
-/^[ \t]*\/\// { if ($0 ~ /floors: re-export/) marker = 1; next }
+/^[ \t]*\/\// { next }
 {
   c = strip($0)
-  if ($0 ~ /floors: re-export/) marker = 1
   if (c ~ /^[ \t]*$/) next
-  printf "%s\t%d\t%s%s\n", file, FNR, (marker ? "@REEXPORT@ " : ""), c
-  marker = 0
+  printf "%s\t%d\t%s\n", file, FNR, c
 }' "$f"
 done >"$code"
 
 modules=$(for f in "$src"/*/ "$src"/*.rs; do basename "${f%/}" .rs; done | grep -vx lib | tr '\n' ' ')
 
-# Pass 2: every path, as "file line target-module target-file path marked" (target-file: the
-# file inside the same module a `super::`/`crate::<own>::` path names, or "-"; marked: the
-# statement carries the re-export marker). `use` trees are expanded into full paths.
+# Pass 2: every path, as "file line target-module target-file path" (target-file: the file
+# inside the same module a `super::`/`crate::<own>::` path names, or "-"). `use` trees are
+# expanded into full paths.
 awk -F'\t' -v src="$src" '
-function emit(path) { print file, line, path, marked }
+function emit(path) { print file, line, path }
 function expand(stmt,    toks, n, i, t, cur, sp, stack, skip) {
   gsub(/::/, " :: ", stmt); gsub(/[{},;]/, " & ", stmt)
   n = split(stmt, toks, /[ \t]+/)
   sp = 0; stack[0] = ""; cur = ""; skip = 0
   for (i = 1; i <= n; i++) {
     t = toks[i]
-    if (t == "" || t == "::" || t == "@REEXPORT@") continue
+    if (t == "" || t == "::") continue
     if (cur == "" && (t == "use" || t ~ /^pub/)) continue
     if (t == "as") { skip = 1; continue }
     if (skip) { skip = 0; continue }
@@ -174,8 +171,7 @@ function expand(stmt,    toks, n, i, t, cur, sp, stack, skip) {
     if (c ~ /;/) { in_use = 0; expand(stmt) }
     next
   }
-  file = $1; line = $2; marked = (c ~ /^@REEXPORT@ /) ? 1 : 0
-  sub(/^@REEXPORT@ /, "", c)
+  file = $1; line = $2
   if (c ~ /^[ \t]*(pub(\([a-z]+\))?[ \t]+)?use[ \t]/) {
     if (c ~ /;/) expand(c); else { in_use = 1; stmt = c }
     next
@@ -198,13 +194,13 @@ BEGIN { n = split(modules, m, " "); for (i = 1; i <= n; i++) is_mod[m[i]] = 1 }
     if (!nested || (n >= 2 && parts[2] == "super")) target = "root"
     else { target = own; if (n >= 2) tfile = own "/" parts[2] }
   } else next
-  print file, $2, target, tfile, $3, $4
+  print file, $2, target, tfile, $3
 }' >"$edges"
 
 # Item -> defining file, from every mod.rs `use file::{Item, …}` re-export.
 itemmap=$(find "$src" -mindepth 2 -name mod.rs | sort | while read -r m; do
   mod=$(basename "$(dirname "$m")")
-  grep -F "$m	" "$code" | cut -f3 | sed 's/^@REEXPORT@ //' | tr '\n' ' ' | sed 's/;/;\n/g' \
+  grep -F "$m	" "$code" | cut -f3 | tr '\n' ' ' | sed 's/;/;\n/g' \
     | grep -E '^\s*(pub(\([a-z]+\))?\s+)?use\s' \
     | sed -E 's/^\s*(pub(\([a-z]+\))?\s+)?use\s+//' | while read -r stmt; do
       file=${stmt%%::*}
@@ -219,21 +215,17 @@ fail=0
 report() { echo "$*" >&2; fail=1; }
 
 # Check 1: top-level floors.
-declare -A may known reexported
+declare -A may known
 while read -r mod rest; do known[$mod]=1; may[$mod]=" $rest "; done <"$table"
 for f in "$src"/*/ "$src"/*.rs; do
   m=$(basename "${f%/}" .rs)
   [ "$m" = lib ] || [ -n "${known[$m]:-}" ] \
     || report "$f: module $m is not in the floors table of ci/floors.sh (add its row)"
 done
-while read -r file line target tfile path marked; do
+while read -r file line target tfile path; do
   rel=${file#"$src"/}; mod=${rel%%/*}; mod=${mod%.rs}
   [ "$mod" = lib ] && continue
   [ "$target" = "$mod" ] && continue
-  if [ "$marked" = 1 ] && [[ "$file" == */mod.rs ]] && [[ "${may[$target]:-}" == *" $mod "* ]]; then
-    reexported[$mod/${path##*::}]="$file:$line"
-    continue
-  fi
   if [ "$target" = root ]; then
     report "$file:$line: $mod may not import through the crate root ($path): name the module that defines it"
   elif [ -z "${known[$target]:-}" ]; then
@@ -242,33 +234,6 @@ while read -r file line target tfile path marked; do
     report "$file:$line: $mod may not import $target ($path); $mod may import:${may[$mod]:- nothing}"
   fi
 done <"$edges"
-
-# A name a module re-exports from a floor above is a path for users only: no other module
-# imports it by that path (the crate names every item where it lives), and no code of the
-# module itself uses it (that would be the upward import the re-export stands for).
-while read -r file line target tfile path marked; do
-  [ "$marked" = 1 ] && continue
-  rest=${path#crate::}
-  [ "$rest" != "$path" ] || continue
-  seg=${rest#*::}; seg=${seg%%::*}
-  key=${rest%%::*}/$seg
-  [ -n "${reexported[$key]:-}" ] \
-    && report "$file:$line: $path is an old path kept for users (${reexported[$key]}): import it from where it lives"
-done <"$edges"
-
-for key in "${!reexported[@]}"; do
-  mod=${key%%/*}; name=${key#*/}
-  while IFS=$'\t' read -r file line _; do
-    report "$file:$line: $mod uses $name, which it only re-exports from a floor above (${reexported[$key]})"
-  done < <(awk -F'\t' -v dir="$src/$mod/" -v n="$name" '
-    index($1, dir) == 1 && $1 != dir "mod.rs" {
-      s = $3
-      while (match(s, /[A-Za-z_][A-Za-z0-9_]*/)) {
-        if (substr(s, RSTART, RLENGTH) == n) { print; break }
-        s = substr(s, RSTART + RLENGTH)
-      }
-    }' "$code")
-done
 
 # Check 2: no circles between the files of one module. An edge runs from a file (not mod.rs)
 # to the file a `super::x` / `crate::<own>::x` path names, or that defines the item `x`

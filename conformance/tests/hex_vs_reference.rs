@@ -26,9 +26,10 @@ use conformance::hex_ref::{self, HexModel, Layout};
 use conformance::model::{Cached, Model, Pos};
 use conformance::path_check::check_path;
 use conformance::rng::{SplitMix64, hash_words};
+use onepath::hex::HexDistanceHeuristic;
 use onepath::hex::HexTopology;
 use onepath::search::SearchBuffers;
-use onepath::topology::{DefaultStepCost, Filtered, FnStepCost, HexDistanceHeuristic};
+use onepath::topology::{DefaultStepCost, Filtered, FnStepCost};
 use onepath::{GridOptions, GridPath, HeuristicKind, HexCoord, HexSpace, PathStatus, WorldPoint};
 
 /// Start cells per grid (one reference Dijkstra each) and goals per start.

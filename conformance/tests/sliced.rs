@@ -21,11 +21,12 @@ use common::{cell, hex_grid, min_multiplier, square_grid};
 use conformance::r#gen::{self, CostMode, GenOptions, GridCase};
 use conformance::rng::SplitMix64;
 use onepath::grid::SquareTopology;
+use onepath::hex::HexDistanceHeuristic;
 use onepath::hex::HexTopology;
 use onepath::search::{AStar, SearchBuffers, Step};
 use onepath::topology::{
-    DefaultStepCost, Filtered, FnStepCost, Heuristic, HexDistanceHeuristic, ManhattanHeuristic,
-    OctileHeuristic, StepCost, Topology, ZeroHeuristic,
+    DefaultStepCost, Filtered, FnStepCost, Heuristic, ManhattanHeuristic, OctileHeuristic,
+    StepCost, Topology, ZeroHeuristic,
 };
 use onepath::{Connectivity, DiagonalRule, GridOptions, PathStatus};
 use proptest::prelude::*;

@@ -7,13 +7,12 @@ use std::cell::{OnceCell, RefCell};
 use std::collections::BTreeMap;
 
 use onepath::grid::{SquareTopology, WALL};
-use onepath::hex::HexTopology;
+use onepath::hex::{HexDistanceHeuristic, HexTopology};
 use onepath::jps::{BlockJumper, BlockMap, JpsPlusIndex, JumpTopology, OnlineJumper, TableJumper};
 use onepath::math::SplitMix64;
 use onepath::search::{AStar, Step};
 use onepath::topology::{
-    DefaultStepCost, Heuristic, HexDistanceHeuristic, ManhattanHeuristic, OctileHeuristic,
-    Topology, ZeroHeuristic,
+    DefaultStepCost, Heuristic, ManhattanHeuristic, OctileHeuristic, Topology, ZeroHeuristic,
 };
 use onepath::{
     Cell, Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, GridPath, GridSearch,

@@ -7,8 +7,8 @@
 //!
 //! A map does not know the searches that run on it: this module imports only `math`, `error`,
 //! `state` and `topology`. The tier-1 queries on a grid ([`Grid::find_path`] and its forms,
-//! [`GridOptions`], [`GridPath`]) live in [`query`](crate::query); their old paths here are
-//! re-exports. The grid keeps its query handles in a `QuerySlot` of `Box<dyn Any>`, so it can
+//! [`GridOptions`](crate::GridOptions), [`GridPath`](crate::GridPath)) live in
+//! [`query`](crate::query) and are named at the crate root. The grid keeps its query handles in a `QuerySlot` of `Box<dyn Any>`, so it can
 //! hold them without importing them.
 //!
 //! # Following edits
@@ -53,9 +53,3 @@ pub use nearest::NearestOptions;
 pub use rect::GridRect;
 pub use space::GridSpace;
 pub use square_topology::SquareTopology;
-
-// floors: re-export — the old paths of the tier-1 items, which live in `query/` (the floor
-// that chooses engines). Nothing in `grid/` uses them.
-pub use crate::query::{
-    FindPathFuture, GridAlgorithm, GridOptions, GridPath, HeuristicKind, PathStatus,
-};

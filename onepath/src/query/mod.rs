@@ -15,9 +15,11 @@
 //! - [`AnyHeuristic`]: the estimate a query picks at run time.
 //!
 //! This is the top floor of the core: it may import every module below it (spaces, `search`,
-//! the families `jps` and `fast`), and nothing below imports it. The crate root re-exports its
-//! public items, and the old paths (`onepath::grid::GridOptions`, `onepath::search::GridSearch`,
-//! `onepath::topology::AnyHeuristic`, …) stay as re-exports (ARCHITECTURE.md, “Floors”).
+//! the families `jps` and `fast`), and nothing below imports or re-exports it. The crate root
+//! re-exports its public items (`onepath::GridOptions`, `onepath::GridSearch`, …), the paths
+//! users have always used; the module paths of before (`onepath::grid::GridOptions`,
+//! `onepath::search::GridSearch`, `onepath::topology::AnyHeuristic`) are gone with the floors
+//! (ARCHITECTURE.md, “Floors”).
 
 mod any_heuristic;
 mod future;

@@ -4,8 +4,7 @@
 //!
 //! The generic core knows no special case: it imports the floors below it (`topology`, the
 //! spaces, `state`), never a family (`jps`, `fast`) or the tier-1 handle, which chooses among
-//! them in [`query`](crate::query). `onepath::search::GridSearch` is an old path of that
-//! handle, kept as a re-export.
+//! them in [`query`](crate::query) (`onepath::GridSearch`).
 //!
 //! Every search here is a state machine: `try_begin`, then `step(map, budget)` until it stops
 //! answering [`Step::InProgress`]. One iteration is one pop; a budget only says where to pause.
@@ -23,7 +22,3 @@ pub use buffers::{NO_NODE, SearchBuffers};
 pub use open_set::{NanKey, OpenSet};
 pub use step::{CANCEL_SLICE, Cancelled, Step};
 pub use trace::{first_divergence, iteration_digest};
-
-// floors: re-export — the old path of the tier-1 handle, which lives in `query/` (a floor
-// above: it chooses among the families). Nothing in `search/` uses it.
-pub use crate::query::GridSearch;

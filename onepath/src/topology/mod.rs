@@ -12,13 +12,6 @@ pub use filtered::Filtered;
 
 pub use heuristics::{ManhattanHeuristic, OctileHeuristic, ZeroHeuristic};
 
-// floors: re-export — old paths of items that live on floors above: the hex estimate with the
-// hex grid (`hex/`), the run-time heuristic choice with the tier-1 queries (`query/`, it names
-// every space's estimate). Nothing in `topology/` uses them.
-pub use crate::hex::HexDistanceHeuristic;
-// floors: re-export
-pub use crate::query::AnyHeuristic;
-
 /// A search space of nodes `0..node_count()`.
 ///
 /// # Contract
