@@ -30,7 +30,13 @@ hex      math error state topology grid
 search   math error state topology grid hex
 jps      math error state topology grid hex search
 fast     math error state topology grid hex search jps
-query    math error state topology grid hex search jps fast
+theta    math error state topology grid hex search
+flow     math error state topology grid hex search
+replan   math error state topology grid hex search
+hpa      math error state topology grid hex search
+voxel    math error state topology grid search
+graph    math error state topology search
+query    math error state topology grid hex search jps fast theta flow replan hpa voxel graph
 '
 
 # Known circles inside a module, as "from to" file edges left out of check 2 (each with the

@@ -38,3 +38,19 @@ pub const KIND_GRID_SEARCH: u16 = 3;
 pub const KIND_OCTILE_ASTAR: u16 = 4;
 /// Kind id of an [`OctileJump`](crate::fast::OctileJump) snapshot.
 pub const KIND_OCTILE_JUMP: u16 = 5;
+/// Kind id of an any-angle (Theta*, Lazy Theta*) search snapshot (family `theta/`).
+pub const KIND_THETA: u16 = 6;
+/// Kind id of a flow-field snapshot (family `flow/`).
+pub const KIND_FLOW_FIELD: u16 = 7;
+/// Kind id of an incremental replanner (LPA*, D* Lite) snapshot (family `replan/`).
+pub const KIND_REPLAN: u16 = 8;
+/// Kind id of an HPA* abstract search snapshot (family `hpa/`).
+pub const KIND_HPA_SEARCH: u16 = 9;
+/// Kind id of a voxel grid snapshot (family `voxel/`).
+pub const KIND_VOXEL_GRID: u16 = 10;
+/// Kind id of a voxel search snapshot (family `voxel/`).
+pub const KIND_VOXEL_SEARCH: u16 = 11;
+/// Kind id of a graph A* snapshot (family `graph/`).
+pub const KIND_GRAPH_ASTAR: u16 = 12;
+/// Kind id of a bidirectional graph search snapshot (family `graph/`).
+pub const KIND_GRAPH_BIDIRECTIONAL: u16 = 13;
