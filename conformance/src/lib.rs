@@ -16,6 +16,7 @@
 //! | [`astar_ref`] | the spec's A* step by step (linear-scan open set): exact order, path, counts |
 //! | [`fast_ref`] | the specialised octile engines: pair-cost A*, JPS, JPS+ and improved JPS with the same-f LIFO stack |
 //! | [`path_check`] | move-by-move path checking and re-pricing |
+//! | [`theta_ref`] | any-angle: exact segment-versus-square test, line of sight, visibility-graph Dijkstra |
 //!
 //! # Suites
 //!
@@ -43,3 +44,4 @@ pub mod model;
 pub mod path_check;
 pub mod rng;
 pub mod square_ref;
+pub mod theta_ref;

@@ -72,6 +72,7 @@ pub mod math;
 pub mod query;
 pub mod search;
 pub mod state;
+pub mod theta;
 pub mod topology;
 
 pub use error::{GridError, QueryError};
