@@ -1,10 +1,23 @@
 //! Any-angle paths on square grids (spec: grids.md, “Any-angle search (Theta, Lazy Theta)”):
 //! Theta* after Nash, Daniel, Koenig & Felner (2007, “Theta*: Any-Angle Path Planning on
-//! Grids”), Lazy Theta* after Nash, Koenig & Tovey (2010), and the line of sight they rest on.
+//! Grids”), Lazy Theta* after Nash, Koenig & Tovey (2010, “Lazy Theta*: Any-Angle Path
+//! Planning and Path Length Analysis in 3D”), and the line of sight they rest on.
+//!
+//! Nodes are cell centres, the same nodes as A*, so every grid algorithm shares one start,
+//! goal and walkability rule. A path is a list of waypoints; the agent moves in straight
+//! segments between consecutive ones, and each segment has line of sight. The searches return
+//! short paths, not shortest ones: the length lies between the visibility-graph optimum (the
+//! shortest path turning only at cell centres) and, in all our checks, the A* length.
 //!
 //! - [`GridLineOfSight`]: exact integer line of sight between cell centres (closed wall
 //!   squares, outside = wall).
+//! - [`ThetaSearch`] with [`ThetaVariant`]: the resumable search (tier 2).
+//! - [`EuclideanHeuristic`]: the straight-line estimate.
 
+mod heuristic;
 mod line_of_sight;
+mod search;
 
+pub use heuristic::EuclideanHeuristic;
 pub use line_of_sight::GridLineOfSight;
+pub use search::{ThetaSearch, ThetaVariant};
