@@ -38,7 +38,8 @@ pub const KIND_GRID_SEARCH: u16 = 3;
 pub const KIND_OCTILE_ASTAR: u16 = 4;
 /// Kind id of an [`OctileJump`](crate::fast::OctileJump) snapshot.
 pub const KIND_OCTILE_JUMP: u16 = 5;
-/// Kind id of an any-angle (Theta*, Lazy Theta*) search snapshot (family `theta/`).
+/// Kind id of a [`ThetaSearch`](crate::theta::ThetaSearch) snapshot (Theta*, Lazy Theta*,
+/// LazyRequeue; family `theta/`).
 pub const KIND_THETA: u16 = 6;
 /// Kind id of a flow-field snapshot (family `flow/`).
 pub const KIND_FLOW_FIELD: u16 = 7;

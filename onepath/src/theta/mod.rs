@@ -17,6 +17,7 @@
 mod heuristic;
 mod line_of_sight;
 mod search;
+mod search_state;
 
 pub use heuristic::EuclideanHeuristic;
 pub use line_of_sight::GridLineOfSight;

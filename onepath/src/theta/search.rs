@@ -160,6 +160,7 @@ pub struct ThetaSearch<H> {
     pub(super) state: Step,
     pub(super) iterations: u32,
     pub(super) expansions: u32,
+    pub(super) requeues: u32,
     pub(super) los_checks: u64,
 }
 
@@ -183,6 +184,7 @@ impl<H: Heuristic> ThetaSearch<H> {
             state: Step::Idle,
             iterations: 0,
             expansions: 0,
+            requeues: 0,
             los_checks: 0,
         }
     }
@@ -232,6 +234,17 @@ impl<H: Heuristic> ThetaSearch<H> {
         self.heuristic = heuristic;
     }
 
+    /// Turns expansion recording on or off for the next searches.
+    pub fn set_record_expansions(&mut self, on: bool) {
+        self.buffers.set_record_expansions(on);
+    }
+
+    /// Turns the desync trace on or off for the next searches: one digest of (popped node,
+    /// g bits, open-set size) per iteration in [`SearchBuffers::trace`].
+    pub fn set_record_trace(&mut self, on: bool) {
+        self.buffers.record_trace = on;
+    }
+
     /// The working memory (read-only).
     pub fn buffers(&self) -> &SearchBuffers {
         &self.buffers
@@ -269,6 +282,7 @@ impl<H: Heuristic> ThetaSearch<H> {
         self.goal = goal;
         self.iterations = 0;
         self.expansions = 0;
+        self.requeues = 0;
         self.los_checks = 0;
         b.nodes[start as usize].g = 0.0;
         b.nodes[start as usize].parent = NO_NODE;
@@ -312,6 +326,13 @@ impl<H: Heuristic> ThetaSearch<H> {
                     // Cannot fail: g is a finite sum and f is not NaN for a finite estimate;
                     // a NaN estimate drops the node, as the relaxation does.
                     let _ = self.buffers.open.push(s, f, g);
+                    self.requeues = self.requeues.saturating_add(1);
+                    if self.buffers.record_trace {
+                        let len = self.buffers.open.len();
+                        self.buffers
+                            .trace
+                            .push(crate::search::iteration_digest(s, g, len));
+                    }
                     if self.buffers.open.is_empty() {
                         self.state = Step::NoPath;
                         return self.state;
@@ -466,6 +487,7 @@ impl<H: Heuristic> ThetaSearch<H> {
         self.goal = NO_NODE;
         self.iterations = 0;
         self.expansions = 0;
+        self.requeues = 0;
         self.los_checks = 0;
         self.buffers.open.clear();
         self.buffers.expanded.clear();
@@ -496,6 +518,11 @@ impl<H: Heuristic> ThetaSearch<H> {
     /// pop is one).
     pub fn expansions(&self) -> u32 {
         self.expansions
+    }
+
+    /// Re-queueing pops so far (LazyRequeue only; 0 for the other variants).
+    pub fn requeues(&self) -> u32 {
+        self.requeues
     }
 
     /// Line-of-sight tests made so far.

@@ -1,0 +1,92 @@
+//! Zero allocation in steady state for the any-angle search: after the first search on a grid
+//! of a given size, `try_begin`, `step`, `copy_path`, `state_size`, `save_state` and
+//! `restore_state` of `ThetaSearch` allocate nothing, for every variant (a counting global
+//! allocator proves it).
+#![allow(unsafe_code)]
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell as StdCell;
+
+use common::random_grid;
+use onepath::search::Step;
+use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+
+struct Counting;
+
+thread_local! {
+    static ON: StdCell<bool> = const { StdCell::new(false) };
+    static COUNT: StdCell<u64> = const { StdCell::new(0) };
+}
+
+// SAFETY: forwards to the system allocator; the thread-locals are const-initialised, so
+// touching them never allocates.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if ON.with(StdCell::get) {
+            COUNT.with(|c| c.set(c.get() + 1));
+        }
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if ON.with(StdCell::get) {
+            COUNT.with(|c| c.set(c.get() + 1));
+        }
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations<R>(f: impl FnOnce() -> R) -> (R, u64) {
+    COUNT.with(|c| c.set(0));
+    ON.with(|o| o.set(true));
+    let r = f();
+    ON.with(|o| o.set(false));
+    (r, COUNT.with(StdCell::get))
+}
+
+#[test]
+fn theta_search_allocates_nothing_after_warm_up() {
+    let grid = random_grid(11, 48, 40, 22, false);
+    let open: Vec<u32> = (0..grid.cell_count())
+        .filter(|&i| grid.cells()[i as usize] != 255)
+        .collect();
+    let hash = grid.content_hash();
+    for v in [
+        ThetaVariant::Theta,
+        ThetaVariant::Lazy,
+        ThetaVariant::LazyRequeue,
+    ] {
+        let h = EuclideanHeuristic::new(grid.width(), 1.0);
+        let mut s = ThetaSearch::new(v, h);
+        let mut other = ThetaSearch::new(v, h);
+        let mut path = vec![0u32; grid.cell_count() as usize];
+        let mut bytes = vec![0u8; 1 << 20];
+        // Warm-up: one search of this size sizes every buffer.
+        s.try_begin(&grid, open[0], open[open.len() - 1]);
+        s.run(&grid);
+        let n = s.save_state(hash, &mut bytes).unwrap();
+        other.restore_state(&grid, &bytes[..n]).unwrap();
+        for q in 0..12usize {
+            let a = open[(q * 37) % open.len()];
+            let b = open[(q * 101 + 7) % open.len()];
+            let ((), count) = allocations(|| {
+                s.try_begin(&grid, a, b);
+                while s.step(&grid, 5) == Step::InProgress {
+                    let n = s.state_size();
+                    let n2 = s.save_state(hash, &mut bytes[..n]).unwrap();
+                    other.restore_state(&grid, &bytes[..n2]).unwrap();
+                }
+                let _ = s.copy_path(&mut path);
+                let _ = other.copy_path(&mut path);
+            });
+            assert_eq!(count, 0, "{v:?} query {q} allocated {count} times");
+        }
+    }
+}
