@@ -35,6 +35,7 @@ use crate::fast::{BitFinder, Estimate, OctileAStar, OctileJump, OctileMap, Table
 use crate::grid::{Cell, ClearanceMap, Grid, SquareTopology};
 use crate::jps::{BlockJumper, BlockMap, JpsPlusIndex, JumpTopology, TableJumper};
 use crate::search::{AStar, CANCEL_SLICE, SearchBuffers, Step};
+use crate::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
 use crate::topology::{DefaultStepCost, Topology};
 
 /// Evaluates `$body` with `$t` bound to the topology of the resolved engine (a macro because
@@ -99,6 +100,8 @@ pub struct GridSearch {
     pub(super) octile: OctileAStar,
     pub(super) jps: OctileJump<BitFinder>,
     pub(super) jps_plus: OctileJump<TableFinder>,
+    /// The any-angle engine (Theta*, or Lazy Theta* with re-queueing).
+    pub(super) theta: ThetaSearch<EuclideanHeuristic>,
     /// The family the bound query runs (options resolved against the grid).
     running: GridAlgorithm,
     /// The engine that runs it.
@@ -156,6 +159,26 @@ impl Topology for EndpointCheck<'_> {
     fn for_each_neighbor<F: FnMut(u32, f64)>(&self, _node: u32, _visit: F) {}
 }
 
+/// The any-angle engine's estimate for `options` on `grid`: Euclidean, scaled by the unit
+/// cost, or zero (scale 0) when the zero estimate was asked for.
+pub(super) fn theta_heuristic(options: &GridOptions, grid: &Grid) -> EuclideanHeuristic {
+    let scale = if options.heuristic == HeuristicKind::Zero {
+        0.0
+    } else {
+        grid.areas().min_cost()
+    };
+    EuclideanHeuristic::new(grid.width(), scale)
+}
+
+/// The any-angle variant of a family (Lazy Theta* runs with re-queueing).
+pub(super) fn theta_variant(family: GridAlgorithm) -> ThetaVariant {
+    if family == GridAlgorithm::LazyThetaStar {
+        ThetaVariant::LazyRequeue
+    } else {
+        ThetaVariant::Theta
+    }
+}
+
 /// The specialised engines' estimate for `options` (octile unless zero was asked for).
 fn estimate_for(options: &GridOptions) -> Estimate {
     if options.heuristic == HeuristicKind::Zero {
@@ -188,6 +211,8 @@ impl GridSearch {
             octile: OctileAStar::new(),
             jps: OctileJump::new(),
             jps_plus: OctileJump::new(),
+            theta: ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(1, 1.0))
+                .with_weight(options.weight)?,
             running: GridAlgorithm::AStar,
             active: Engine::Generic,
             caches: Caches::default(),
@@ -250,6 +275,8 @@ impl GridSearch {
         self.jps.set_record_expansions(record);
         self.jps_plus.set_estimate(estimate);
         self.jps_plus.set_record_expansions(record);
+        let _ = self.theta.set_weight(self.options.weight);
+        self.theta.set_record_expansions(record);
     }
 
     /// The options this handle runs with.
@@ -263,9 +290,18 @@ impl GridSearch {
     }
 
     /// Whether the current (or last) search runs a specialised octile engine
-    /// ([`fast`](crate::fast)) rather than the generic core.
+    /// ([`fast`](crate::fast)) rather than the generic core (the any-angle engine is not one).
     pub fn specialized(&self) -> bool {
-        self.active != Engine::Generic
+        matches!(
+            self.active,
+            Engine::OctileAStar | Engine::OctileJps | Engine::OctileJpsPlus
+        )
+    }
+
+    /// The any-angle engine (read-only): counters such as
+    /// [`los_checks`](ThetaSearch::los_checks) when the handle runs Theta* or Lazy Theta*.
+    pub fn theta(&self) -> &ThetaSearch<EuclideanHeuristic> {
+        &self.theta
     }
 
     /// Turns the desync trace on or off for the next searches, on every engine (see
@@ -275,6 +311,7 @@ impl GridSearch {
         self.octile.set_record_trace(on);
         self.jps.set_record_trace(on);
         self.jps_plus.set_record_trace(on);
+        self.theta.set_record_trace(on);
     }
 
     /// The desync trace of the current search (empty unless recording): one digest per
@@ -285,6 +322,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.trace(),
             Engine::OctileJps => self.jps.trace(),
             Engine::OctileJpsPlus => self.jps_plus.trace(),
+            Engine::Theta => self.theta.buffers().trace(),
         }
     }
 
@@ -296,6 +334,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.expanded_nodes(),
             Engine::OctileJps => self.jps.expanded_nodes(),
             Engine::OctileJpsPlus => self.jps_plus.expanded_nodes(),
+            Engine::Theta => self.theta.buffers().expanded_nodes(),
         }
     }
 
@@ -381,6 +420,15 @@ impl GridSearch {
                 self.jps_plus.set_estimate(estimate);
                 self.jps_plus.set_record_expansions(record);
                 return self.jps_plus.try_begin(grid, &self.caches.tables, s, g);
+            }
+            Engine::Theta => {
+                if self.theta.variant() != theta_variant(self.running) {
+                    self.theta.set_variant(theta_variant(self.running));
+                }
+                self.theta
+                    .set_heuristic(theta_heuristic(&self.options, grid));
+                self.theta.set_record_expansions(record);
+                return self.theta.try_begin(grid, s, g);
             }
             Engine::Generic => {}
         }
@@ -558,6 +606,7 @@ impl GridSearch {
             Engine::OctileAStar => return Ok(self.octile.step(budget)),
             Engine::OctileJps => return Ok(self.jps.step(&self.caches.octile, budget)),
             Engine::OctileJpsPlus => return Ok(self.jps_plus.step(&self.caches.tables, budget)),
+            Engine::Theta => return Ok(self.theta.step(grid, budget)),
             Engine::Generic => {}
         }
         let goal = self.engine.goal();
@@ -695,7 +744,7 @@ impl GridSearch {
                 expansions: self.expansions(),
                 expanded: self.expanded_nodes().iter().map(|&n| to_cell(n)).collect(),
                 algorithm: self.running,
-                specialized: true,
+                specialized: self.specialized(),
             }
         };
         if self.running != GridAlgorithm::AStar || self.active != Engine::Generic {
@@ -726,6 +775,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.state(),
             Engine::OctileJps => self.jps.state(),
             Engine::OctileJpsPlus => self.jps_plus.state(),
+            Engine::Theta => self.theta.state(),
         }
     }
 
@@ -736,6 +786,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.cost(),
             Engine::OctileJps => self.jps.cost(),
             Engine::OctileJpsPlus => self.jps_plus.cost(),
+            Engine::Theta => self.theta.cost(),
         }
     }
 
@@ -746,6 +797,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.iterations(),
             Engine::OctileJps => self.jps.iterations(),
             Engine::OctileJpsPlus => self.jps_plus.iterations(),
+            Engine::Theta => self.theta.iterations(),
         }
     }
 
@@ -756,6 +808,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.expansions(),
             Engine::OctileJps => self.jps.expansions(),
             Engine::OctileJpsPlus => self.jps_plus.expansions(),
+            Engine::Theta => self.theta.expansions(),
         }
     }
 
@@ -778,7 +831,7 @@ impl GridSearch {
     }
 
     /// Cells on the found path (0 unless found). Jump point paths count every cell between
-    /// the jump points.
+    /// the jump points; any-angle paths (Theta*, Lazy Theta*) count their waypoints only.
     ///
     /// # Complexity
     ///
@@ -788,6 +841,7 @@ impl GridSearch {
             Engine::OctileAStar => return self.octile.path_len(),
             Engine::OctileJps => return self.jps.path_len(),
             Engine::OctileJpsPlus => return self.jps_plus.path_len(),
+            Engine::Theta => return self.theta.path_len(),
             Engine::Generic => {}
         }
         let mut len = 0usize;
@@ -850,6 +904,19 @@ impl GridSearch {
             Engine::OctileAStar => return self.octile.fill_path(out, cell),
             Engine::OctileJps => return self.jps.fill_path(out, cell),
             Engine::OctileJpsPlus => return self.jps_plus.fill_path(out, cell),
+            Engine::Theta => {
+                // Waypoints only: the segments between them are straight lines of sight.
+                let len = self.theta.path_len();
+                let dst = out.get_mut(..len)?;
+                let mut i = len;
+                let mut n = self.theta.goal();
+                while i > 0 {
+                    i -= 1;
+                    dst[i] = cell(n);
+                    n = self.theta.buffers().parent_of(n).unwrap_or(n);
+                }
+                return Some(len);
+            }
             Engine::Generic => {}
         }
         let len = self.path_len();

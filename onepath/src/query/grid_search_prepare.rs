@@ -87,6 +87,11 @@ impl GridSearch {
                     self.jps_plus.try_begin(grid, &self.caches.tables, n, n);
                 }
             }
+            Engine::Theta => {
+                if let Some(n) = first_open() {
+                    self.theta.try_begin(grid, n, n);
+                }
+            }
         }
         self.make_idle();
     }

@@ -4,15 +4,16 @@
 //! squeezing, 2 allow all), agent size u8, heuristic u8 (0 auto, 1 zero, 2 Manhattan,
 //! 3 octile), weight f64 bits, iteration budget u32, flags u8 (bit 0 record expansions, bit 1
 //! specialised engines allowed; snapshots written before the specialised engines existed have
-//! bit 1 clear and ran the generic cores), algorithm u8 (0 A*, 1 JPS, 2 JPS+: the requested
-//! one; the engine that runs is resolved against the grid again on restore); then the engine's
-//! own snapshot as u32 length + bytes: a complete frame of the engine the options resolve to on
-//! this grid — kind 2 for the generic cores, kind 4 for the octile A*, kind 5 for the octile
-//! jump point searches (bit finder for JPS, table finder for JPS+). An idle engine snapshot of
+//! bit 1 clear and ran the generic cores), algorithm u8 (0 A*, 1 JPS, 2 JPS+, 3 Theta*, 4 Lazy
+//! Theta*: the requested one; the engine that runs is resolved against the grid again on
+//! restore); then the engine's own snapshot as u32 length + bytes: a complete frame of the
+//! engine the options resolve to on this grid — kind 2 for the generic cores, kind 4 for the
+//! octile A*, kind 5 for the octile jump point searches (bit finder for JPS, table finder for
+//! JPS+), kind 6 for the any-angle searches. An idle engine snapshot of
 //! another kind is accepted (a handle that never searched does not know the grid yet). The
 //! header's map hash is the grid's content hash.
 
-use super::grid_search::GridSearch;
+use super::grid_search::{GridSearch, theta_heuristic, theta_variant};
 use super::options::{GridAlgorithm, GridOptions, HeuristicKind};
 use super::runner::resolve_square_heuristic;
 use super::selection::{Engine, select};
@@ -20,7 +21,9 @@ use crate::grid::{Connectivity, DiagonalRule, Grid};
 use crate::state::codec::{
     HEADER_LEN, Reader, Writer, invalid, le32, le64, read_frame, read_frame_for, write_frame_raw,
 };
-use crate::state::{KIND_ASTAR, KIND_GRID_SEARCH, KIND_OCTILE_ASTAR, KIND_OCTILE_JUMP, StateError};
+use crate::state::{
+    KIND_ASTAR, KIND_GRID_SEARCH, KIND_OCTILE_ASTAR, KIND_OCTILE_JUMP, KIND_THETA, StateError,
+};
 
 const FIXED: usize = 1 + 1 + 1 + 1 + 8 + 4 + 1 + 1 + 4;
 
@@ -64,6 +67,8 @@ fn read_options(r: &mut Reader<'_>) -> Result<GridOptions, StateError> {
         0 => GridAlgorithm::AStar,
         1 => GridAlgorithm::Jps,
         2 => GridAlgorithm::JpsPlus,
+        3 => GridAlgorithm::ThetaStar,
+        4 => GridAlgorithm::LazyThetaStar,
         _ => return Err(invalid("grid_search.algorithm")),
     };
     let o = GridOptions {
@@ -88,6 +93,7 @@ fn layout(engine: Engine) -> (u16, usize, usize) {
         Engine::Generic => (KIND_ASTAR, 20, 29),
         Engine::OctileAStar => (KIND_OCTILE_ASTAR, 17, 26),
         Engine::OctileJps | Engine::OctileJpsPlus => (KIND_OCTILE_JUMP, 19, 28),
+        Engine::Theta => (KIND_THETA, 21, 42),
     }
 }
 
@@ -98,6 +104,7 @@ fn engine_of_kind(kind: u16) -> Option<Engine> {
         KIND_ASTAR => Some(Engine::Generic),
         KIND_OCTILE_ASTAR => Some(Engine::OctileAStar),
         KIND_OCTILE_JUMP => Some(Engine::OctileJps),
+        KIND_THETA => Some(Engine::Theta),
         _ => None,
     }
 }
@@ -109,6 +116,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.state_size(),
             Engine::OctileJps => self.jps.state_size(),
             Engine::OctileJpsPlus => self.jps_plus.state_size(),
+            Engine::Theta => self.theta.state_size(),
         }
     }
 
@@ -171,6 +179,8 @@ impl GridSearch {
             w.u8(match o.algorithm {
                 GridAlgorithm::Jps => 1,
                 GridAlgorithm::JpsPlus => 2,
+                GridAlgorithm::ThetaStar => 3,
+                GridAlgorithm::LazyThetaStar => 4,
                 _ => 0,
             });
             w.u32(inner as u32);
@@ -179,6 +189,7 @@ impl GridSearch {
                 Engine::OctileAStar => self.octile.save_state(grid, rest),
                 Engine::OctileJps => self.jps.save_state(grid, rest),
                 Engine::OctileJpsPlus => self.jps_plus.save_state(grid, rest),
+                Engine::Theta => self.theta.save_state(hash, rest),
             }
             .map(|_| ())
         })
@@ -234,7 +245,8 @@ impl GridSearch {
         r.finish("grid_search.payload_length")?;
         let heuristic = resolve_square_heuristic(&options, grid.width(), grid.areas().min_cost())
             .map_err(|_| invalid("grid_search.heuristic"))?;
-        let engine = select(&options, grid).engine;
+        let chosen = select(&options, grid);
+        let engine = chosen.engine;
         let (kind, _, flags_at) = layout(engine);
         let found_kind = inner
             .get(6..8)
@@ -271,6 +283,15 @@ impl GridSearch {
             let weight = payload.get(12..20).map(|b| le64(b, 0));
             if weight.is_some_and(|w| w != options.weight.to_bits()) {
                 return Err(invalid("grid_search.weight"));
+            }
+        } else if engine == Engine::Theta {
+            // The variant of the family and the options' weight.
+            let variant = theta_variant(chosen.family).code();
+            let weight = payload.get(13..21).map(|b| le64(b, 0));
+            if payload.get(12).is_some_and(|&v| v != variant)
+                || weight.is_some_and(|w| w != options.weight.to_bits())
+            {
+                return Err(invalid("grid_search.engine"));
             }
         } else {
             // The specialised engines: the estimate the options ask for, plain pruning, the
@@ -310,6 +331,14 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.restore_state(grid, inner)?,
             Engine::OctileJps => self.jps.restore_state(grid, inner)?,
             Engine::OctileJpsPlus => self.jps_plus.restore_state(grid, inner)?,
+            Engine::Theta => {
+                let previous = *self.theta.heuristic();
+                self.theta.set_heuristic(theta_heuristic(&options, grid));
+                if let Err(e) = self.theta.restore_state(grid, inner) {
+                    self.theta.set_heuristic(previous);
+                    return Err(e);
+                }
+            }
         }
         self.options = options;
         self.bind(grid);
@@ -326,6 +355,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.make_idle(),
             Engine::OctileJps => self.jps.make_idle(),
             Engine::OctileJpsPlus => self.jps_plus.make_idle(),
+            Engine::Theta => self.theta.make_idle(),
         }
     }
 }

@@ -31,6 +31,13 @@ pub enum GridAlgorithm {
     Jps,
     /// JPS+ (Harabor & Grastien 2014; Rabin & Silva 2015) with goal bounding.
     JpsPlus,
+    /// Theta* (Nash, Daniel, Koenig & Felner 2007): any-angle paths through cell centres;
+    /// `GridPath` lists the waypoints only ([`ThetaSearch`](crate::theta::ThetaSearch)).
+    ThetaStar,
+    /// Lazy Theta* (Nash, Koenig & Tovey 2010) with re-queueing of repaired nodes
+    /// ([`ThetaVariant::LazyRequeue`](crate::theta::ThetaVariant::LazyRequeue)): any-angle,
+    /// fewer line-of-sight tests; waypoints only.
+    LazyThetaStar,
 }
 
 /// Options of a tier-1 grid query. Plain data: copy a preset and change it with the `with_*`

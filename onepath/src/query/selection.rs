@@ -16,11 +16,17 @@
 //! | JPS+ | the octile case, both sides ≤ 32,766 | JPS+ | `OctileJump<TableFinder>` | A* over JPS+ table jumps |
 //! | JPS+ | the octile case (a side above 32,766) | JPS | `OctileJump<BitFinder>` | A* over block-map jumps |
 //! | JPS | the octile case | JPS | `OctileJump<BitFinder>` | A* over block-map jumps |
+//! | Theta* | the any-angle case | Theta* | `ThetaSearch` (Theta) | the same |
+//! | Lazy Theta* | the any-angle case | Lazy Theta* | `ThetaSearch` (LazyRequeue) | the same |
 //! | otherwise | always | A* | `OctileAStar` in the octile case, else the generic A* | the generic A* |
 //!
 //! The octile case ([`octile_case`]): eight moves, no corner cutting, agent size 1, weight 1,
 //! the automatic, octile or zero estimate, and one multiplier for all 255 walkable areas of the
 //! grid (whether or not a cell uses them).
+//!
+//! The any-angle case ([`any_angle_case`], spec: grids.md, “Any-angle search”, applies
+//! when): eight moves, no corner cutting, agent size 1, the automatic or zero estimate, one
+//! multiplier for all 255 walkable areas; any weight. Queries with hooks run A*.
 //!
 //! Hex grids have one family: their queries always run the generic A*.
 //!
@@ -48,6 +54,8 @@ pub(super) enum Engine {
     OctileJps,
     /// [`OctileJump`](crate::fast::OctileJump) with [`TableFinder`](crate::fast::TableFinder).
     OctileJpsPlus,
+    /// [`ThetaSearch`](crate::theta::ThetaSearch) (Theta* or LazyRequeue by the family).
+    Theta,
 }
 
 /// What [`select`] chose: the family the query runs (what `GridPath::algorithm` reports) and
@@ -77,7 +85,7 @@ struct Row {
 }
 
 /// The rows, first match wins; see the module documentation.
-const TABLE: [Row; 3] = [
+const TABLE: [Row; 5] = [
     Row {
         asked: GridAlgorithm::JpsPlus,
         applies: octile_case_with_tables,
@@ -99,6 +107,20 @@ const TABLE: [Row; 3] = [
         runs: GridAlgorithm::Jps,
         generic: Engine::Generic,
         specialised: (octile_case, Engine::OctileJps),
+    },
+    Row {
+        asked: GridAlgorithm::ThetaStar,
+        applies: any_angle_case,
+        runs: GridAlgorithm::ThetaStar,
+        generic: Engine::Theta,
+        specialised: (any_angle_case, Engine::Theta),
+    },
+    Row {
+        asked: GridAlgorithm::LazyThetaStar,
+        applies: any_angle_case,
+        runs: GridAlgorithm::LazyThetaStar,
+        generic: Engine::Theta,
+        specialised: (any_angle_case, Engine::Theta),
     },
 ];
 
@@ -158,6 +180,17 @@ fn octile_case(o: &GridOptions, grid: &Grid) -> bool {
 /// ([`MAX_JPS_PLUS_SIDE`]).
 fn octile_case_with_tables(o: &GridOptions, grid: &Grid) -> bool {
     octile_case(o, grid) && grid.width().max(grid.height()) <= MAX_JPS_PLUS_SIDE
+}
+
+/// The any-angle case (spec: grids.md, “Any-angle search”): eight moves, no corner cutting,
+/// agent size 1, the automatic or zero estimate and one multiplier for all 255 walkable areas
+/// of `grid`. The weight is honoured, so any weight qualifies.
+fn any_angle_case(o: &GridOptions, grid: &Grid) -> bool {
+    o.connectivity == Connectivity::Eight
+        && o.diagonal_rule == DiagonalRule::NoCornerCutting
+        && o.agent_size == 1
+        && matches!(o.heuristic, HeuristicKind::Auto | HeuristicKind::Zero)
+        && grid.areas().is_uniform()
 }
 
 /// The rule of the last row.

@@ -229,6 +229,11 @@ impl<H: Heuristic> ThetaSearch<H> {
         self.make_idle();
     }
 
+    /// The heuristic.
+    pub fn heuristic(&self) -> &H {
+        &self.heuristic
+    }
+
     /// Replaces the heuristic; it takes effect at the next `try_begin`.
     pub fn set_heuristic(&mut self, heuristic: H) {
         self.heuristic = heuristic;
