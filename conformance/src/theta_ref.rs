@@ -136,6 +136,123 @@ pub fn visibility_optimum(
     visibility_dijkstra(width, &links, m, s)[g]
 }
 
+/// `a/b < c/d` for `b, d > 0`.
+fn less(a: (i128, i128), c: (i128, i128)) -> bool {
+    a.0 * c.1 < c.0 * a.1
+}
+
+/// The open parameter interval of `t` where `lo < p + t d < hi` (all doubled integers), as
+/// fractions with positive denominators; `None` when it is empty, `Some(None)` when every `t`
+/// qualifies.
+#[allow(clippy::type_complexity)]
+fn open_slab(p: i64, d: i64, lo: i64, hi: i64) -> Option<Option<((i128, i128), (i128, i128))>> {
+    if d == 0 {
+        return (lo < p && p < hi).then_some(None);
+    }
+    let (a, b) = (i128::from(lo - p), i128::from(hi - p));
+    let d = i128::from(d);
+    let (t0, t1) = if d > 0 {
+        ((a, d), (b, d))
+    } else {
+        ((-b, -d), (-a, -d))
+    };
+    Some(Some((t0, t1)))
+}
+
+/// Whether the `size × size` block with top-left cell `a` can slide in a straight line to
+/// top-left cell `b` without its interior meeting the interior of a wall (outside = wall),
+/// both blocks inside the grid and wall-free. Written as parametric clipping: the block's
+/// top-left centre `P(t) = A + t (B − A)`, `t ∈ [0, 1]`, must never lie in the open square
+/// where a block would overlap a wall.
+pub fn block_sweep_clear(
+    width: i32,
+    height: i32,
+    cells: &[u8],
+    size: i64,
+    a: (i64, i64),
+    b: (i64, i64),
+) -> bool {
+    let fits = |c: (i64, i64)| {
+        (0..size).all(|dy| (0..size).all(|dx| walkable(width, height, cells, c.0 + dx, c.1 + dy)))
+    };
+    if size < 1 || !fits(a) || !fits(b) {
+        return false;
+    }
+    let (ax, ay, bx, by) = (2 * a.0 + 1, 2 * a.1 + 1, 2 * b.0 + 1, 2 * b.1 + 1);
+    for wy in a.1.min(b.1) - size - 1..=a.1.max(b.1) + size + 1 {
+        for wx in a.0.min(b.0) - size - 1..=a.0.max(b.0) + size + 1 {
+            if walkable(width, height, cells, wx, wy) {
+                continue;
+            }
+            let sx = open_slab(ax, bx - ax, 2 * wx - 2 * size + 1, 2 * wx + 3);
+            let sy = open_slab(ay, by - ay, 2 * wy - 2 * size + 1, 2 * wy + 3);
+            let (Some(sx), Some(sy)) = (sx, sy) else {
+                continue;
+            };
+            // The open interval where both hold, met with the closed [0, 1].
+            let mut lo = (-1i128, 1i128);
+            let mut hi = (2i128, 1i128);
+            for (t0, t1) in [sx, sy].into_iter().flatten() {
+                if less(lo, t0) {
+                    lo = t0;
+                }
+                if less(t1, hi) {
+                    hi = t1;
+                }
+            }
+            if less(lo, hi) && less(lo, (1, 1)) && less((0, 1), hi) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Whether the chord `a`–`b` (grid units, cell `(x, y)` spanning `[x, x + 1] × [y, y + 1]`)
+/// meets no wall square (closed; outside = wall). Parametric clipping in `f64`; meant for
+/// chords the engine keeps a margin of 1e-9 cells from walls, far above the rounding here.
+pub fn chord_in_walkable_space(
+    width: i32,
+    height: i32,
+    cells: &[u8],
+    a: (f64, f64),
+    b: (f64, f64),
+) -> bool {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let x0 = a.0.min(b.0).floor() as i64 - 1;
+    let x1 = a.0.max(b.0).floor() as i64 + 1;
+    let y0 = a.1.min(b.1).floor() as i64 - 1;
+    let y1 = a.1.max(b.1).floor() as i64 + 1;
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            if walkable(width, height, cells, x, y) {
+                continue;
+            }
+            let (mut lo, mut hi) = (0.0f64, 1.0f64);
+            let mut empty = false;
+            for (p, d, l, h) in [
+                (a.0, dx, x as f64, (x + 1) as f64),
+                (a.1, dy, y as f64, (y + 1) as f64),
+            ] {
+                if d == 0.0 {
+                    if p < l || p > h {
+                        empty = true;
+                    }
+                } else {
+                    let (t0, t1) = ((l - p) / d, (h - p) / d);
+                    let (t0, t1) = if t0 < t1 { (t0, t1) } else { (t1, t0) };
+                    lo = lo.max(t0);
+                    hi = hi.min(t1);
+                }
+            }
+            if !empty && lo <= hi {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

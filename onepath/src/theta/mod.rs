@@ -13,12 +13,20 @@
 //!   squares, outside = wall).
 //! - [`ThetaSearch`] with [`ThetaVariant`]: the resumable search (tier 2).
 //! - [`EuclideanHeuristic`]: the straight-line estimate.
+//! - Smoothing (spec: guide-pathfinding.md, §7), for any path, into caller buffers:
+//!   [`smooth_path`] (greedy farthest-visible line-of-sight smoothing, any agent size, cost
+//!   re-summed by [`waypoint_cost`]) and [`catmull_rom`] (centripetal Catmull-Rom samples that
+//!   provably stay in walkable space, [`chord_clear`]).
 
 mod heuristic;
 mod line_of_sight;
 mod search;
 mod search_state;
+mod smooth;
+mod spline;
 
 pub use heuristic::EuclideanHeuristic;
 pub use line_of_sight::GridLineOfSight;
 pub use search::{ThetaSearch, ThetaVariant};
+pub use smooth::{block_sweep_clear, smooth_path, waypoint_cost};
+pub use spline::{SAMPLE_MARGIN, catmull_rom, catmull_rom_len, chord_clear};

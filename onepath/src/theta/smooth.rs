@@ -1,0 +1,241 @@
+//! Line-of-sight smoothing of a cell path into waypoints (spec: guide-pathfinding.md, §7.1
+//! “Line-of-Sight Smoothing”), for agents of any size, and the in-order cost of a waypoint
+//! list.
+//!
+//! # Rule
+//!
+//! Greedy farthest-visible: from the current waypoint (the start first), the next one is the
+//! *last* cell of the input path that the current one sees, looked for from the end of the
+//! path backwards; if it sees none but the next input cell, that cell is kept. The goal is
+//! always the last waypoint. "Sees" is [`GridLineOfSight`] for agents of size 1. An agent of
+//! side `s > 1` occupies the `s × s` block whose top-left cell is its position; it sees a cell
+//! when the block fits there (clearance ≥ `s`) and the block swept in a straight line from one
+//! position to the other overlaps the interior of no wall and stays inside the grid (an exact
+//! integer test, [`block_sweep_clear`]). Every legal grid move of the agent passes that test,
+//! so any legal input path smooths.
+//!
+//! # Cost
+//!
+//! [`waypoint_cost`] adds `m * sqrt(dx² + dy²)` per segment in path order from 0, as the
+//! any-angle searches price their paths. Smoothing never makes a path more expensive: a
+//! shortcut is never longer than the cells it replaces, and in the one case where rounding
+//! could make the re-summed cost exceed the input's by an ulp (collinear steps), the input is
+//! returned unchanged.
+
+use super::heuristic::segment_cost;
+use super::line_of_sight::GridLineOfSight;
+use crate::grid::{Cell, Grid, WALL};
+
+/// The segment costs of `waypoints` with unit cost `m`, added in path order from 0 (0 for
+/// fewer than two waypoints).
+///
+/// # Complexity
+///
+/// O(waypoints).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::Cell;
+/// use onepath::theta::waypoint_cost;
+/// let path = [Cell::new(0, 0), Cell::new(3, 4), Cell::new(3, 6)];
+/// assert_eq!(waypoint_cost(&path, 1.0), 7.0);
+/// ```
+pub fn waypoint_cost(waypoints: &[Cell], m: f64) -> f64 {
+    let mut sum = 0.0;
+    for w in waypoints.windows(2) {
+        let (dx, dy) = (
+            i64::from(w[1].x) - i64::from(w[0].x),
+            i64::from(w[1].y) - i64::from(w[0].y),
+        );
+        sum += segment_cost(m, dx, dy);
+    }
+    sum
+}
+
+/// Whether an agent of side `size` (the `size × size` block with top-left cell `a`) can move
+/// in a straight line to top-left cell `b`: both blocks fit in the grid and the swept region
+/// overlaps the interior of no wall cell (cells outside the grid are walls). Exact, integers.
+///
+/// # Complexity
+///
+/// O((|dx| + size) · (|dy| + size)) cell reads.
+pub fn block_sweep_clear(grid: &Grid, size: u8, a: Cell, b: Cell) -> bool {
+    if size == 0 || !grid.can_fit(a, size) || !grid.can_fit(b, size) {
+        return false;
+    }
+    let s = i64::from(size);
+    let (ax, ay) = (i64::from(a.x), i64::from(a.y));
+    let (bx, by) = (i64::from(b.x), i64::from(b.y));
+    let (w, h) = (i64::from(grid.width()), i64::from(grid.height()));
+    let cells = grid.cells();
+    // Doubled coordinates: top-left cell centres are odd integers. A block with top-left
+    // centre P overlaps the interior of wall (wx, wy) iff P lies in the open box
+    // (2wx - 2s + 1, 2wx + 3) × (2wy - 2s + 1, 2wy + 3).
+    let (pax, pay, pbx, pby) = (2 * ax + 1, 2 * ay + 1, 2 * bx + 1, 2 * by + 1);
+    let (nx, ny) = (-(pby - pay), pbx - pax);
+    let on_line = nx * pax + ny * pay;
+    for wy in ay.min(by) - 1..=ay.max(by) + s {
+        for wx in ax.min(bx) - 1..=ax.max(bx) + s {
+            let wall =
+                wx < 0 || wy < 0 || wx >= w || wy >= h || cells[(wy * w + wx) as usize] == WALL;
+            if !wall {
+                continue;
+            }
+            let (lo_x, hi_x) = (2 * wx - 2 * s + 1, 2 * wx + 3);
+            let (lo_y, hi_y) = (2 * wy - 2 * s + 1, 2 * wy + 3);
+            if pax.max(pbx) <= lo_x
+                || pax.min(pbx) >= hi_x
+                || pay.max(pby) <= lo_y
+                || pay.min(pby) >= hi_y
+            {
+                continue;
+            }
+            if nx == 0 && ny == 0 {
+                return false; // a point inside the open box
+            }
+            let side = |x: i64, y: i64| nx * x + ny * y - on_line;
+            let c = [
+                side(lo_x, lo_y),
+                side(hi_x, lo_y),
+                side(lo_x, hi_y),
+                side(hi_x, hi_y),
+            ];
+            if c.iter().all(|&v| v >= 0) || c.iter().all(|&v| v <= 0) {
+                continue;
+            }
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether an agent of side `size` at `a` sees `b` (the rule of the module documentation).
+fn sees(grid: &Grid, size: u8, a: Cell, b: Cell) -> bool {
+    if size == 1 {
+        GridLineOfSight::check(grid, a, b)
+    } else {
+        block_sweep_clear(grid, size, a, b)
+    }
+}
+
+/// Smooths the cell path `path` for an agent of side `agent_size` into waypoints written to
+/// `out` (start first, goal last); returns the waypoint count and their cost with unit cost
+/// `m` ([`waypoint_cost`]), which never exceeds the input's. A path of fewer than three cells
+/// is copied.
+///
+/// Returns `None` (nothing written) when `out` is shorter than `path` or `agent_size` is 0.
+///
+/// # Complexity
+///
+/// O(k · n · L) for k waypoints, n input cells and L the longest tested segment; allocates
+/// nothing.
+///
+/// # Determinism
+///
+/// Integer line-of-sight tests; the cost as [`waypoint_cost`].
+///
+/// # Examples
+///
+/// ```
+/// use onepath::theta::smooth_path;
+/// use onepath::{Cell, Grid, GridOptions};
+/// let grid = Grid::from_text("......\n.##...\n......").unwrap();
+/// let a_star = grid.find_path(Cell::new(0, 0), Cell::new(5, 2), &GridOptions::DEFAULT).unwrap();
+/// let mut out = vec![Cell::default(); a_star.cells.len()];
+/// let (n, cost) = smooth_path(&grid, 1, 1.0, &a_star.cells, &mut out).unwrap();
+/// assert!(n < a_star.cells.len() && cost <= a_star.cost);
+/// assert_eq!((out[0], out[n - 1]), (Cell::new(0, 0), Cell::new(5, 2)));
+/// ```
+pub fn smooth_path(
+    grid: &Grid,
+    agent_size: u8,
+    m: f64,
+    path: &[Cell],
+    out: &mut [Cell],
+) -> Option<(usize, f64)> {
+    if agent_size == 0 || out.len() < path.len() {
+        return None;
+    }
+    let n = path.len();
+    let input_cost = waypoint_cost(path, m);
+    if n < 3 {
+        out[..n].copy_from_slice(path);
+        return Some((n, input_cost));
+    }
+    let mut len = 0;
+    out[len] = path[0];
+    len += 1;
+    let mut current = 0;
+    while current < n - 1 {
+        let mut next = current + 1;
+        for j in (current + 2..n).rev() {
+            if sees(grid, agent_size, path[current], path[j]) {
+                next = j;
+                break;
+            }
+        }
+        out[len] = path[next];
+        len += 1;
+        current = next;
+    }
+    let cost = waypoint_cost(&out[..len], m);
+    if cost > input_cost {
+        out[..n].copy_from_slice(path);
+        return Some((n, input_cost));
+    }
+    Some((len, cost))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    #[test]
+    fn a_block_sweeps_past_walls_it_does_not_overlap() {
+        // A 2 × 2 agent in a corridor of height 2 moves along it but cannot cut the corner.
+        let grid = Grid::from_text("......\n......\n####..\n####..").unwrap();
+        assert!(block_sweep_clear(
+            &grid,
+            2,
+            Cell::new(0, 0),
+            Cell::new(4, 0)
+        ));
+        assert!(block_sweep_clear(
+            &grid,
+            2,
+            Cell::new(4, 0),
+            Cell::new(4, 2)
+        ));
+        assert!(!block_sweep_clear(
+            &grid,
+            2,
+            Cell::new(0, 0),
+            Cell::new(4, 2)
+        ));
+        assert!(
+            !block_sweep_clear(&grid, 2, Cell::new(0, 0), Cell::new(5, 0)),
+            "does not fit"
+        );
+        // A diagonal step past a wall corner overlaps it.
+        let grid = Grid::from_text("...\n..#\n...\n...").unwrap();
+        assert!(!block_sweep_clear(
+            &grid,
+            1,
+            Cell::new(1, 0),
+            Cell::new(2, 1)
+        ));
+    }
+
+    #[test]
+    fn collinear_paths_keep_their_cost() {
+        let grid = Grid::new(40, 40).unwrap();
+        let path: Vec<Cell> = (0..30).map(|i| Cell::new(i, i)).collect();
+        let mut out = vec![Cell::default(); path.len()];
+        let (n, cost) = smooth_path(&grid, 1, 1.0, &path, &mut out).unwrap();
+        assert!(cost <= waypoint_cost(&path, 1.0));
+        assert!(n == 2 || n == path.len());
+    }
+}
