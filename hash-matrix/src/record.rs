@@ -164,6 +164,8 @@ pub fn algorithm_name(algorithm: GridAlgorithm) -> &'static str {
         GridAlgorithm::AStar => "AStar",
         GridAlgorithm::Jps => "Jps",
         GridAlgorithm::JpsPlus => "JpsPlus",
+        GridAlgorithm::ThetaStar => "ThetaStar",
+        GridAlgorithm::LazyThetaStar => "LazyThetaStar",
         other => panic!("no golden spelling for {other:?}"),
     }
 }

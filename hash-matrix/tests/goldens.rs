@@ -253,12 +253,45 @@ fn jump_point_records_say_what_ran() {
     }
     assert!(fallbacks >= 50, "only {fallbacks} fallback records");
     assert!(too_long >= 2, "only {too_long} records past the JPS+ limit");
-    // The other families choose no algorithm and print none.
-    for r in records.iter().filter(|r| !r.name.starts_with("grids/jps/")) {
+    // The other families choose no algorithm and print none (grids/theta: its own test).
+    let choosing = |n: &str| n.starts_with("grids/jps/") || n.starts_with("grids/theta/");
+    for r in records.iter().filter(|r| !choosing(&r.name)) {
         if let Body::Query(q) = r.body {
             assert!(q.algorithm.is_none(), "{}", r.name);
         }
     }
+}
+
+#[test]
+fn any_angle_records_say_what_ran() {
+    let records = all_records();
+    let mut by_alg = [0usize; 3];
+    for r in records
+        .iter()
+        .filter(|r| r.name.starts_with("grids/theta/"))
+    {
+        let Body::Query(q) = r.body else { continue };
+        let variant = r.name.split('/').nth(3).expect("scenario/variant/query");
+        let expected = match variant.split('~').next().expect("a variant") {
+            "smooth" | "lazy-paper" => None,
+            v if v.starts_with("astar") || v.starts_with("fb") => {
+                Some(onepath::GridAlgorithm::AStar)
+            }
+            v if v.starts_with("lazy") => Some(onepath::GridAlgorithm::LazyThetaStar),
+            _ => Some(onepath::GridAlgorithm::ThetaStar),
+        };
+        assert_eq!(q.algorithm, expected, "{}", r.name);
+        if let Some(a) = expected {
+            by_alg[[
+                onepath::GridAlgorithm::AStar,
+                onepath::GridAlgorithm::ThetaStar,
+            ]
+            .iter()
+            .position(|&x| x == a)
+            .unwrap_or(2)] += 1;
+        }
+    }
+    assert!(by_alg.iter().all(|&n| n >= 20), "{by_alg:?}");
 }
 
 #[test]
@@ -278,6 +311,8 @@ fn snapshots_appear_on_restored_records_only() {
                 let label = r.name.rsplit('/').next().expect("a name");
                 let key = if label.starts_with("octile-map") {
                     "scans"
+                } else if label.starts_with("spline-") {
+                    "samples"
                 } else {
                     assert!(label.starts_with("jps+-index"), "{}", r.name);
                     "tables"
