@@ -268,6 +268,15 @@ fn snapshot_restore_generated() {
 }
 
 #[test]
+fn grid_theta_generated() {
+    replay_generated("grid_theta", 8, 1500, |g| {
+        let mut s = g.bytes(10);
+        s.extend((0..g.below(40)).map(|_| g.below(256) as u8));
+        s
+    });
+}
+
+#[test]
 fn search_ops_generated() {
     replay_generated("search_ops", 6, 2500, |g| {
         let mut s = g.bytes(16);
