@@ -1,7 +1,7 @@
 //! `onepath`: verify the published Moving AI optima, draw a path, benchmark queries.
 //!
 //! ```text
-//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+] [--every K] [--limit N] [--json]
+//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+|theta|lazytheta] [--every K] [--limit N] [--json]
 //! onepath path [--map F] [--from x,y] [--to x,y] [--alg …] [--png out.png] [--svg out.svg]
 //! onepath bench [FILES OR FOLDERS]... [--alg astar,jps,jps+] [--warmup N] [--json]
 //! ```

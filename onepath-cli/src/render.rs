@@ -99,6 +99,11 @@ impl Picture<'_> {
             let (x, y) = self.xy(n);
             (i64::from(x) * s + s / 2, i64::from(y) * s + s / 2)
         };
+        // Cells apart along the longer axis: 1 for grid moves, more between any-angle waypoints.
+        let apart = |a: u32, b: u32| {
+            let ((x0, y0), (x1, y1)) = (self.xy(a), self.xy(b));
+            i64::from(x0.abs_diff(x1).max(y0.abs_diff(y1))).max(1)
+        };
         if scale < 4 {
             // Whole cells, widened by a pixel on each side so the path shows on big maps.
             for &n in self.path {
@@ -106,6 +111,23 @@ impl Picture<'_> {
                 for dy in -1..=s {
                     for dx in -1..=s {
                         put(i64::from(x) * s + dx, i64::from(y) * s + dy, PATH);
+                    }
+                }
+            }
+            // Straight segments between any-angle waypoints, three pixels wide.
+            for pair in self.path.windows(2) {
+                let n = apart(pair[0], pair[1]);
+                if n < 2 {
+                    continue;
+                }
+                let ((x0, y0), (x1, y1)) = (centre(pair[0]), centre(pair[1]));
+                let steps = 2 * s * n;
+                for k in 0..=steps {
+                    let (x, y) = (x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps);
+                    for dy in -1..=1 {
+                        for dx in -1..=1 {
+                            put(x + dx, y + dy, PATH);
+                        }
                     }
                 }
             }
@@ -125,7 +147,7 @@ impl Picture<'_> {
             }
             for pair in self.path.windows(2) {
                 let ((x0, y0), (x1, y1)) = (centre(pair[0]), centre(pair[1]));
-                let steps = s * 2;
+                let steps = s * 2 * apart(pair[0], pair[1]);
                 for k in 0..=steps {
                     stamp(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps);
                 }

@@ -32,6 +32,13 @@ pub enum Alg {
     /// Expansions count jump points. Spelled `jps+` (`jps-plus` is accepted too).
     #[value(name = "jps+", alias = "jps-plus")]
     JpsPlus,
+    /// Theta* (`onepath::GridSearch` with `GridAlgorithm::ThetaStar`; Nash, Daniel, Koenig &
+    /// Felner 2007): any-angle paths through cell centres, never longer than the 8-connected
+    /// optimum in our checks. Paths are waypoints.
+    Theta,
+    /// Lazy Theta* with re-queueing (`GridAlgorithm::LazyThetaStar`; Nash, Koenig & Tovey
+    /// 2010): any-angle, fewer line-of-sight tests. Paths are waypoints.
+    Lazytheta,
 }
 
 impl Alg {
@@ -43,7 +50,15 @@ impl Alg {
             Self::OctileAstar => "octile-astar",
             Self::Jps => "jps",
             Self::JpsPlus => "jps+",
+            Self::Theta => "theta",
+            Self::Lazytheta => "lazytheta",
         }
+    }
+
+    /// Whether the algorithm returns any-angle paths (waypoints, lengths at most the
+    /// 8-connected optimum) rather than grid paths.
+    pub fn is_any_angle(self) -> bool {
+        matches!(self, Self::Theta | Self::Lazytheta)
     }
 
     /// Builds a solver for `grid` under the Moving AI movement model (eight-connected, costs
@@ -64,6 +79,8 @@ impl Alg {
             Self::OctileAstar => GridSearchSolver::boxed(grid, GridAlgorithm::AStar)?,
             Self::Jps => GridSearchSolver::boxed(grid, GridAlgorithm::Jps)?,
             Self::JpsPlus => GridSearchSolver::boxed(grid, GridAlgorithm::JpsPlus)?,
+            Self::Theta => GridSearchSolver::boxed(grid, GridAlgorithm::ThetaStar)?,
+            Self::Lazytheta => GridSearchSolver::boxed(grid, GridAlgorithm::LazyThetaStar)?,
         })
     }
 }

@@ -6,6 +6,7 @@ use onepath::search::Step;
 use onepath_std::movingai::files::read_map;
 use onepath_std::movingai::{MovingAiOptions, Scenario};
 
+use super::any_angle::{self, AnyAngleStats};
 use crate::scenarios::{LineKind, MapJob, classify, endpoints};
 use crate::solver::Alg;
 
@@ -36,6 +37,8 @@ pub(super) struct JobReport {
     pub(super) expansions: u64,
     pub(super) max_rel_error: f64,
     pub(super) error: Option<String>,
+    /// Any-angle algorithms only: ratios, re-verification and visibility-graph windows.
+    pub(super) any_angle: AnyAngleStats,
 }
 
 pub(super) fn run_job(
@@ -73,6 +76,7 @@ pub(super) fn run_job(
         }
     };
     let mut pending = 0;
+    let mut found = 0usize;
     for s in &job.scenarios {
         pending += 1;
         if pending == 64 {
@@ -94,7 +98,27 @@ pub(super) fn run_job(
                     let rel = (out.cost - s.optimal_length).abs() / s.optimal_length;
                     report.max_rel_error = report.max_rel_error.max(rel);
                 }
-                if out.status != Step::Found || !s.length_matches(out.cost) {
+                if alg.is_any_angle() {
+                    // Never longer than the 8-connected optimum (within its tolerance).
+                    let ok = out.status == Step::Found
+                        && out.cost <= s.optimal_length + s.length_tolerance();
+                    if out.status == Step::Found {
+                        any_angle::line(
+                            &grid,
+                            solver.as_ref(),
+                            out.cost,
+                            s.optimal_length,
+                            found,
+                            &mut report.any_angle,
+                        );
+                        found += 1;
+                    }
+                    if !ok {
+                        report
+                            .mismatches
+                            .push(mismatch(job, s, out.status, out.cost));
+                    }
+                } else if out.status != Step::Found || !s.length_matches(out.cost) {
                     report
                         .mismatches
                         .push(mismatch(job, s, out.status, out.cost));
@@ -103,6 +127,10 @@ pub(super) fn run_job(
         }
     }
     bar.inc(pending);
+    if alg.is_any_angle() {
+        drop(solver);
+        any_angle::windows(&grid, alg, &mut report.any_angle);
+    }
     report
 }
 

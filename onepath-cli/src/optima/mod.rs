@@ -15,6 +15,7 @@ use crate::progress;
 use crate::scenarios::{MapJob, Sampling, plan};
 use crate::solver::Alg;
 
+mod any_angle;
 mod check;
 mod report;
 
@@ -86,7 +87,7 @@ pub fn run(args: &OptimaArgs) -> i32 {
         errors.push(nothing_checked(&all));
     }
     let code = if errors.is_empty() {
-        i32::from(all.strict_mismatches() > 0)
+        i32::from(all.strict_mismatches() > 0 || all.report.any_angle.failures() > 0)
     } else {
         2
     };

@@ -34,6 +34,7 @@ impl SetSummary {
         t.expansions += r.expansions;
         t.max_rel_error = t.max_rel_error.max(r.max_rel_error);
         t.mismatches.extend(r.mismatches);
+        t.any_angle.merge(&r.any_angle);
         if let Some(e) = r.error {
             t.error.get_or_insert(e);
         }
@@ -137,6 +138,42 @@ pub(super) fn print_text(
             set.mean_us(),
             set.mean_expansions(),
             r.max_rel_error
+        )?;
+    }
+    if args.alg.is_any_angle() {
+        outln!(
+            "any-angle: {:<12} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>9} {:>6}",
+            "set",
+            "ratios",
+            "mean/opt",
+            "max/opt",
+            "verified",
+            "failed",
+            "windows",
+            "mean/vg",
+            "max/vg"
+        )?;
+        for set in sets.iter().chain(core::iter::once(all)) {
+            let a = &set.report.any_angle;
+            outln!(
+                "any-angle: {:<12} {:>9} {:>9.6} {:>9.6} {:>9} {:>8} {:>9} {:>9.6} {:>6.4}",
+                set.set,
+                a.ratios,
+                a.mean_ratio(),
+                a.ratio_max,
+                a.verified,
+                a.verify_failed,
+                a.windows,
+                a.mean_vg(),
+                a.vg_max
+            )?;
+        }
+        let a = &all.report.any_angle;
+        outln!(
+            "any-angle: {} re-verified paths failed the exact test, {} window paths came out \
+             below the visibility-graph optimum (both must be 0)",
+            a.verify_failed,
+            a.vg_below
         )?;
     }
     for set in sets {
