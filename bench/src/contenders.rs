@@ -1,5 +1,6 @@
 //! The contenders: onepath's generic A* and Dijkstra (tier 2, `AStar` over `SquareTopology`),
-//! onepath's JPS and JPS+ (tier 1 `GridSearch`), the `pathfinding` crate's `astar` and
+//! onepath's JPS and JPS+ and the any-angle Theta* and Lazy Theta* (tier 1 `GridSearch`;
+//! their lengths are shorter than the published optimum, so they are not `exact`), the `pathfinding` crate's `astar` and
 //! `dijkstra` on the same octile graph, and (feature `jps`) `grid_pathfinding`'s JPS.
 //!
 //! Movement rules:
@@ -101,6 +102,21 @@ pub fn all_contenders() -> Vec<Contender> {
             family: Family::AStar,
             exact: true,
             prepare: |m| Box::new(OursGridSearch::new(m, GridAlgorithm::JpsPlus)),
+        },
+        // Any-angle (issue 16): shorter than the published 8-connected optimum, not equal.
+        Contender {
+            name: "onepath theta*",
+            ours: true,
+            family: Family::AStar,
+            exact: false,
+            prepare: |m| Box::new(OursGridSearch::new(m, GridAlgorithm::ThetaStar)),
+        },
+        Contender {
+            name: "onepath lazy theta*",
+            ours: true,
+            family: Family::AStar,
+            exact: false,
+            prepare: |m| Box::new(OursGridSearch::new(m, GridAlgorithm::LazyThetaStar)),
         },
     ]);
     #[cfg(feature = "jps")]

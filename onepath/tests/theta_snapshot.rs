@@ -181,19 +181,16 @@ fn hostile_single_byte_changes_never_panic_and_accepted_states_run() {
                     refresh_checksum(&mut m);
                     let mut r = search(&grid, ThetaVariant::Theta);
                     let before = outcome(&r);
-                    match r.restore_state(&grid, &m) {
-                        Ok(()) => {
-                            accepted += 1;
-                            assert_eq!(save(&r, &grid), m, "accepted bytes round-trip");
-                            r.run(&grid);
-                            if r.state() == Step::Found {
-                                assert!(r.path_len() >= 1);
-                            }
+                    if r.restore_state(&grid, &m).is_ok() {
+                        accepted += 1;
+                        assert_eq!(save(&r, &grid), m, "accepted bytes round-trip");
+                        r.run(&grid);
+                        if r.state() == Step::Found {
+                            assert!(r.path_len() >= 1);
                         }
-                        Err(_) => {
-                            refused += 1;
-                            assert_eq!(outcome(&r), before, "a refusal changes nothing");
-                        }
+                    } else {
+                        refused += 1;
+                        assert_eq!(outcome(&r), before, "a refusal changes nothing");
                     }
                 }
             }

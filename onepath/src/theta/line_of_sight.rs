@@ -95,20 +95,25 @@ impl GridLineOfSight {
         // |dx|, |dy| < 2^32, so (2 ix + 1) * ny < 2^33 * 2^32: the products fit in 64 bits.
         while ix < nx || iy < ny {
             let d = (2 * ix + 1) * ny - (2 * iy + 1) * nx;
-            if d < 0 {
-                x += sx;
-                ix += 1;
-            } else if d > 0 {
-                y += sy;
-                iy += 1;
-            } else {
-                if !open(x + sx, y) || !open(x, y + sy) {
-                    return false;
+            match d.cmp(&0) {
+                core::cmp::Ordering::Less => {
+                    x += sx;
+                    ix += 1;
                 }
-                x += sx;
-                y += sy;
-                ix += 1;
-                iy += 1;
+                core::cmp::Ordering::Greater => {
+                    y += sy;
+                    iy += 1;
+                }
+                core::cmp::Ordering::Equal => {
+                    // Through a lattice corner: both cells beside it must be walkable.
+                    if !open(x + sx, y) || !open(x, y + sy) {
+                        return false;
+                    }
+                    x += sx;
+                    y += sy;
+                    ix += 1;
+                    iy += 1;
+                }
             }
             if !open(x, y) {
                 return false;

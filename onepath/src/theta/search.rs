@@ -324,26 +324,27 @@ impl<H: Heuristic> ThetaSearch<H> {
                 return self.state;
             };
             self.iterations = self.iterations.saturating_add(1);
-            if self.variant != ThetaVariant::Theta && self.set_vertex(grid, s) {
-                if self.variant == ThetaVariant::LazyRequeue {
-                    let g = self.buffers.nodes[s as usize].g;
-                    let f = g + self.weight * self.heuristic.estimate(s);
-                    // Cannot fail: g is a finite sum and f is not NaN for a finite estimate;
-                    // a NaN estimate drops the node, as the relaxation does.
-                    let _ = self.buffers.open.push(s, f, g);
-                    self.requeues = self.requeues.saturating_add(1);
-                    if self.buffers.record_trace {
-                        let len = self.buffers.open.len();
-                        self.buffers
-                            .trace
-                            .push(crate::search::iteration_digest(s, g, len));
-                    }
-                    if self.buffers.open.is_empty() {
-                        self.state = Step::NoPath;
-                        return self.state;
-                    }
-                    continue;
+            if self.variant != ThetaVariant::Theta
+                && self.set_vertex(grid, s)
+                && self.variant == ThetaVariant::LazyRequeue
+            {
+                let g = self.buffers.nodes[s as usize].g;
+                let f = g + self.weight * self.heuristic.estimate(s);
+                // Cannot fail: g is a finite sum and f is not NaN for a finite estimate;
+                // a NaN estimate drops the node, as the relaxation does.
+                let _ = self.buffers.open.push(s, f, g);
+                self.requeues = self.requeues.saturating_add(1);
+                if self.buffers.record_trace {
+                    let len = self.buffers.open.len();
+                    self.buffers
+                        .trace
+                        .push(crate::search::iteration_digest(s, g, len));
                 }
+                if self.buffers.open.is_empty() {
+                    self.state = Step::NoPath;
+                    return self.state;
+                }
+                continue;
             }
             self.buffers.set_closed(s);
             if self.buffers.record_trace {
