@@ -168,7 +168,7 @@ fn check_path(grid: &Grid, s: &Theta, start: Cell, goal: Cell) {
     assert_eq!(cells.first(), Some(&start));
     assert_eq!(cells.last(), Some(&goal));
     for w in cells.windows(2) {
-        assert!(GridLineOfSight::check(grid, w[0], w[1]), "segment {:?}", w);
+        assert!(GridLineOfSight::check(grid, w[0], w[1]), "segment {w:?}");
     }
     let m = grid.areas().min_cost();
     assert_eq!(

@@ -230,7 +230,7 @@ pub(super) fn line(
     if optimum > 0.0 {
         stats.add_ratio(cost / optimum);
     }
-    if found_so_far % VERIFY_EVERY == 0 {
+    if found_so_far.is_multiple_of(VERIFY_EVERY) {
         stats.verified += 1;
         if !verify(grid, &solver.path(), cost) {
             stats.verify_failed += 1;
