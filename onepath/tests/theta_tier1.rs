@@ -44,6 +44,9 @@ fn an_open_grid_gives_one_segment() {
         assert_eq!(p.points.len(), 2);
         assert_eq!(p.cost.to_bits(), sqrt(81.0 + 25.0).to_bits());
         assert_eq!(o.resolved_algorithm(&grid), alg);
+        // Waypoints are not king moves: the exact step counts and fixed costs refuse them.
+        assert_eq!(p.step_counts(), None);
+        assert_eq!(grid.fixed_cost(&p.cells), None);
     }
 }
 

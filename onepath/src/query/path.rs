@@ -46,11 +46,13 @@ pub enum PathStatus {
 pub struct GridPath {
     /// How the query ended.
     pub status: PathStatus,
-    /// The path, start first (empty unless found).
+    /// The path, start first (empty unless found). Any-angle paths (Theta*, Lazy Theta*) list
+    /// their waypoints only: consecutive cells see each other and the agent moves straight.
     pub cells: Vec<Cell>,
     /// Cell centres of `cells` in world space.
     pub points: Vec<WorldPoint>,
-    /// The path cost (`g` of the goal: step costs summed in path order from 0); +∞ unless found.
+    /// The path cost (`g` of the goal: step costs summed in path order from 0; for any-angle
+    /// paths the segment costs `m * sqrt(dx² + dy²)`); +∞ unless found.
     pub cost: f64,
     /// Iterations (pops).
     pub iterations: u32,
