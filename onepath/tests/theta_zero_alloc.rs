@@ -90,3 +90,41 @@ fn theta_search_allocates_nothing_after_warm_up() {
         }
     }
 }
+
+#[test]
+fn the_grid_search_handle_allocates_nothing_for_any_angle_queries() {
+    use onepath::{Cell, GridAlgorithm, GridOptions, GridSearch};
+    let grid = random_grid(12, 40, 36, 22, false);
+    let open: Vec<u32> = (0..grid.cell_count())
+        .filter(|&i| grid.cells()[i as usize] != 255)
+        .collect();
+    for alg in [GridAlgorithm::ThetaStar, GridAlgorithm::LazyThetaStar] {
+        let o = GridOptions::DEFAULT.with_algorithm(alg);
+        let mut h = GridSearch::new(o).unwrap();
+        let mut peer = GridSearch::new(o).unwrap();
+        h.prepare(&grid);
+        peer.prepare(&grid);
+        let mut cells = vec![Cell::default(); grid.cell_count() as usize];
+        let mut bytes = vec![0u8; 1 << 20];
+        // Warm-up: one query and one save/restore.
+        let (a, b) = (grid.cell_of(open[0]), grid.cell_of(open[open.len() - 1]));
+        h.try_begin(&grid, a, b);
+        h.step(&grid, 10).unwrap();
+        let n = h.save_state(&grid, &mut bytes).unwrap();
+        peer.restore_state(&grid, &bytes[..n]).unwrap();
+        h.run_cancellable(&grid, || false).unwrap();
+        for q in 0..10usize {
+            let a = grid.cell_of(open[(q * 53) % open.len()]);
+            let b = grid.cell_of(open[(q * 91 + 5) % open.len()]);
+            let ((), count) = allocations(|| {
+                h.try_begin(&grid, a, b);
+                while h.step(&grid, 4).unwrap() == Step::InProgress {
+                    let n = h.save_state(&grid, &mut bytes).unwrap();
+                    peer.restore_state(&grid, &bytes[..n]).unwrap();
+                }
+                let _ = h.copy_path(&mut cells);
+            });
+            assert_eq!(count, 0, "{alg:?} query {q} allocated {count} times");
+        }
+    }
+}
