@@ -5,7 +5,9 @@
 //!   its tolerance); the ratio length / optimum is summed for the mean and its maximum kept.
 //! - Every 64th found path is re-verified with an exact segment-versus-closed-square test
 //!   (separating axes in integers, written here independently of the library's walk) and
-//!   re-priced as the in-order sum of its segments.
+//!   re-priced as the in-order sum of its segments; its Catmull-Rom samples
+//!   (`onepath::theta::catmull_rom`, 8 per span) are checked point by point and chord by chord
+//!   against the closed wall squares by parametric clipping (written here too).
 //! - Eight deterministic 40 × 40 windows per map (each a grid of its own, cut from the map),
 //!   two queries each between walkable cells: the any-angle length is compared with the
 //!   visibility-graph optimum (Dijkstra over every line-of-sight link between walkable centres;
@@ -14,8 +16,8 @@
 
 use onepath::math::SplitMix64;
 use onepath::search::Step;
-use onepath::theta::GridLineOfSight;
-use onepath::{Cell, Grid};
+use onepath::theta::{GridLineOfSight, catmull_rom, catmull_rom_len};
+use onepath::{Cell, Grid, WorldPoint};
 
 use crate::solver::{Alg, MapSolver};
 
@@ -38,6 +40,10 @@ pub(super) struct AnyAngleStats {
     /// Paths re-verified with the exact test, and how many failed it (segment or cost).
     pub(super) verified: usize,
     pub(super) verify_failed: usize,
+    /// Catmull-Rom samples and chords checked on the re-verified paths, and how many left
+    /// walkable space.
+    pub(super) spline_chords: usize,
+    pub(super) spline_outside: usize,
     /// Window queries compared with the visibility-graph optimum: count, sum and maximum of
     /// length / optimum, and how many came out below it (an error).
     pub(super) windows: usize,
@@ -53,6 +59,8 @@ impl AnyAngleStats {
         self.ratio_max = self.ratio_max.max(o.ratio_max);
         self.verified += o.verified;
         self.verify_failed += o.verify_failed;
+        self.spline_chords += o.spline_chords;
+        self.spline_outside += o.spline_outside;
         self.windows += o.windows;
         self.vg_sum += o.vg_sum;
         self.vg_max = self.vg_max.max(o.vg_max);
@@ -60,7 +68,7 @@ impl AnyAngleStats {
     }
 
     pub(super) fn failures(&self) -> usize {
-        self.verify_failed + self.vg_below
+        self.verify_failed + self.vg_below + self.spline_outside
     }
 
     pub(super) fn add_ratio(&mut self, r: f64) {
@@ -129,6 +137,63 @@ pub(super) fn verify(grid: &Grid, path: &[u32], cost: f64) -> bool {
         sum += ((dx * dx + dy * dy) as f64).sqrt();
     }
     !cells.is_empty() && sum.to_bits() == cost.to_bits()
+}
+
+/// Whether the chord `a`–`b` (grid units) meets no closed wall square (outside = wall):
+/// parametric clipping against each wall square near it.
+fn chord_in_walkable_space(grid: &Grid, a: (f64, f64), b: (f64, f64)) -> bool {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (x0, x1) = (
+        a.0.min(b.0).floor() as i64 - 1,
+        a.0.max(b.0).floor() as i64 + 1,
+    );
+    let (y0, y1) = (
+        a.1.min(b.1).floor() as i64 - 1,
+        a.1.max(b.1).floor() as i64 + 1,
+    );
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let open = x >= 0 && y >= 0 && grid.is_walkable(Cell::new(x as i32, y as i32));
+            if open {
+                continue;
+            }
+            let (mut lo, mut hi, mut empty) = (0.0f64, 1.0f64, false);
+            for (p, d, l) in [(a.0, dx, x as f64), (a.1, dy, y as f64)] {
+                if d == 0.0 {
+                    empty |= p < l || p > l + 1.0;
+                } else {
+                    let (t0, t1) = ((l - p) / d, (l + 1.0 - p) / d);
+                    lo = lo.max(t0.min(t1));
+                    hi = hi.min(t0.max(t1));
+                }
+            }
+            if !empty && lo <= hi {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Checks the Catmull-Rom samples of a waypoint path; returns (chords checked, outside).
+fn check_spline(grid: &Grid, path: &[u32]) -> (usize, usize) {
+    let cells: Vec<Cell> = path.iter().map(|&n| grid.cell_of(n)).collect();
+    let mut samples = vec![WorldPoint::default(); catmull_rom_len(cells.len(), 8)];
+    let Some(n) = catmull_rom(grid, &cells, 8, &mut samples) else {
+        return (0, 1);
+    };
+    let mut outside = 0;
+    for p in &samples[..n] {
+        outside += usize::from(!chord_in_walkable_space(grid, (p.x, p.y), (p.x, p.y)));
+    }
+    for w in samples[..n].windows(2) {
+        outside += usize::from(!chord_in_walkable_space(
+            grid,
+            (w[0].x, w[0].y),
+            (w[1].x, w[1].y),
+        ));
+    }
+    (n.saturating_sub(1), outside)
 }
 
 /// The visibility-graph optimum from `s` to `t` on `grid` (+∞ when unreachable): an O(n²)
@@ -232,8 +297,12 @@ pub(super) fn line(
     }
     if found_so_far.is_multiple_of(VERIFY_EVERY) {
         stats.verified += 1;
-        if !verify(grid, &solver.path(), cost) {
+        let path = solver.path();
+        if !verify(grid, &path, cost) {
             stats.verify_failed += 1;
         }
+        let (chords, outside) = check_spline(grid, &path);
+        stats.spline_chords += chords;
+        stats.spline_outside += outside;
     }
 }

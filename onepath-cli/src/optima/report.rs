@@ -171,9 +171,12 @@ pub(super) fn print_text(
         let a = &all.report.any_angle;
         outln!(
             "any-angle: {} re-verified paths failed the exact test, {} window paths came out \
-             below the visibility-graph optimum (both must be 0)",
+             below the visibility-graph optimum, {} Catmull-Rom samples or chords (of {} \
+             chords) left walkable space (all must be 0)",
             a.verify_failed,
-            a.vg_below
+            a.vg_below,
+            a.spline_outside,
+            a.spline_chords
         )?;
     }
     for set in sets {
