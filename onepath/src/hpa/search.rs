@@ -445,6 +445,12 @@ impl HpaSearch {
         self.cost = cost;
     }
 
+    /// Forgets the running search (the state becomes [`Step::Idle`]); keeps the memory.
+    pub fn make_idle(&mut self) {
+        self.state = Step::Idle;
+        self.path.clear();
+    }
+
     /// Where the search stands.
     pub fn state(&self) -> Step {
         self.state

@@ -24,6 +24,7 @@
 //! changes. [`GridSearch::prepare`] does that building and sizing ahead of the first query.
 
 use super::any_heuristic::AnyHeuristic;
+use super::hpa_query::{HpaQuery, check_chunk_size};
 use super::options::{GridAlgorithm, GridOptions, HeuristicKind};
 use super::path::{GridPath, PathStatus};
 use super::runner::{
@@ -99,6 +100,8 @@ pub struct GridSearch {
     pub(super) octile: OctileAStar,
     pub(super) jps: OctileJump<BitFinder>,
     pub(super) jps_plus: OctileJump<TableFinder>,
+    /// HPA*: its cached hierarchies and search.
+    pub(super) hpa: HpaQuery,
     /// The family the bound query runs (options resolved against the grid).
     running: GridAlgorithm,
     /// The engine that runs it.
@@ -188,6 +191,7 @@ impl GridSearch {
             octile: OctileAStar::new(),
             jps: OctileJump::new(),
             jps_plus: OctileJump::new(),
+            hpa: HpaQuery::default(),
             running: GridAlgorithm::AStar,
             active: Engine::Generic,
             caches: Caches::default(),
@@ -234,6 +238,7 @@ impl GridSearch {
         if options.agent_size == 0 {
             return Err(QueryError::InvalidAgentSize { size: 0, max: 255 });
         }
+        check_chunk_size(options)?;
         resolve_square_heuristic(options, 1, 1.0).map(|_| ())
     }
 
@@ -285,6 +290,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.trace(),
             Engine::OctileJps => self.jps.trace(),
             Engine::OctileJpsPlus => self.jps_plus.trace(),
+            Engine::Hpa => &[],
         }
     }
 
@@ -296,6 +302,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.expanded_nodes(),
             Engine::OctileJps => self.jps.expanded_nodes(),
             Engine::OctileJpsPlus => self.jps_plus.expanded_nodes(),
+            Engine::Hpa => &[],
         }
     }
 
@@ -382,6 +389,7 @@ impl GridSearch {
                 self.jps_plus.set_record_expansions(record);
                 return self.jps_plus.try_begin(grid, &self.caches.tables, s, g);
             }
+            Engine::Hpa => return self.hpa.try_begin(grid, &self.options, s, g),
             Engine::Generic => {}
         }
         if let Ok(h) =
@@ -558,6 +566,7 @@ impl GridSearch {
             Engine::OctileAStar => return Ok(self.octile.step(budget)),
             Engine::OctileJps => return Ok(self.jps.step(&self.caches.octile, budget)),
             Engine::OctileJpsPlus => return Ok(self.jps_plus.step(&self.caches.tables, budget)),
+            Engine::Hpa => return self.hpa.step(grid, budget),
             Engine::Generic => {}
         }
         let goal = self.engine.goal();
@@ -695,7 +704,7 @@ impl GridSearch {
                 expansions: self.expansions(),
                 expanded: self.expanded_nodes().iter().map(|&n| to_cell(n)).collect(),
                 algorithm: self.running,
-                specialized: true,
+                specialized: self.active != Engine::Hpa,
             }
         };
         if self.running != GridAlgorithm::AStar || self.active != Engine::Generic {
@@ -726,6 +735,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.state(),
             Engine::OctileJps => self.jps.state(),
             Engine::OctileJpsPlus => self.jps_plus.state(),
+            Engine::Hpa => self.hpa.search.state(),
         }
     }
 
@@ -736,6 +746,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.cost(),
             Engine::OctileJps => self.jps.cost(),
             Engine::OctileJpsPlus => self.jps_plus.cost(),
+            Engine::Hpa => self.hpa.search.cost(),
         }
     }
 
@@ -746,6 +757,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.iterations(),
             Engine::OctileJps => self.jps.iterations(),
             Engine::OctileJpsPlus => self.jps_plus.iterations(),
+            Engine::Hpa => u32::try_from(self.hpa.search.iterations()).unwrap_or(u32::MAX),
         }
     }
 
@@ -756,6 +768,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.expansions(),
             Engine::OctileJps => self.jps.expansions(),
             Engine::OctileJpsPlus => self.jps_plus.expansions(),
+            Engine::Hpa => u32::try_from(self.hpa.search.expansions()).unwrap_or(u32::MAX),
         }
     }
 
@@ -788,6 +801,7 @@ impl GridSearch {
             Engine::OctileAStar => return self.octile.path_len(),
             Engine::OctileJps => return self.jps.path_len(),
             Engine::OctileJpsPlus => return self.jps_plus.path_len(),
+            Engine::Hpa => return self.hpa.search.path().len(),
             Engine::Generic => {}
         }
         let mut len = 0usize;
@@ -850,6 +864,14 @@ impl GridSearch {
             Engine::OctileAStar => return self.octile.fill_path(out, cell),
             Engine::OctileJps => return self.jps.fill_path(out, cell),
             Engine::OctileJpsPlus => return self.jps_plus.fill_path(out, cell),
+            Engine::Hpa => {
+                let p = self.hpa.search.path();
+                let dst = out.get_mut(..p.len())?;
+                for (d, &n) in dst.iter_mut().zip(p) {
+                    *d = cell(n);
+                }
+                return Some(p.len());
+            }
             Engine::Generic => {}
         }
         let len = self.path_len();

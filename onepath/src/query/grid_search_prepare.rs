@@ -87,6 +87,12 @@ impl GridSearch {
                     self.jps_plus.try_begin(grid, &self.caches.tables, n, n);
                 }
             }
+            // Builds (or refreshes) the hierarchy and sizes the abstract search.
+            Engine::Hpa => {
+                if let Some(n) = first_open() {
+                    self.hpa.try_begin(grid, &self.options, n, n);
+                }
+            }
         }
         self.make_idle();
     }

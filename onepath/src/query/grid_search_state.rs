@@ -76,6 +76,7 @@ fn read_options(r: &mut Reader<'_>) -> Result<GridOptions, StateError> {
         record_expansions: flags & 1 != 0,
         algorithm,
         specialized_engines: flags & 2 != 0,
+        ..GridOptions::DEFAULT
     };
     GridSearch::check_options(&o).map_err(|_| invalid("grid_search.options"))?;
     Ok(o)
@@ -88,6 +89,8 @@ fn layout(engine: Engine) -> (u16, usize, usize) {
         Engine::Generic => (KIND_ASTAR, 20, 29),
         Engine::OctileAStar => (KIND_OCTILE_ASTAR, 17, 26),
         Engine::OctileJps | Engine::OctileJpsPlus => (KIND_OCTILE_JUMP, 19, 28),
+        // Never chosen on restore: kind 3 does not encode the HPA* family (save refuses it).
+        Engine::Hpa => (crate::state::KIND_HPA_SEARCH, 0, 0),
     }
 }
 
@@ -109,6 +112,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.state_size(),
             Engine::OctileJps => self.jps.state_size(),
             Engine::OctileJpsPlus => self.jps_plus.state_size(),
+            Engine::Hpa => 0,
         }
     }
 
@@ -126,7 +130,8 @@ impl GridSearch {
     ///
     /// # Errors
     ///
-    /// [`StateError::BufferTooSmall`].
+    /// [`StateError::BufferTooSmall`]; [`StateError::InvalidField`] for a handle whose query
+    /// runs HPA* (kind 3 does not carry it; save an [`HpaSearch`](crate::hpa::HpaSearch)).
     ///
     /// # Complexity
     ///
@@ -151,6 +156,11 @@ impl GridSearch {
     /// assert_eq!(peer.to_path(&grid).unwrap(), search.to_path(&grid).unwrap());
     /// ```
     pub fn save_state(&self, grid: &Grid, out: &mut [u8]) -> Result<usize, StateError> {
+        if self.active == Engine::Hpa {
+            return Err(invalid(
+                "grid_search.engine (HPA* handles have no kind-3 snapshot)",
+            ));
+        }
         let hash = grid.content_hash();
         let inner = self.engine_state_size();
         let o = &self.options;
@@ -179,6 +189,7 @@ impl GridSearch {
                 Engine::OctileAStar => self.octile.save_state(grid, rest),
                 Engine::OctileJps => self.jps.save_state(grid, rest),
                 Engine::OctileJpsPlus => self.jps_plus.save_state(grid, rest),
+                Engine::Hpa => Ok(0),
             }
             .map(|_| ())
         })
@@ -310,6 +321,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.restore_state(grid, inner)?,
             Engine::OctileJps => self.jps.restore_state(grid, inner)?,
             Engine::OctileJpsPlus => self.jps_plus.restore_state(grid, inner)?,
+            Engine::Hpa => return Err(invalid("grid_search.engine")),
         }
         self.options = options;
         self.bind(grid);
@@ -326,6 +338,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.make_idle(),
             Engine::OctileJps => self.jps.make_idle(),
             Engine::OctileJpsPlus => self.jps_plus.make_idle(),
+            Engine::Hpa => self.hpa.search.make_idle(),
         }
     }
 }

@@ -16,6 +16,7 @@
 //! | JPS+ | the octile case, both sides ≤ 32,766 | JPS+ | `OctileJump<TableFinder>` | A* over JPS+ table jumps |
 //! | JPS+ | the octile case (a side above 32,766) | JPS | `OctileJump<BitFinder>` | A* over block-map jumps |
 //! | JPS | the octile case | JPS | `OctileJump<BitFinder>` | A* over block-map jumps |
+//! | HPA* | four moves, or eight with no corner cutting or no squeezing | HPA* | `HpaSearch` | `HpaSearch` |
 //! | otherwise | always | A* | `OctileAStar` in the octile case, else the generic A* | the generic A* |
 //!
 //! The octile case ([`octile_case`]): eight moves, no corner cutting, agent size 1, weight 1,
@@ -48,6 +49,8 @@ pub(super) enum Engine {
     OctileJps,
     /// [`OctileJump`](crate::fast::OctileJump) with [`TableFinder`](crate::fast::TableFinder).
     OctileJpsPlus,
+    /// [`HpaSearch`](crate::hpa::HpaSearch) over a cached hierarchy.
+    Hpa,
 }
 
 /// What [`select`] chose: the family the query runs (what `GridPath::algorithm` reports) and
@@ -77,7 +80,7 @@ struct Row {
 }
 
 /// The rows, first match wins; see the module documentation.
-const TABLE: [Row; 3] = [
+const TABLE: [Row; 4] = [
     Row {
         asked: GridAlgorithm::JpsPlus,
         applies: octile_case_with_tables,
@@ -99,6 +102,15 @@ const TABLE: [Row; 3] = [
         runs: GridAlgorithm::Jps,
         generic: Engine::Generic,
         specialised: (octile_case, Engine::OctileJps),
+    },
+    // HPA* (spec: grids.md, "HPA*", "Scope"); hooks are never asked here (their queries run
+    // A*), and the heuristic options and weight are ignored.
+    Row {
+        asked: GridAlgorithm::Hpa,
+        applies: hpa_case,
+        runs: GridAlgorithm::Hpa,
+        generic: Engine::Hpa,
+        specialised: (always, Engine::Hpa),
     },
 ];
 
@@ -158,6 +170,11 @@ fn octile_case(o: &GridOptions, grid: &Grid) -> bool {
 /// ([`MAX_JPS_PLUS_SIDE`]).
 fn octile_case_with_tables(o: &GridOptions, grid: &Grid) -> bool {
     octile_case(o, grid) && grid.width().max(grid.height()) <= MAX_JPS_PLUS_SIDE
+}
+
+/// Where HPA* applies: four moves, or eight moves with no corner cutting or no squeezing.
+fn hpa_case(o: &GridOptions, _: &Grid) -> bool {
+    o.connectivity == Connectivity::Four || o.diagonal_rule != DiagonalRule::AllowAll
 }
 
 /// The rule of the last row.
