@@ -6,6 +6,8 @@
 //! there: `bench` times it separately from queries), and, if it is not a plain A*, an impl of
 //! [`MapSolver`] next to [`AStarSolver`] and [`GridSearchSolver`].
 
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
 use onepath::grid::SquareTopology;
 use onepath::search::{AStar, SearchBuffers, Step};
 use onepath::topology::{DefaultStepCost, Heuristic, OctileHeuristic, ZeroHeuristic};
@@ -32,7 +34,15 @@ pub enum Alg {
     /// Expansions count jump points. Spelled `jps+` (`jps-plus` is accepted too).
     #[value(name = "jps+", alias = "jps-plus")]
     JpsPlus,
+    /// HPA* (`onepath::GridSearch` with `GridAlgorithm::Hpa`; chunk side and smoothing from
+    /// `--chunk` / `--smooth`): not optimal, so `optima` reports its excess over the optimum.
+    Hpa,
 }
+
+/// The chunk side and smoothing `--alg hpa` runs with (set once from the command line).
+pub static HPA_CHUNK: AtomicU32 = AtomicU32::new(16);
+/// Whether `--alg hpa` smooths (set once from the command line).
+pub static HPA_SMOOTH: AtomicBool = AtomicBool::new(true);
 
 impl Alg {
     /// The name as `--alg` spells it.
@@ -43,6 +53,7 @@ impl Alg {
             Self::OctileAstar => "octile-astar",
             Self::Jps => "jps",
             Self::JpsPlus => "jps+",
+            Self::Hpa => "hpa",
         }
     }
 
@@ -64,6 +75,7 @@ impl Alg {
             Self::OctileAstar => GridSearchSolver::boxed(grid, GridAlgorithm::AStar)?,
             Self::Jps => GridSearchSolver::boxed(grid, GridAlgorithm::Jps)?,
             Self::JpsPlus => GridSearchSolver::boxed(grid, GridAlgorithm::JpsPlus)?,
+            Self::Hpa => GridSearchSolver::boxed(grid, GridAlgorithm::Hpa)?,
         })
     }
 }
@@ -162,7 +174,10 @@ impl<'g> GridSearchSolver<'g> {
         grid: &'g Grid,
         algorithm: GridAlgorithm,
     ) -> Result<Box<dyn MapSolver + 'g>, QueryError> {
-        let options = GridOptions::DEFAULT.with_algorithm(algorithm);
+        let options = GridOptions::DEFAULT
+            .with_algorithm(algorithm)
+            .with_hpa_chunk_size(HPA_CHUNK.load(Ordering::Relaxed))
+            .with_hpa_smoothing(HPA_SMOOTH.load(Ordering::Relaxed));
         let mut search = GridSearch::new(options)?;
         search.prepare(grid);
         Ok(Box::new(Self { grid, search }))

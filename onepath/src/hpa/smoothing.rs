@@ -16,6 +16,7 @@
 use alloc::vec::Vec;
 
 use crate::grid::{Dir8, SquareTopology};
+use crate::math::SQRT2;
 use crate::topology::Topology;
 
 /// The margin a shortcut must beat the path by.
@@ -33,28 +34,50 @@ pub(crate) fn move_cost(topo: &SquareTopology<'_>, from: u32, to: u32) -> Option
 }
 
 /// The legal move out of `from` in direction `d` (0..8 in the order of [`Dir8::OFFSETS`]),
-/// with its cost.
+/// with its cost: the topology's rule and cost written out for one direction (the target
+/// walkable for the agent; a diagonal's beside cells judged by the diagonal rule; cost
+/// `length * ((m[from] + m[to]) * 0.5)`), so the walk tests one move, not eight.
 fn move_in(topo: &SquareTopology<'_>, from: u32, d: usize) -> Option<(u32, f64)> {
-    let w = topo.grid().width();
-    let h = topo.grid().height();
+    let grid = topo.grid();
+    let (w, h) = (grid.width(), grid.height());
     let (dx, dy) = Dir8::OFFSETS[d];
-    let (x, y) = (
-        i64::from(from % w) + i64::from(dx),
-        i64::from(from / w) + i64::from(dy),
-    );
+    let (fx, fy) = (i64::from(from % w), i64::from(from / w));
+    let (x, y) = (fx + i64::from(dx), fy + i64::from(dy));
     if x < 0 || y < 0 || x >= i64::from(w) || y >= i64::from(h) {
         return None;
     }
-    let to = (y * i64::from(w) + x) as u32;
-    move_cost(topo, from, to).map(|c| (to, c))
+    let at = |x: i64, y: i64| (y * i64::from(w) + x) as u32;
+    let to = at(x, y);
+    if !topo.is_walkable(to) {
+        return None;
+    }
+    let length = if dx != 0 && dy != 0 {
+        let a = topo.is_walkable(at(x, fy));
+        let b = topo.is_walkable(at(fx, y));
+        if !topo.diagonal_rule().allows(a, b) {
+            return None;
+        }
+        SQRT2
+    } else {
+        1.0
+    };
+    let areas = grid.areas();
+    let cells = grid.cells();
+    let (ma, mb) = (
+        areas.get(cells[from as usize]),
+        areas.get(cells[to as usize]),
+    );
+    Some((to, length * ((ma + mb) * 0.5)))
 }
 
 /// Reusable memory of the smoother.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Smoother {
     prefix: Vec<f64>,
-    /// `(cell, last position)` sorted by cell.
-    last: Vec<(u32, u32)>,
+    /// Per grid cell: the last path position of the cell, valid when its stamp is `stamp`.
+    last: Vec<u32>,
+    stamps: Vec<u32>,
+    stamp: u32,
 }
 
 impl Smoother {
@@ -72,20 +95,23 @@ impl Smoother {
             let p = self.prefix[k - 1] + c;
             self.prefix.push(p);
         }
-        self.last.clear();
-        self.last
-            .extend(path.iter().enumerate().map(|(k, &c)| (c, k as u32)));
-        // Stable by cell, positions increasing within a cell: keep the last of each run.
-        self.last.sort_unstable();
-        let mut write = 0;
-        for read in 0..self.last.len() {
-            if read + 1 < self.last.len() && self.last[read + 1].0 == self.last[read].0 {
-                continue;
-            }
-            self.last[write] = self.last[read];
-            write += 1;
+        let cells = topo.grid().cell_count() as usize;
+        if self.last.len() != cells {
+            self.last.clear();
+            self.last.resize(cells, 0);
+            self.stamps.clear();
+            self.stamps.resize(cells, 0);
+            self.stamp = 0;
         }
-        self.last.truncate(write);
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.stamps.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        for (k, &c) in path.iter().enumerate() {
+            self.last[c as usize] = k as u32;
+            self.stamps[c as usize] = self.stamp;
+        }
         let dirs = if topo.connectivity() == crate::grid::Connectivity::Eight {
             8
         } else {
@@ -110,10 +136,10 @@ impl Smoother {
                         break;
                     }
                     cur = next;
-                    let Ok(at) = self.last.binary_search_by_key(&next, |e| e.0) else {
+                    if self.stamps[next as usize] != self.stamp {
                         continue;
-                    };
-                    let j = self.last[at].1 as usize;
+                    }
+                    let j = self.last[next as usize] as usize;
                     if j <= i + 1 || walk + MARGIN >= self.prefix[j] - self.prefix[i] {
                         continue;
                     }
