@@ -164,6 +164,7 @@ pub fn algorithm_name(algorithm: GridAlgorithm) -> &'static str {
         GridAlgorithm::AStar => "AStar",
         GridAlgorithm::Jps => "Jps",
         GridAlgorithm::JpsPlus => "JpsPlus",
+        GridAlgorithm::Hpa => "Hpa",
         other => panic!("no golden spelling for {other:?}"),
     }
 }

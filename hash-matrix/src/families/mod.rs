@@ -18,6 +18,7 @@ mod grids_astar;
 mod grids_edits;
 mod grids_fast;
 mod grids_hex;
+mod grids_hpa;
 mod grids_jps;
 
 use crate::registry::Family;
@@ -48,5 +49,10 @@ pub const FAMILIES: &[Family] = &[
         name: "grids/fast",
         golden: "grids-fast.txt",
         scenarios: grids_fast::scenarios,
+    },
+    Family {
+        name: "grids/hpa",
+        golden: "grids-hpa.txt",
+        scenarios: grids_hpa::scenarios,
     },
 ];
