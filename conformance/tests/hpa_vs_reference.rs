@@ -6,7 +6,8 @@
 //! goes to `hpa_ref::judge` (found exactly when Dijkstra reaches the goal, every move legal,
 //! cost re-priced bit for bit, never below the optimum), and smoothing is never longer than the
 //! refined path. Every eighth query is also run sliced with budgets 1-17 and must equal the
-//! unsliced run (path, cost bits, iterations).
+//! unsliced run (path, cost bits, iterations), and saved after a random number of pops and
+//! restored into a fresh search it ends exactly as the never-stopped run.
 //!
 //! Scale: 10^4 grids in release (`ONEPATH_CONFORMANCE_SCALE=N` multiplies), a quarter in debug.
 
@@ -69,7 +70,7 @@ fn query(
     start: u32,
     goal: u32,
     budget: u32,
-) -> (Step, Vec<u32>, u64, u64, Vec<u32>) {
+) -> (Step, Vec<u32>, u64, u32, Vec<u32>) {
     let mut st = s
         .try_begin(h, grid, start, goal)
         .expect("current hierarchy");
@@ -91,6 +92,7 @@ fn hpa_paths_are_legal_complete_and_never_below_the_optimum() {
     let mut rng = SplitMix64::new(base_seed() ^ 0x4850_412A);
     let (mut queries, mut found, mut sliced, mut over, mut smoothed_gain) =
         (0u64, 0u64, 0u64, 0.0f64, 0u64);
+    let mut restored = 0u64;
     let mut smooth = HpaSearch::new();
     let mut plain = HpaSearch::new();
     plain.set_smoothing(false);
@@ -185,13 +187,38 @@ fn hpa_paths_are_legal_complete_and_never_below_the_optimum() {
                         );
                     }
                     sliced += 1;
+                    // Restore = never-stopped: saved after k pops, restored elsewhere.
+                    let k = rng.below(u64::from(a.3) + 1) as u32;
+                    let mut st = slicer.try_begin(&h, &grid, si, gi).unwrap();
+                    if k > 0 && st == Step::InProgress {
+                        st = slicer.step(&h, &grid, k).unwrap();
+                    }
+                    let _ = st;
+                    let mut bytes = vec![0; slicer.state_size()];
+                    slicer.save_state(&h, &grid, &mut bytes).unwrap();
+                    let mut resumed = HpaSearch::new();
+                    resumed
+                        .restore_state(&h, &grid, &bytes)
+                        .unwrap_or_else(|e| panic!("restore at pop {k}: {e}\n{}", ctx()));
+                    assert_eq!(resumed.run(&h, &grid).unwrap(), a.0);
+                    assert_eq!(
+                        (
+                            resumed.path(),
+                            resumed.cost().to_bits(),
+                            resumed.iterations()
+                        ),
+                        (&a.1[..], a.2, a.3),
+                        "restored at pop {k}\n{}",
+                        ctx()
+                    );
+                    restored += 1;
                 }
             }
         }
     }
     println!(
         "hpa: {grids} grids, {queries} queries ({found} found, {smoothed_gain} shortened by \
-         smoothing, {sliced} sliced 17 ways); worst smoothed {:.2} % over the optimum",
+         smoothing, {sliced} sliced 17 ways, {restored} restored); worst smoothed {:.2} % over the optimum",
         over * 100.0
     );
     assert!(

@@ -50,7 +50,7 @@ fn find_path_with_hpa_equals_the_tier_2_search() {
         let cells: Vec<Cell> = s.path().iter().map(|&c| grid.cell_of(c)).collect();
         assert_eq!(p.cells, cells);
         assert_eq!(p.cost.to_bits(), s.cost().to_bits());
-        assert_eq!(u64::from(p.iterations), s.iterations());
+        assert_eq!(p.iterations, s.iterations());
         let astar = grid
             .find_path(Cell::new(0, 0), Cell::new(15, 8), &GridOptions::DEFAULT)
             .unwrap();

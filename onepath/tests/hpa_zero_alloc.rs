@@ -1,5 +1,5 @@
 //! After a warm-up on a grid, HPA* queries allocate nothing: `HpaSearch::try_begin`, `step`,
-//! `copy_path` (tier 2), and a `GridSearch` running HPA* whose hierarchy is cached (tier 1).
+//! `copy_path`, `state_size`, `save_state` and `restore_state` (tier 2), and a `GridSearch` running HPA* whose hierarchy is cached (tier 1).
 #![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -66,9 +66,14 @@ fn hpa_search_allocates_nothing_after_warm_up() {
     let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(8)).unwrap();
     let mut s = HpaSearch::new();
     let mut out = vec![0u32; 4096];
+    let mut snapshot = vec![0u8; 1 << 16];
     let mut query = |s: &mut HpaSearch| {
         for &(a, b) in &PAIRS {
             s.try_begin(&h, &grid, a, b).unwrap();
+            s.step(&h, &grid, 3).unwrap();
+            let n = s.save_state(&h, &grid, &mut snapshot).unwrap();
+            assert_eq!(n, s.state_size());
+            s.restore_state(&h, &grid, &snapshot[..n]).unwrap();
             while s.step(&h, &grid, 3).unwrap() == Step::InProgress {}
             assert_eq!(s.state(), Step::Found);
             s.copy_path(&mut out).unwrap();

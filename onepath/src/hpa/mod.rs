@@ -19,6 +19,7 @@ mod entrances;
 mod error;
 mod hierarchy;
 mod search;
+mod search_state;
 mod smoothing;
 
 pub use config::HpaConfig;

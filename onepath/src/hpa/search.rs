@@ -7,11 +7,11 @@ use super::chunk_search::ChunkSearch;
 use super::error::HpaError;
 use super::hierarchy::{HpaHierarchy, topology};
 use super::smoothing::{Smoother, move_cost};
-use crate::grid::{Connectivity, Grid};
+use crate::grid::{Connectivity, Grid, SquareTopology};
 use crate::search::{CANCEL_SLICE, Cancelled, OpenSet, Step};
 use crate::topology::{Heuristic, ManhattanHeuristic, OctileHeuristic, Topology};
 
-const NONE: u32 = u32::MAX;
+pub(super) const NONE: u32 = u32::MAX;
 
 /// A resumable HPA* query over an [`HpaHierarchy`] (tier 2).
 ///
@@ -60,38 +60,80 @@ const NONE: u32 = u32::MAX;
 /// ```
 #[derive(Clone, Debug)]
 pub struct HpaSearch {
-    smoothing: bool,
-    state: Step,
-    start: u32,
-    goal: u32,
-    start_chunk: u32,
-    goal_chunk: u32,
+    pub(super) smoothing: bool,
+    pub(super) state: Step,
+    pub(super) start: u32,
+    pub(super) goal: u32,
+    pub(super) start_chunk: u32,
+    pub(super) goal_chunk: u32,
     /// Cost from the start to each node of its chunk (node order).
-    start_costs: Vec<f64>,
+    pub(super) start_costs: Vec<f64>,
     /// Cost from each node of the goal's chunk to the goal (node order).
-    goal_costs: Vec<f64>,
-    start_to_goal: f64,
-    g: Vec<f64>,
-    parent: Vec<u32>,
+    pub(super) goal_costs: Vec<f64>,
+    pub(super) start_to_goal: f64,
+    pub(super) g: Vec<f64>,
+    pub(super) parent: Vec<u32>,
     /// `generation << 1 | closed`.
-    mark: Vec<u32>,
-    generation: u32,
+    pub(super) mark: Vec<u32>,
+    pub(super) generation: u32,
     /// Whether the goal's current parent reached it through the edge into the goal (priced by
     /// the goal's Dijkstra) rather than an intra-edge or start edge.
-    goal_via_goal_edge: bool,
-    open: OpenSet,
-    octile: OctileHeuristic,
-    manhattan: ManhattanHeuristic,
-    eight: bool,
-    iterations: u64,
-    expansions: u64,
-    chunk: ChunkSearch,
+    pub(super) goal_via_goal_edge: bool,
+    pub(super) open: OpenSet,
+    pub(super) octile: OctileHeuristic,
+    pub(super) manhattan: ManhattanHeuristic,
+    pub(super) eight: bool,
+    pub(super) iterations: u32,
+    pub(super) expansions: u32,
+    pub(super) chunk: ChunkSearch,
+    /// Insertion costs computed while a restore validates (swapped in when it succeeds).
+    pub(super) spare_start: Vec<f64>,
+    pub(super) spare_goal: Vec<f64>,
     smoother: Smoother,
-    abstract_path: Vec<u32>,
+    pub(super) abstract_path: Vec<u32>,
     refined: Vec<u32>,
     scratch: Vec<u32>,
-    path: Vec<u32>,
-    cost: f64,
+    pub(super) path: Vec<u32>,
+    pub(super) cost: f64,
+}
+
+/// Start and goal insertion: the chunk-restricted Dijkstra from `start` prices the edges to
+/// every node of its chunk (into `start_costs`, node order) and returns the cost to `goal`
+/// when it shares the chunk (`+inf` otherwise); the one from `goal` prices the edges from the
+/// nodes of the goal's chunk into the goal (into `goal_costs`).
+pub(super) fn insertion(
+    chunk: &mut ChunkSearch,
+    hier: &HpaHierarchy,
+    topo: &SquareTopology<'_>,
+    (start, goal): (u32, u32),
+    start_costs: &mut Vec<f64>,
+    goal_costs: &mut Vec<f64>,
+) -> f64 {
+    let (ks, kg) = (
+        hier.chunk_of(start).unwrap_or(0),
+        hier.chunk_of(goal).unwrap_or(0),
+    );
+    let same = ks == kg;
+    let nodes = &hier.chunk(ks).nodes;
+    chunk.run(
+        topo,
+        hier.rect(ks),
+        start,
+        nodes,
+        if same { goal } else { NONE },
+    );
+    start_costs.clear();
+    start_costs.extend(nodes.iter().map(|&n| chunk.cost(n)));
+    let to_goal = if same {
+        chunk.cost(goal)
+    } else {
+        f64::INFINITY
+    };
+    let nodes = &hier.chunk(kg).nodes;
+    chunk.run(topo, hier.rect(kg), goal, nodes, NONE);
+    goal_costs.clear();
+    goal_costs.extend(nodes.iter().map(|&n| chunk.cost(n)));
+    to_goal
 }
 
 impl Default for HpaSearch {
@@ -125,6 +167,8 @@ impl HpaSearch {
             iterations: 0,
             expansions: 0,
             chunk: ChunkSearch::default(),
+            spare_start: Vec::new(),
+            spare_goal: Vec::new(),
             smoother: Smoother::default(),
             abstract_path: Vec::new(),
             refined: Vec::new(),
@@ -197,29 +241,14 @@ impl HpaSearch {
         // Cannot fail: both cells are inside.
         self.start_chunk = hier.chunk_of(start).unwrap_or(0);
         self.goal_chunk = hier.chunk_of(goal).unwrap_or(0);
-        let same = self.start_chunk == self.goal_chunk;
-        let nodes = &hier.chunk(self.start_chunk).nodes;
-        self.chunk.run(
+        self.start_to_goal = insertion(
+            &mut self.chunk,
+            hier,
             &topo,
-            hier.rect(self.start_chunk),
-            start,
-            nodes,
-            if same { goal } else { NONE },
+            (start, goal),
+            &mut self.start_costs,
+            &mut self.goal_costs,
         );
-        self.start_costs.clear();
-        self.start_costs
-            .extend(nodes.iter().map(|&n| self.chunk.cost(n)));
-        self.start_to_goal = if same {
-            self.chunk.cost(goal)
-        } else {
-            f64::INFINITY
-        };
-        let nodes = &hier.chunk(self.goal_chunk).nodes;
-        self.chunk
-            .run(&topo, hier.rect(self.goal_chunk), goal, nodes, NONE);
-        self.goal_costs.clear();
-        self.goal_costs
-            .extend(nodes.iter().map(|&n| self.chunk.cost(n)));
         let scale = grid.areas().min_cost();
         self.eight = config.connectivity == Connectivity::Eight;
         self.octile = OctileHeuristic::new(grid.width(), scale);
@@ -243,7 +272,7 @@ impl HpaSearch {
         Ok(self.state)
     }
 
-    fn estimate(&self, cell: u32) -> f64 {
+    pub(super) fn estimate(&self, cell: u32) -> f64 {
         if self.eight {
             self.octile.estimate(cell)
         } else {
@@ -390,7 +419,7 @@ impl HpaSearch {
     }
 
     /// Builds the abstract path, refines it into cells and smooths it.
-    fn finish(&mut self, hier: &HpaHierarchy, grid: &Grid) {
+    pub(super) fn finish(&mut self, hier: &HpaHierarchy, grid: &Grid) {
         let config = hier.config();
         let topo = topology(grid, &config, hier.clearance());
         self.abstract_path.clear();
@@ -457,12 +486,12 @@ impl HpaSearch {
     }
 
     /// Abstract pops so far.
-    pub fn iterations(&self) -> u64 {
+    pub fn iterations(&self) -> u32 {
         self.iterations
     }
 
     /// Abstract pops that expanded a node (the goal's pop is not one).
-    pub fn expansions(&self) -> u64 {
+    pub fn expansions(&self) -> u32 {
         self.expansions
     }
 

@@ -757,7 +757,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.iterations(),
             Engine::OctileJps => self.jps.iterations(),
             Engine::OctileJpsPlus => self.jps_plus.iterations(),
-            Engine::Hpa => u32::try_from(self.hpa.search.iterations()).unwrap_or(u32::MAX),
+            Engine::Hpa => self.hpa.search.iterations(),
         }
     }
 
@@ -768,7 +768,7 @@ impl GridSearch {
             Engine::OctileAStar => self.octile.expansions(),
             Engine::OctileJps => self.jps.expansions(),
             Engine::OctileJpsPlus => self.jps_plus.expansions(),
-            Engine::Hpa => u32::try_from(self.hpa.search.expansions()).unwrap_or(u32::MAX),
+            Engine::Hpa => self.hpa.search.expansions(),
         }
     }
 
