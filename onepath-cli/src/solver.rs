@@ -105,6 +105,10 @@ pub trait MapSolver {
     fn expanded(&self) -> &[u32];
     /// Bytes of per-node search state (excluding open-list entries).
     fn bytes_per_node(&self) -> usize;
+    /// HPA*: the chunk side, every abstract node and the last abstract path (for drawing).
+    fn hpa_overlay(&self) -> Option<(u32, Vec<u32>, Vec<u32>)> {
+        None
+    }
 }
 
 /// [`AStar`] over a [`SquareTopology`] with any heuristic.
@@ -236,5 +240,14 @@ impl MapSolver for GridSearchSolver<'_> {
 
     fn bytes_per_node(&self) -> usize {
         SearchBuffers::BYTES_PER_NODE
+    }
+
+    fn hpa_overlay(&self) -> Option<(u32, Vec<u32>, Vec<u32>)> {
+        let h = self.search.hpa_hierarchy()?;
+        let nodes = (0..h.chunk_count())
+            .flat_map(|k| h.cluster_nodes(k).iter().copied())
+            .collect();
+        let path = self.search.hpa_search().abstract_path().to_vec();
+        Some((h.config().chunk_size, nodes, path))
     }
 }
