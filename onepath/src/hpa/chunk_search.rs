@@ -123,7 +123,7 @@ impl ChunkSearch {
             } = self;
             topo.for_each_neighbor(cell, |m, step| {
                 let (mx, my) = (m % width, m / width);
-                if !rect.contains(mx, my) || !(step >= 0.0 && step < f64::INFINITY) {
+                if !(rect.contains(mx, my) && (0.0..f64::INFINITY).contains(&step)) {
                     return;
                 }
                 let l = ((my - rect.y0) * rect.w + (mx - rect.x0)) as usize;

@@ -34,7 +34,7 @@ use crate::state::codec::{Reader, invalid, le32, le64, read_frame_for, write_fra
 use crate::state::counters::Counters;
 use crate::state::sorted_records::{Record, SortedRecords};
 use crate::state::{HEADER_LEN, KIND_HPA_SEARCH, StateError};
-use crate::topology::{Heuristic, ManhattanHeuristic, OctileHeuristic};
+use crate::topology::{Heuristic, ManhattanHeuristic, OctileHeuristic, Topology as _};
 
 /// The fixed fields, with the two list counts.
 const FIXED: usize = 8 + 4 + 4 + 1 + 1 + 1 + 4 + 4 + 4 + 1 + 4 + 4 + 1 + 4 + 4;
@@ -277,7 +277,6 @@ impl HpaSearch {
         }
         let cells = grid.cell_count();
         let topo = topology(grid, &c, hier.clearance());
-        use crate::topology::Topology as _;
         if n != cells || !topo.is_walkable(start) || !topo.is_walkable(goal) {
             return Err(invalid("hpa.endpoints"));
         }

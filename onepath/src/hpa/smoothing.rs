@@ -152,23 +152,20 @@ impl Smoother {
                     }
                 }
             }
-            match best {
-                Some((j, _, d, steps)) => {
-                    let mut cur = path[i];
-                    for _ in 0..steps {
-                        // Cannot fail: the same walk was legal above.
-                        let Some((next, _)) = move_in(topo, cur, d) else {
-                            break;
-                        };
-                        out.push(next);
-                        cur = next;
-                    }
-                    i = j;
+            if let Some((j, _, d, steps)) = best {
+                let mut cur = path[i];
+                for _ in 0..steps {
+                    // Cannot fail: the same walk was legal above.
+                    let Some((next, _)) = move_in(topo, cur, d) else {
+                        break;
+                    };
+                    out.push(next);
+                    cur = next;
                 }
-                None => {
-                    out.push(path[i + 1]);
-                    i += 1;
-                }
+                i = j;
+            } else {
+                out.push(path[i + 1]);
+                i += 1;
             }
         }
     }

@@ -53,23 +53,20 @@ impl HpaQuery {
     /// to `g` (both checked walkable for the agent by the caller).
     pub(super) fn try_begin(&mut self, grid: &Grid, o: &GridOptions, s: u32, g: u32) -> Step {
         let config = config_of(o);
-        let at = match self.cache.iter().position(|h| h.config() == config) {
-            Some(i) => {
-                self.cache[i].refresh(grid);
-                i
+        let at = if let Some(i) = self.cache.iter().position(|h| h.config() == config) {
+            self.cache[i].refresh(grid);
+            i
+        } else {
+            // Cannot fail: the handle checked the chunk size, agent size and the rule
+            // (`select` sends only supported moves here).
+            let Ok(h) = HpaHierarchy::build(grid, config) else {
+                return Step::NoPath;
+            };
+            if self.cache.len() == Self::CACHE {
+                self.cache.remove(0);
             }
-            None => {
-                // Cannot fail: the handle checked the chunk size, agent size and the rule
-                // (`select` sends only supported moves here).
-                let Ok(h) = HpaHierarchy::build(grid, config) else {
-                    return Step::NoPath;
-                };
-                if self.cache.len() == Self::CACHE {
-                    self.cache.remove(0);
-                }
-                self.cache.push(h);
-                self.cache.len() - 1
-            }
+            self.cache.push(h);
+            self.cache.len() - 1
         };
         self.current = at;
         self.search.set_smoothing(o.hpa_smoothing);
