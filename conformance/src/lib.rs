@@ -40,6 +40,7 @@ pub mod edits_ref;
 pub mod fast_ref;
 pub mod r#gen;
 pub mod hex_ref;
+pub mod hpa_ref;
 pub mod model;
 pub mod path_check;
 pub mod rng;

@@ -17,8 +17,10 @@
 //! | `snapshot_restore` | `restore_state` of snapshot kinds 1–5 | [`snapshot_restore`](mod@snapshot_restore) |
 //! | `search_ops` | `GridSearch` (A*, JPS, JPS+) under begin/step/edit/save/restore | [`search_ops`](mod@search_ops) |
 //! | `grid_theta` | `ThetaSearch` and tier-1 Theta* / Lazy Theta* under step/save/restore/damage | [`grid_theta`](mod@grid_theta) |
+//! | `grid_hpa` | `onepath::hpa` (hierarchy, refresh, search) under queries, budgets and edits | [`grid_hpa`](mod@grid_hpa) |
 
 pub mod frame;
+pub mod grid_hpa;
 pub mod grid_text;
 pub mod grid_theta;
 pub mod input;
@@ -30,6 +32,7 @@ pub mod search_ops;
 pub mod seeds;
 pub mod snapshot_restore;
 
+pub use grid_hpa::grid_hpa;
 pub use grid_text::grid_text;
 pub use grid_theta::grid_theta;
 pub use movingai_map::movingai_map;
@@ -48,4 +51,5 @@ pub const TARGETS: [(&str, Body); 6] = [
     ("snapshot_restore", snapshot_restore),
     ("search_ops", search_ops),
     ("grid_theta", grid_theta),
+    ("grid_hpa", grid_hpa),
 ];

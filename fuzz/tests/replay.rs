@@ -218,6 +218,11 @@ fn movingai_scen_generated() {
 }
 
 #[test]
+fn grid_hpa_generated() {
+    replay_generated("grid_hpa", 9, 1500, |g| g.bytes(160));
+}
+
+#[test]
 fn grid_text_generated() {
     replay_generated("grid_text", 3, 4000, Gen::picture);
 }

@@ -166,6 +166,7 @@ pub fn algorithm_name(algorithm: GridAlgorithm) -> &'static str {
         GridAlgorithm::JpsPlus => "JpsPlus",
         GridAlgorithm::ThetaStar => "ThetaStar",
         GridAlgorithm::LazyThetaStar => "LazyThetaStar",
+        GridAlgorithm::Hpa => "Hpa",
         other => panic!("no golden spelling for {other:?}"),
     }
 }

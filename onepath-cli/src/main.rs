@@ -1,7 +1,7 @@
 //! `onepath`: verify the published Moving AI optima, draw a path, benchmark queries.
 //!
 //! ```text
-//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+|theta|lazytheta] [--every K] [--limit N] [--json]
+//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+|theta|lazytheta|hpa] [--chunk N] [--smooth 0|1] [--every K] [--limit N] [--json]
 //! onepath path [--map F] [--from x,y] [--to x,y] [--alg …] [--png out.png] [--svg out.svg]
 //! onepath bench [FILES OR FOLDERS]... [--alg astar,jps,jps+] [--warmup N] [--json]
 //! ```
@@ -16,6 +16,7 @@
 
 mod bench;
 mod cpu_time;
+mod hpa_optima;
 mod optima;
 mod output;
 mod path;
@@ -60,6 +61,8 @@ enum Command {
         #[arg(long, value_enum, default_value = "astar")]
         alg: Alg,
         #[command(flatten)]
+        hpa: HpaFlags,
+        #[command(flatten)]
         sample: SampleArgs,
         #[command(flatten)]
         terrain: TerrainArgs,
@@ -94,6 +97,8 @@ enum Command {
         /// The algorithm.
         #[arg(long, value_enum, default_value = "astar")]
         alg: Alg,
+        #[command(flatten)]
+        hpa: HpaFlags,
         /// Write a PNG picture here.
         #[arg(long)]
         png: Option<PathBuf>,
@@ -144,6 +149,29 @@ enum Command {
 }
 
 /// Sampling of each scenario file.
+/// `--chunk N` and `--smooth 0|1` for `--alg hpa` (spec: grids.md, "HPA*").
+#[derive(Args, Debug, Clone, Copy)]
+struct HpaFlags {
+    /// HPA* chunk side in cells, 1..=1024 (with `--alg hpa`).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    chunk: u32,
+    /// HPA* smoothing, 0 or 1 (with `--alg hpa`).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=1))]
+    smooth: u8,
+}
+
+impl HpaFlags {
+    /// Makes `--alg hpa` run with these flags, and returns them.
+    fn apply(self) -> hpa_optima::HpaArgs {
+        solver::HPA_CHUNK.store(self.chunk, std::sync::atomic::Ordering::Relaxed);
+        solver::HPA_SMOOTH.store(self.smooth == 1, std::sync::atomic::Ordering::Relaxed);
+        hpa_optima::HpaArgs {
+            chunk: self.chunk,
+            smooth: self.smooth == 1,
+        }
+    }
+}
+
 #[derive(Args, Debug, Clone, Copy)]
 struct SampleArgs {
     /// Take every K-th line of each scenario file (the first, the (K+1)-th, ...); at least 1.
@@ -230,6 +258,7 @@ fn main() -> ExitCode {
         Command::Optima {
             paths,
             alg,
+            hpa,
             sample,
             terrain,
             threads,
@@ -243,7 +272,7 @@ fn main() -> ExitCode {
             let threads = threads.unwrap_or_else(|| {
                 std::thread::available_parallelism().map_or(1, core::num::NonZero::get)
             });
-            exit(optima::run(&optima::OptimaArgs {
+            let args = optima::OptimaArgs {
                 paths,
                 alg,
                 sampling: sample.sampling(),
@@ -252,7 +281,13 @@ fn main() -> ExitCode {
                 json: output.json,
                 quiet: output.quiet,
                 show,
-            }))
+            };
+            let hpa = hpa.apply();
+            if alg == Alg::Hpa {
+                exit(hpa_optima::run(&args, hpa))
+            } else {
+                exit(optima::run(&args))
+            }
         }
         Command::Path {
             map,
@@ -260,23 +295,27 @@ fn main() -> ExitCode {
             from,
             to,
             alg,
+            hpa,
             png,
             svg,
             scale,
             ascii,
             json,
-        } => exit(path::run(&path::PathArgs {
-            map,
-            terrain,
-            from,
-            to,
-            alg,
-            png,
-            svg,
-            scale,
-            ascii,
-            json,
-        })),
+        } => exit({
+            hpa.apply();
+            path::run(&path::PathArgs {
+                map,
+                terrain,
+                from,
+                to,
+                alg,
+                png,
+                svg,
+                scale,
+                ascii,
+                json,
+            })
+        }),
         Command::Bench {
             paths,
             alg,

@@ -8,7 +8,7 @@ use onepath_std::movingai::{MovingAiMap, MovingAiOptions};
 use serde_json::json;
 
 use crate::output::{self, StdoutError, errln, out, outln};
-use crate::render::Picture;
+use crate::render::{HpaOverlay, Picture};
 use crate::solver::{Alg, Outcome};
 use crate::terrain::TerrainArgs;
 
@@ -158,7 +158,19 @@ fn run_inner(args: &PathArgs) -> Result<i32, String> {
     } else {
         (Vec::new(), Vec::new())
     };
+    let overlay = if args.alg == crate::solver::Alg::Hpa {
+        solver.hpa_overlay()
+    } else {
+        None
+    };
     let picture = Picture {
+        hpa: overlay
+            .as_ref()
+            .map(|(chunk, nodes, abstract_path)| HpaOverlay {
+                chunk: *chunk,
+                nodes,
+                abstract_path,
+            }),
         width: grid.width(),
         height: grid.height(),
         cells: grid.cells(),

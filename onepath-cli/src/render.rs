@@ -1,6 +1,7 @@
 //! Drawing a search as PNG or SVG: the map, the expanded cells coloured by expansion order
 //! (pale yellow first, through green, to pale blue last), the path in crimson, the start in
-//! green and the goal in blue.
+//! green and the goal in blue. With `--alg hpa` the PNG also shows the chunk borders (blue
+//! lines), the abstract nodes (orange dots) and the abstract path (purple rings).
 
 use std::fmt::Write as _;
 
@@ -33,7 +34,27 @@ pub struct Picture<'a> {
     pub start: Option<u32>,
     /// The goal node, if inside the map.
     pub goal: Option<u32>,
+    /// HPA*: chunk borders, abstract nodes and the abstract path (PNG only).
+    pub hpa: Option<HpaOverlay<'a>>,
 }
+
+/// What an HPA* picture adds: the chunk borders, every abstract node (transition cell) and
+/// the abstract path the refined path came from.
+pub struct HpaOverlay<'a> {
+    /// Chunk side in cells.
+    pub chunk: u32,
+    /// Abstract nodes (cells).
+    pub nodes: &'a [u32],
+    /// The abstract path (start, transitions, goal).
+    pub abstract_path: &'a [u32],
+}
+
+/// Chunk border colour.
+pub const BORDER: [u8; 3] = [120, 120, 200];
+/// Abstract node colour.
+pub const NODE: [u8; 3] = [255, 150, 0];
+/// Abstract path node colour.
+pub const ABSTRACT: [u8; 3] = [130, 0, 170];
 
 /// The colour of the `rank`-th of `count` expanded cells.
 fn expansion_colour(rank: usize, count: usize) -> [u8; 3] {
@@ -104,6 +125,26 @@ impl Picture<'_> {
             let ((x0, y0), (x1, y1)) = (self.xy(a), self.xy(b));
             i64::from(x0.abs_diff(x1).max(y0.abs_diff(y1))).max(1)
         };
+        if let Some(o) = &self.hpa {
+            // Chunk borders: the first pixel row / column of every chunk after the first.
+            let c = i64::from(o.chunk.max(1)) * s;
+            for y in 0..i64::from(ph) {
+                for x in 0..i64::from(pw) {
+                    if (x > 0 && x % c == 0) || (y > 0 && y % c == 0) {
+                        put(x, y, BORDER);
+                    }
+                }
+            }
+            let r = (s / 4).max(0);
+            for &n in o.nodes {
+                let (x, y) = centre(n);
+                for dy in -r..=r {
+                    for dx in -r..=r {
+                        put(x + dx, y + dy, NODE);
+                    }
+                }
+            }
+        }
         if scale < 4 {
             // Whole cells, widened by a pixel on each side so the path shows on big maps.
             for &n in self.path {
@@ -150,6 +191,19 @@ impl Picture<'_> {
                 let steps = s * 2 * apart(pair[0], pair[1]);
                 for k in 0..=steps {
                     stamp(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps);
+                }
+            }
+        }
+        if let Some(o) = &self.hpa {
+            let r = (s / 3).max(1);
+            for &n in o.abstract_path {
+                let (x, y) = centre(n);
+                for dy in -r..=r {
+                    for dx in -r..=r {
+                        if dx.abs() == r || dy.abs() == r {
+                            put(x + dx, y + dy, ABSTRACT);
+                        }
+                    }
                 }
             }
         }
@@ -329,6 +383,7 @@ mod tests {
         let mut cells = [0_u8; 32];
         cells[24..].fill(255);
         let pic = Picture {
+            hpa: None,
             width: 8,
             height: 4,
             cells: &cells,

@@ -6,6 +6,8 @@
 //! there: `bench` times it separately from queries), and, if it is not a plain A*, an impl of
 //! [`MapSolver`] next to [`AStarSolver`] and [`GridSearchSolver`].
 
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
 use onepath::grid::SquareTopology;
 use onepath::search::{AStar, SearchBuffers, Step};
 use onepath::topology::{DefaultStepCost, Heuristic, OctileHeuristic, ZeroHeuristic};
@@ -39,7 +41,15 @@ pub enum Alg {
     /// Lazy Theta* with re-queueing (`GridAlgorithm::LazyThetaStar`; Nash, Koenig & Tovey
     /// 2010): any-angle, fewer line-of-sight tests. Paths are waypoints.
     Lazytheta,
+    /// HPA* (`onepath::GridSearch` with `GridAlgorithm::Hpa`; chunk side and smoothing from
+    /// `--chunk` / `--smooth`): not optimal, so `optima` reports its excess over the optimum.
+    Hpa,
 }
+
+/// The chunk side and smoothing `--alg hpa` runs with (set once from the command line).
+pub static HPA_CHUNK: AtomicU32 = AtomicU32::new(16);
+/// Whether `--alg hpa` smooths (set once from the command line).
+pub static HPA_SMOOTH: AtomicBool = AtomicBool::new(true);
 
 impl Alg {
     /// The name as `--alg` spells it.
@@ -52,6 +62,7 @@ impl Alg {
             Self::JpsPlus => "jps+",
             Self::Theta => "theta",
             Self::Lazytheta => "lazytheta",
+            Self::Hpa => "hpa",
         }
     }
 
@@ -81,6 +92,7 @@ impl Alg {
             Self::JpsPlus => GridSearchSolver::boxed(grid, GridAlgorithm::JpsPlus)?,
             Self::Theta => GridSearchSolver::boxed(grid, GridAlgorithm::ThetaStar)?,
             Self::Lazytheta => GridSearchSolver::boxed(grid, GridAlgorithm::LazyThetaStar)?,
+            Self::Hpa => GridSearchSolver::boxed(grid, GridAlgorithm::Hpa)?,
         })
     }
 }
@@ -110,6 +122,10 @@ pub trait MapSolver {
     fn expanded(&self) -> &[u32];
     /// Bytes of per-node search state (excluding open-list entries).
     fn bytes_per_node(&self) -> usize;
+    /// HPA*: the chunk side, every abstract node and the last abstract path (for drawing).
+    fn hpa_overlay(&self) -> Option<(u32, Vec<u32>, Vec<u32>)> {
+        None
+    }
 }
 
 /// [`AStar`] over a [`SquareTopology`] with any heuristic.
@@ -179,7 +195,10 @@ impl<'g> GridSearchSolver<'g> {
         grid: &'g Grid,
         algorithm: GridAlgorithm,
     ) -> Result<Box<dyn MapSolver + 'g>, QueryError> {
-        let options = GridOptions::DEFAULT.with_algorithm(algorithm);
+        let options = GridOptions::DEFAULT
+            .with_algorithm(algorithm)
+            .with_hpa_chunk_size(HPA_CHUNK.load(Ordering::Relaxed))
+            .with_hpa_smoothing(HPA_SMOOTH.load(Ordering::Relaxed));
         let mut search = GridSearch::new(options)?;
         search.prepare(grid);
         Ok(Box::new(Self { grid, search }))
@@ -238,5 +257,14 @@ impl MapSolver for GridSearchSolver<'_> {
 
     fn bytes_per_node(&self) -> usize {
         SearchBuffers::BYTES_PER_NODE
+    }
+
+    fn hpa_overlay(&self) -> Option<(u32, Vec<u32>, Vec<u32>)> {
+        let h = self.search.hpa_hierarchy()?;
+        let nodes = (0..h.chunk_count())
+            .flat_map(|k| h.cluster_nodes(k).iter().copied())
+            .collect();
+        let path = self.search.hpa_search().abstract_path().to_vec();
+        Some((h.config().chunk_size, nodes, path))
     }
 }

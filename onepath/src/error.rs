@@ -234,6 +234,13 @@ pub enum QueryError {
     },
     /// The heuristic does not fit the grid kind (e.g. octile on a hex grid).
     HeuristicNotSupported,
+    /// The HPA* chunk side must be `1..=max`.
+    InvalidChunkSize {
+        /// The rejected side.
+        size: u32,
+        /// The largest side accepted.
+        max: u32,
+    },
     /// A world point outside the coordinate rule.
     Coordinate(CoordinateError),
     /// A caller-supplied clearance does not have one entry per cell.
@@ -295,6 +302,9 @@ impl fmt::Display for QueryError {
                 write!(f, "the clearance map does not have one entry per grid cell")
             }
             Self::Cancelled => write!(f, "the query was cancelled"),
+            Self::InvalidChunkSize { size, max } => {
+                write!(f, "HPA* chunk size {size} is invalid: it must be 1..={max}")
+            }
             Self::GridChanged { expected, found } => write!(
                 f,
                 "the grid was edited during the search (began on version {expected}, now {found}); begin again"

@@ -67,6 +67,7 @@ pub mod error;
 pub mod fast;
 pub mod grid;
 pub mod hex;
+pub mod hpa;
 pub mod jps;
 pub mod math;
 pub mod query;

@@ -18,6 +18,7 @@ mod grids_astar;
 mod grids_edits;
 mod grids_fast;
 mod grids_hex;
+mod grids_hpa;
 mod grids_jps;
 mod grids_theta;
 
@@ -54,5 +55,8 @@ pub const FAMILIES: &[Family] = &[
         name: "grids/theta",
         golden: "grids-theta.txt",
         scenarios: grids_theta::scenarios,
+        name: "grids/hpa",
+        golden: "grids-hpa.txt",
+        scenarios: grids_hpa::scenarios,
     },
 ];

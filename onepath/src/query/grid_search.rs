@@ -24,6 +24,7 @@
 //! changes. [`GridSearch::prepare`] does that building and sizing ahead of the first query.
 
 use super::any_heuristic::AnyHeuristic;
+use super::hpa_query::{HpaQuery, check_chunk_size};
 use super::options::{GridAlgorithm, GridOptions, HeuristicKind};
 use super::path::{GridPath, PathStatus};
 use super::runner::{
@@ -102,6 +103,8 @@ pub struct GridSearch {
     pub(super) jps_plus: OctileJump<TableFinder>,
     /// The any-angle engine (Theta*, or Lazy Theta* with re-queueing).
     pub(super) theta: ThetaSearch<EuclideanHeuristic>,
+    /// HPA*: its cached hierarchies and search.
+    pub(super) hpa: HpaQuery,
     /// The family the bound query runs (options resolved against the grid).
     running: GridAlgorithm,
     /// The engine that runs it.
@@ -213,6 +216,7 @@ impl GridSearch {
             jps_plus: OctileJump::new(),
             theta: ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(1, 1.0))
                 .with_weight(options.weight)?,
+            hpa: HpaQuery::default(),
             running: GridAlgorithm::AStar,
             active: Engine::Generic,
             caches: Caches::default(),
@@ -259,6 +263,7 @@ impl GridSearch {
         if options.agent_size == 0 {
             return Err(QueryError::InvalidAgentSize { size: 0, max: 255 });
         }
+        check_chunk_size(options)?;
         resolve_square_heuristic(options, 1, 1.0).map(|_| ())
     }
 
@@ -323,6 +328,7 @@ impl GridSearch {
             Engine::OctileJps => self.jps.trace(),
             Engine::OctileJpsPlus => self.jps_plus.trace(),
             Engine::Theta => self.theta.buffers().trace(),
+            Engine::Hpa => &[],
         }
     }
 
@@ -335,6 +341,7 @@ impl GridSearch {
             Engine::OctileJps => self.jps.expanded_nodes(),
             Engine::OctileJpsPlus => self.jps_plus.expanded_nodes(),
             Engine::Theta => self.theta.buffers().expanded_nodes(),
+            Engine::Hpa => &[],
         }
     }
 
@@ -430,6 +437,7 @@ impl GridSearch {
                 self.theta.set_record_expansions(record);
                 return self.theta.try_begin(grid, s, g);
             }
+            Engine::Hpa => return self.hpa.try_begin(grid, &self.options, s, g),
             Engine::Generic => {}
         }
         if let Ok(h) =
@@ -607,6 +615,7 @@ impl GridSearch {
             Engine::OctileJps => return Ok(self.jps.step(&self.caches.octile, budget)),
             Engine::OctileJpsPlus => return Ok(self.jps_plus.step(&self.caches.tables, budget)),
             Engine::Theta => return Ok(self.theta.step(grid, budget)),
+            Engine::Hpa => return self.hpa.step(grid, budget),
             Engine::Generic => {}
         }
         let goal = self.engine.goal();
@@ -776,6 +785,7 @@ impl GridSearch {
             Engine::OctileJps => self.jps.state(),
             Engine::OctileJpsPlus => self.jps_plus.state(),
             Engine::Theta => self.theta.state(),
+            Engine::Hpa => self.hpa.search.state(),
         }
     }
 
@@ -787,6 +797,7 @@ impl GridSearch {
             Engine::OctileJps => self.jps.cost(),
             Engine::OctileJpsPlus => self.jps_plus.cost(),
             Engine::Theta => self.theta.cost(),
+            Engine::Hpa => self.hpa.search.cost(),
         }
     }
 
@@ -798,6 +809,7 @@ impl GridSearch {
             Engine::OctileJps => self.jps.iterations(),
             Engine::OctileJpsPlus => self.jps_plus.iterations(),
             Engine::Theta => self.theta.iterations(),
+            Engine::Hpa => self.hpa.search.iterations(),
         }
     }
 
@@ -809,6 +821,7 @@ impl GridSearch {
             Engine::OctileJps => self.jps.expansions(),
             Engine::OctileJpsPlus => self.jps_plus.expansions(),
             Engine::Theta => self.theta.expansions(),
+            Engine::Hpa => self.hpa.search.expansions(),
         }
     }
 
@@ -842,6 +855,7 @@ impl GridSearch {
             Engine::OctileJps => return self.jps.path_len(),
             Engine::OctileJpsPlus => return self.jps_plus.path_len(),
             Engine::Theta => return self.theta.path_len(),
+            Engine::Hpa => return self.hpa.search.path().len(),
             Engine::Generic => {}
         }
         let mut len = 0usize;
@@ -916,6 +930,13 @@ impl GridSearch {
                     n = self.theta.buffers().parent_of(n).unwrap_or(n);
                 }
                 return Some(len);
+            Engine::Hpa => {
+                let p = self.hpa.search.path();
+                let dst = out.get_mut(..p.len())?;
+                for (d, &n) in dst.iter_mut().zip(p) {
+                    *d = cell(n);
+                }
+                return Some(p.len());
             }
             Engine::Generic => {}
         }

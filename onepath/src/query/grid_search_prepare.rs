@@ -90,6 +90,10 @@ impl GridSearch {
             Engine::Theta => {
                 if let Some(n) = first_open() {
                     self.theta.try_begin(grid, n, n);
+            // Builds (or refreshes) the hierarchy and sizes the abstract search.
+            Engine::Hpa => {
+                if let Some(n) = first_open() {
+                    self.hpa.try_begin(grid, &self.options, n, n);
                 }
             }
         }

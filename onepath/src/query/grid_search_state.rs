@@ -81,6 +81,7 @@ fn read_options(r: &mut Reader<'_>) -> Result<GridOptions, StateError> {
         record_expansions: flags & 1 != 0,
         algorithm,
         specialized_engines: flags & 2 != 0,
+        ..GridOptions::DEFAULT
     };
     GridSearch::check_options(&o).map_err(|_| invalid("grid_search.options"))?;
     Ok(o)
@@ -94,6 +95,8 @@ fn layout(engine: Engine) -> (u16, usize, usize) {
         Engine::OctileAStar => (KIND_OCTILE_ASTAR, 17, 26),
         Engine::OctileJps | Engine::OctileJpsPlus => (KIND_OCTILE_JUMP, 19, 28),
         Engine::Theta => (KIND_THETA, 21, 42),
+        // Never chosen on restore: kind 3 does not encode the HPA* family (save refuses it).
+        Engine::Hpa => (crate::state::KIND_HPA_SEARCH, 0, 0),
     }
 }
 
@@ -117,6 +120,7 @@ impl GridSearch {
             Engine::OctileJps => self.jps.state_size(),
             Engine::OctileJpsPlus => self.jps_plus.state_size(),
             Engine::Theta => self.theta.state_size(),
+            Engine::Hpa => 0,
         }
     }
 
@@ -134,7 +138,8 @@ impl GridSearch {
     ///
     /// # Errors
     ///
-    /// [`StateError::BufferTooSmall`].
+    /// [`StateError::BufferTooSmall`]; [`StateError::InvalidField`] for a handle whose query
+    /// runs HPA* (kind 3 does not carry it; save an [`HpaSearch`](crate::hpa::HpaSearch)).
     ///
     /// # Complexity
     ///
@@ -159,6 +164,11 @@ impl GridSearch {
     /// assert_eq!(peer.to_path(&grid).unwrap(), search.to_path(&grid).unwrap());
     /// ```
     pub fn save_state(&self, grid: &Grid, out: &mut [u8]) -> Result<usize, StateError> {
+        if self.active == Engine::Hpa {
+            return Err(invalid(
+                "grid_search.engine (HPA* handles have no kind-3 snapshot)",
+            ));
+        }
         let hash = grid.content_hash();
         let inner = self.engine_state_size();
         let o = &self.options;
@@ -190,6 +200,7 @@ impl GridSearch {
                 Engine::OctileJps => self.jps.save_state(grid, rest),
                 Engine::OctileJpsPlus => self.jps_plus.save_state(grid, rest),
                 Engine::Theta => self.theta.save_state(hash, rest),
+                Engine::Hpa => Ok(0),
             }
             .map(|_| ())
         })
@@ -339,6 +350,7 @@ impl GridSearch {
                     return Err(e);
                 }
             }
+            Engine::Hpa => return Err(invalid("grid_search.engine")),
         }
         self.options = options;
         self.bind(grid);
@@ -356,6 +368,7 @@ impl GridSearch {
             Engine::OctileJps => self.jps.make_idle(),
             Engine::OctileJpsPlus => self.jps_plus.make_idle(),
             Engine::Theta => self.theta.make_idle(),
+            Engine::Hpa => self.hpa.search.make_idle(),
         }
     }
 }

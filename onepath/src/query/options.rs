@@ -38,6 +38,10 @@ pub enum GridAlgorithm {
     /// ([`ThetaVariant::LazyRequeue`](crate::theta::ThetaVariant::LazyRequeue)): any-angle,
     /// fewer line-of-sight tests; waypoints only.
     LazyThetaStar,
+    /// HPA*, hierarchical path-finding over chunks (Botea, Müller & Schaeffer 2004): fast on
+    /// large maps, not always optimal. Chunk side [`GridOptions::hpa_chunk_size`], smoothing
+    /// [`GridOptions::hpa_smoothing`]; see [`crate::hpa`].
+    Hpa,
 }
 
 /// Options of a tier-1 grid query. Plain data: copy a preset and change it with the `with_*`
@@ -92,6 +96,11 @@ pub struct GridOptions {
     /// hand-built [`AStar`](crate::search::AStar) (or jump search) returns.
     /// `GridPath::specialized` says which ran.
     pub specialized_engines: bool,
+    /// HPA* chunk side in cells, 1..=1024 (default 16); read when
+    /// [`algorithm`](Self::algorithm) is [`GridAlgorithm::Hpa`].
+    pub hpa_chunk_size: u32,
+    /// Whether HPA* smooths its refined paths (default `true`).
+    pub hpa_smoothing: bool,
 }
 
 impl Default for GridOptions {
@@ -113,6 +122,8 @@ impl GridOptions {
         record_expansions: false,
         algorithm: GridAlgorithm::AStar,
         specialized_engines: true,
+        hpa_chunk_size: 16,
+        hpa_smoothing: true,
     };
 
     /// `DEFAULT` with four moves.
@@ -188,6 +199,20 @@ impl GridOptions {
     #[must_use]
     pub const fn with_specialized_engines(mut self, on: bool) -> Self {
         self.specialized_engines = on;
+        self
+    }
+
+    /// With HPA* chunk side `size` (see [`hpa_chunk_size`](Self::hpa_chunk_size)).
+    #[must_use]
+    pub const fn with_hpa_chunk_size(mut self, size: u32) -> Self {
+        self.hpa_chunk_size = size;
+        self
+    }
+
+    /// With HPA* smoothing on or off.
+    #[must_use]
+    pub const fn with_hpa_smoothing(mut self, on: bool) -> Self {
+        self.hpa_smoothing = on;
         self
     }
 

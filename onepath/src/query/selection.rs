@@ -18,6 +18,7 @@
 //! | JPS | the octile case | JPS | `OctileJump<BitFinder>` | A* over block-map jumps |
 //! | Theta* | the any-angle case | Theta* | `ThetaSearch` (Theta) | the same |
 //! | Lazy Theta* | the any-angle case | Lazy Theta* | `ThetaSearch` (LazyRequeue) | the same |
+//! | HPA* | four moves, or eight with no corner cutting or no squeezing | HPA* | `HpaSearch` | `HpaSearch` |
 //! | otherwise | always | A* | `OctileAStar` in the octile case, else the generic A* | the generic A* |
 //!
 //! The octile case ([`octile_case`]): eight moves, no corner cutting, agent size 1, weight 1,
@@ -56,6 +57,8 @@ pub(super) enum Engine {
     OctileJpsPlus,
     /// [`ThetaSearch`](crate::theta::ThetaSearch) (Theta* or LazyRequeue by the family).
     Theta,
+    /// [`HpaSearch`](crate::hpa::HpaSearch) over a cached hierarchy.
+    Hpa,
 }
 
 /// What [`select`] chose: the family the query runs (what `GridPath::algorithm` reports) and
@@ -85,7 +88,7 @@ struct Row {
 }
 
 /// The rows, first match wins; see the module documentation.
-const TABLE: [Row; 5] = [
+const TABLE: [Row; 6] = [
     Row {
         asked: GridAlgorithm::JpsPlus,
         applies: octile_case_with_tables,
@@ -121,6 +124,15 @@ const TABLE: [Row; 5] = [
         runs: GridAlgorithm::LazyThetaStar,
         generic: Engine::Theta,
         specialised: (any_angle_case, Engine::Theta),
+    },
+    // HPA* (spec: grids.md, "HPA*", "Scope"); hooks are never asked here (their queries run
+    // A*), and the heuristic options and weight are ignored.
+    Row {
+        asked: GridAlgorithm::Hpa,
+        applies: hpa_case,
+        runs: GridAlgorithm::Hpa,
+        generic: Engine::Hpa,
+        specialised: (always, Engine::Hpa),
     },
 ];
 
@@ -191,6 +203,9 @@ fn any_angle_case(o: &GridOptions, grid: &Grid) -> bool {
         && o.agent_size == 1
         && matches!(o.heuristic, HeuristicKind::Auto | HeuristicKind::Zero)
         && grid.areas().is_uniform()
+/// Where HPA* applies: four moves, or eight moves with no corner cutting or no squeezing.
+fn hpa_case(o: &GridOptions, _: &Grid) -> bool {
+    o.connectivity == Connectivity::Four || o.diagonal_rule != DiagonalRule::AllowAll
 }
 
 /// The rule of the last row.

@@ -45,7 +45,8 @@ pub const KIND_THETA: u16 = 6;
 pub const KIND_FLOW_FIELD: u16 = 7;
 /// Kind id of an incremental replanner (LPA*, D* Lite) snapshot (family `replan/`).
 pub const KIND_REPLAN: u16 = 8;
-/// Kind id of an HPA* abstract search snapshot (family `hpa/`).
+/// Kind id of an HPA* abstract search snapshot ([`HpaSearch`](crate::hpa::HpaSearch), family
+/// `hpa/`).
 pub const KIND_HPA_SEARCH: u16 = 9;
 /// Kind id of a voxel grid snapshot (family `voxel/`).
 pub const KIND_VOXEL_GRID: u16 = 10;
