@@ -19,6 +19,7 @@ mod trace;
 
 pub use astar::AStar;
 pub use buffers::{NO_NODE, SearchBuffers};
+pub(crate) use open_set::pop_rank;
 pub use open_set::{NanKey, OpenSet};
 pub use step::{CANCEL_SLICE, Cancelled, Step};
 pub use trace::{first_divergence, iteration_digest};

@@ -1,0 +1,29 @@
+//! Graphs (spec: graphs.md): waypoint networks, road maps and strategic maps as directed
+//! weighted graphs, with the same determinism rules as the grids — IEEE-exact `+ - * /` on
+//! `f64`, ties broken on node ids, no hash-map order, no clocks.
+//!
+//! | tier | items |
+//! | --- | --- |
+//! | 2 | [`GraphAStar`] (A*, Hart, Nilsson & Raphael 1968; Dijkstra 1959 with the zero estimate) and the [`GraphHeuristic`] estimates; costs are [`StepCost`](crate::topology::StepCost) hooks called as `cost(from, to, weight)` |
+//! | 3 | [`CsrGraph`] (compressed sparse rows with the reverse adjacency) |
+//!
+//! **Floor.** This module is a space floor: it imports `math`, `error`, `state`, `topology` and
+//! the generic core `search` (whose [`OpenSet`](crate::search::OpenSet) and
+//! [`SearchBuffers`](crate::search::SearchBuffers) it reuses unchanged), never the grid layer or
+//! `query/`. The graph types need nothing from the grid query layer, so they live here, not in
+//! `query/`.
+//!
+//! **Snapshots.** [`GraphAStar`] writes kind 12
+//! ([`KIND_GRAPH_ASTAR`](crate::state::KIND_GRAPH_ASTAR)), tied to the graph's
+//! [`fingerprint`](CsrGraph::fingerprint) (`docs/snapshot-format.md`).
+
+mod astar;
+mod astar_state;
+mod csr;
+mod error;
+mod heuristic;
+
+pub use astar::GraphAStar;
+pub use csr::{CsrGraph, GraphEdge, MAX_EDGES, MAX_NODES};
+pub use error::{EdgeEnd, GraphError};
+pub use heuristic::{FnGraphHeuristic, GraphHeuristic, MaxGraphHeuristic, ZeroGraphHeuristic};
