@@ -14,7 +14,8 @@ use conformance::graph_gen::{GraphCase, GraphShape, SHAPES, distance, generate};
 use conformance::graph_ref::{check_path, dijkstra};
 use conformance::rng::SplitMix64;
 use onepath::graph::{
-    CsrGraph, FnGraphHeuristic, GraphAStar, GraphEdge, GraphHeuristic, ZeroGraphHeuristic,
+    BidirectionalGraphSearch, CsrGraph, FnGraphHeuristic, GraphAStar, GraphEdge, GraphHeuristic,
+    ZeroGraphHeuristic,
 };
 use onepath::search::Step;
 use onepath::topology::DefaultStepCost;
@@ -46,12 +47,31 @@ fn astar<H: GraphHeuristic>(g: &CsrGraph, h: H, a: u32, b: u32) -> Answer {
     }
 }
 
+fn bidirectional<H: GraphHeuristic>(g: &CsrGraph, h: H, a: u32, b: u32) -> Answer {
+    let mut s = BidirectionalGraphSearch::new(DefaultStepCost, h);
+    let first = s.try_begin(g, a, b);
+    assert!(first == Step::InProgress || (a == b && first == Step::Found));
+    let st = s.run(g);
+    Answer {
+        found: st == Step::Found,
+        cost: s.cost(),
+        path: s.path(),
+    }
+}
+
 /// The variants run on one query; names and answers.
 fn variants(case: &GraphCase, g: &CsrGraph, a: u32, b: u32) -> Vec<(&'static str, Answer)> {
-    let mut out = vec![("dijkstra", astar(g, ZeroGraphHeuristic, a, b))];
+    let mut out = vec![
+        ("dijkstra", astar(g, ZeroGraphHeuristic, a, b)),
+        (
+            "bidirectional-dijkstra",
+            bidirectional(g, ZeroGraphHeuristic, a, b),
+        ),
+    ];
     if let Some(pos) = &case.positions {
         let geo = FnGraphHeuristic(|s: u32, t: u32| distance(pos[s as usize], pos[t as usize]));
         out.push(("astar-geometric", astar(g, geo, a, b)));
+        out.push(("bidirectional-geometric", bidirectional(g, geo, a, b)));
     }
     out
 }
@@ -160,6 +180,50 @@ fn sliced_and_restored_equal_never_stopped() {
                     s.buffers().expanded_nodes().to_vec(),
                 )
             };
+            assert_eq!(got(&sliced), want, "{shape:?} seed {seed}: sliced");
+            if let Some(bytes) = snapshot {
+                let mut restored = new();
+                restored.restore_state(&g, &bytes).unwrap();
+                restored.run(&g);
+                assert_eq!(got(&restored), want, "{shape:?} seed {seed}: restored");
+            }
+        }
+    }
+}
+
+#[test]
+fn bidirectional_sliced_and_restored_equal_never_stopped() {
+    let per_shape = common::grids_per_variant(200);
+    for shape in SHAPES {
+        for i in 0..per_shape {
+            let seed = 91_000 + i * 4 + shape as u64;
+            let mut r = SplitMix64::new(seed);
+            let case = generate(shape, seed, 2 + r.below(50) as u32);
+            let g = csr(&case);
+            let (a, b) = (
+                r.below(case.nodes.into()) as u32,
+                r.below(case.nodes.into()) as u32,
+            );
+            let new = || BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+            let got = |s: &BidirectionalGraphSearch<DefaultStepCost, ZeroGraphHeuristic>| {
+                (s.state(), s.cost().to_bits(), s.path(), s.iterations())
+            };
+            let mut whole = new();
+            whole.try_begin(&g, a, b);
+            whole.run(&g);
+            let want = got(&whole);
+            let mut sliced = new();
+            sliced.try_begin(&g, a, b);
+            let stop_at = r.below(u64::from(whole.iterations()) + 1) as u32;
+            let mut snapshot = None;
+            while sliced.state() == Step::InProgress {
+                sliced.step(&g, 1 + r.below(5) as u32);
+                if snapshot.is_none() && sliced.iterations() >= stop_at {
+                    let mut bytes = vec![0u8; sliced.state_size()];
+                    sliced.save_state(&g, &mut bytes).unwrap();
+                    snapshot = Some(bytes);
+                }
+            }
             assert_eq!(got(&sliced), want, "{shape:?} seed {seed}: sliced");
             if let Some(bytes) = snapshot {
                 let mut restored = new();

@@ -6,7 +6,9 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell as StdCell;
 
-use onepath::graph::{CsrGraph, GraphAStar, GraphEdge, ZeroGraphHeuristic};
+use onepath::graph::{
+    BidirectionalGraphSearch, CsrGraph, GraphAStar, GraphEdge, ZeroGraphHeuristic,
+};
 use onepath::search::Step;
 use onepath::topology::DefaultStepCost;
 
@@ -84,6 +86,36 @@ fn graph_astar_allocates_nothing_after_warm_up() {
     for (a, b) in [(0u32, 399u32), (17, 250), (399, 0), (5, 5)] {
         let ((), count) = allocations(|| {
             assert_eq!(s.try_begin(&g, a, b), Step::InProgress);
+            s.step(&g, 25);
+            let size = s.state_size();
+            let n = s.save_state(&g, &mut bytes).unwrap();
+            assert_eq!(n, size);
+            restored.restore_state(&g, &bytes[..n]).unwrap();
+            while s.step(&g, 7) == Step::InProgress {}
+            restored.run(&g);
+            assert_eq!(s.state(), Step::Found);
+            let len = s.copy_path(&mut path).unwrap();
+            assert_eq!(restored.copy_path(&mut path[len..]), Some(len));
+        });
+        assert_eq!(count, 0, "{a} -> {b}");
+    }
+}
+
+#[test]
+fn bidirectional_search_allocates_nothing_after_warm_up() {
+    let g = lattice();
+    let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    let mut restored = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    let mut path = vec![0u32; g.node_count() as usize];
+    let mut bytes = vec![0u8; 64 * 1024];
+    s.try_begin(&g, 0, 399);
+    s.step(&g, 30);
+    let n = s.save_state(&g, &mut bytes).unwrap();
+    restored.restore_state(&g, &bytes[..n]).unwrap();
+    s.run(&g);
+    for (a, b) in [(0u32, 399u32), (17, 250), (399, 0), (5, 5)] {
+        let ((), count) = allocations(|| {
+            s.try_begin(&g, a, b);
             s.step(&g, 25);
             let size = s.state_size();
             let n = s.save_state(&g, &mut bytes).unwrap();

@@ -4,6 +4,7 @@
 //!
 //! | tier | items |
 //! | --- | --- |
+//! | 2 | [`BidirectionalGraphSearch`] (bidirectional Dijkstra, Pohl 1969; average potentials, Ikeda et al. 1994, Goldberg & Harrelson 2005) |
 //! | 2 | [`GraphAStar`] (A*, Hart, Nilsson & Raphael 1968; Dijkstra 1959 with the zero estimate) and the [`GraphHeuristic`] estimates; costs are [`StepCost`](crate::topology::StepCost) hooks called as `cost(from, to, weight)` |
 //! | 3 | [`CsrGraph`] (compressed sparse rows with the reverse adjacency) |
 //!
@@ -14,16 +15,20 @@
 //! `query/`.
 //!
 //! **Snapshots.** [`GraphAStar`] writes kind 12
-//! ([`KIND_GRAPH_ASTAR`](crate::state::KIND_GRAPH_ASTAR)), tied to the graph's
+//! ([`KIND_GRAPH_ASTAR`](crate::state::KIND_GRAPH_ASTAR)) and [`BidirectionalGraphSearch`]
+//! kind 13 ([`KIND_GRAPH_BIDIRECTIONAL`](crate::state::KIND_GRAPH_BIDIRECTIONAL)), tied to the graph's
 //! [`fingerprint`](CsrGraph::fingerprint) (`docs/snapshot-format.md`).
 
 mod astar;
 mod astar_state;
+mod bidirectional;
+mod bidirectional_state;
 mod csr;
 mod error;
 mod heuristic;
 
 pub use astar::GraphAStar;
+pub use bidirectional::BidirectionalGraphSearch;
 pub use csr::{CsrGraph, GraphEdge, MAX_EDGES, MAX_NODES};
 pub use error::{EdgeEnd, GraphError};
 pub use heuristic::{FnGraphHeuristic, GraphHeuristic, MaxGraphHeuristic, ZeroGraphHeuristic};
