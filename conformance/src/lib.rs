@@ -15,6 +15,7 @@
 //! | [`dijkstra_ref`] | an O(n²) Dijkstra over any model |
 //! | [`astar_ref`] | the spec's A* step by step (linear-scan open set): exact order, path, counts |
 //! | [`fast_ref`] | the specialised octile engines: pair-cost A*, JPS, JPS+ and improved JPS with the same-f LIFO stack |
+//! | [`alt_ref`] | ALT landmark tables, lower bound, Farthest and Avoid selection over an edge list |
 //! | [`graph_gen`] | generated graphs: sparse directed with zero weights, dense, grid-like, road-like |
 //! | [`graph_ref`] | an O(V²) Dijkstra over an edge list and an edge-by-edge path check |
 //! | [`path_check`] | move-by-move path checking and re-pricing |
@@ -36,6 +37,7 @@
 //! grids per variant and prints the counts per variant. `ONEPATH_CONFORMANCE_SEED=K` draws other
 //! grids. A failure prints the variant, the grid seed, the endpoints and a picture of the grid.
 
+pub mod alt_ref;
 pub mod astar_ref;
 pub mod dijkstra_ref;
 pub mod edits_ref;

@@ -14,8 +14,8 @@ use conformance::graph_gen::{GraphCase, GraphShape, SHAPES, distance, generate};
 use conformance::graph_ref::{check_path, dijkstra};
 use conformance::rng::SplitMix64;
 use onepath::graph::{
-    BidirectionalGraphSearch, CsrGraph, FnGraphHeuristic, GraphAStar, GraphEdge, GraphHeuristic,
-    ZeroGraphHeuristic,
+    AltGraphHeuristic, BidirectionalGraphSearch, CsrGraph, FnGraphHeuristic, GraphAStar, GraphEdge,
+    GraphHeuristic, LandmarkOptions, Landmarks, MaxGraphHeuristic, ZeroGraphHeuristic,
 };
 use onepath::search::Step;
 use onepath::topology::DefaultStepCost;
@@ -50,7 +50,8 @@ fn astar<H: GraphHeuristic>(g: &CsrGraph, h: H, a: u32, b: u32) -> Answer {
 fn bidirectional<H: GraphHeuristic>(g: &CsrGraph, h: H, a: u32, b: u32) -> Answer {
     let mut s = BidirectionalGraphSearch::new(DefaultStepCost, h);
     let first = s.try_begin(g, a, b);
-    assert!(first == Step::InProgress || (a == b && first == Step::Found));
+    // An estimate that proves the goal unreachable ends the search at once.
+    assert!(first == Step::InProgress || first == Step::NoPath || (a == b && first == Step::Found));
     let st = s.run(g);
     Answer {
         found: st == Step::Found,
@@ -59,19 +60,34 @@ fn bidirectional<H: GraphHeuristic>(g: &CsrGraph, h: H, a: u32, b: u32) -> Answe
     }
 }
 
-/// The variants run on one query; names and answers.
-fn variants(case: &GraphCase, g: &CsrGraph, a: u32, b: u32) -> Vec<(&'static str, Answer)> {
+/// The variants run on one query (the four searches with no estimate, landmarks, a geometric
+/// estimate when the graph has positions, and both); names and answers.
+fn variants(
+    case: &GraphCase,
+    g: &CsrGraph,
+    lm: &Landmarks,
+    a: u32,
+    b: u32,
+) -> Vec<(&'static str, Answer)> {
+    let alt = AltGraphHeuristic::new(lm, g).unwrap();
     let mut out = vec![
         ("dijkstra", astar(g, ZeroGraphHeuristic, a, b)),
         (
             "bidirectional-dijkstra",
             bidirectional(g, ZeroGraphHeuristic, a, b),
         ),
+        ("astar-landmarks", astar(g, alt, a, b)),
+        ("bidirectional-landmarks", bidirectional(g, alt, a, b)),
     ];
     if let Some(pos) = &case.positions {
         let geo = FnGraphHeuristic(|s: u32, t: u32| distance(pos[s as usize], pos[t as usize]));
         out.push(("astar-geometric", astar(g, geo, a, b)));
         out.push(("bidirectional-geometric", bidirectional(g, geo, a, b)));
+        out.push(("astar-both", astar(g, MaxGraphHeuristic(geo, alt), a, b)));
+        out.push((
+            "bidirectional-both",
+            bidirectional(g, MaxGraphHeuristic(geo, alt), a, b),
+        ));
     }
     out
 }
@@ -89,6 +105,11 @@ fn every_variant_equals_the_reference() {
             let size = 2 + r.below(if shape == GraphShape::Dense { 30 } else { 60 }) as u32;
             let case = generate(shape, seed, size);
             let g = csr(&case);
+            let options = LandmarkOptions {
+                count: 1 + r.below(4) as u32,
+                ..LandmarkOptions::DEFAULT
+            };
+            let lm = Landmarks::build(&g, &options).unwrap();
             for _ in 0..2 {
                 let a = r.below(case.nodes.into()) as u32;
                 let dist = dijkstra(case.nodes, &case.edges, a, false);
@@ -105,7 +126,7 @@ fn every_variant_equals_the_reference() {
                     queries += 1;
                     let want = dist[b as usize];
                     found += u64::from(want < f64::INFINITY);
-                    for (name, ans) in variants(&case, &g, a, b) {
+                    for (name, ans) in variants(&case, &g, &lm, a, b) {
                         let ctx = format!("{shape:?} seed {seed} {name} {a} -> {b}");
                         assert_eq!(ans.found, want < f64::INFINITY, "{ctx}: status");
                         if ans.found {

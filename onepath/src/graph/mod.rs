@@ -6,7 +6,8 @@
 //! | --- | --- |
 //! | 2 | [`BidirectionalGraphSearch`] (bidirectional Dijkstra, Pohl 1969; average potentials, Ikeda et al. 1994, Goldberg & Harrelson 2005) |
 //! | 2 | [`GraphAStar`] (A*, Hart, Nilsson & Raphael 1968; Dijkstra 1959 with the zero estimate) and the [`GraphHeuristic`] estimates; costs are [`StepCost`](crate::topology::StepCost) hooks called as `cost(from, to, weight)` |
-//! | 3 | [`CsrGraph`] (compressed sparse rows with the reverse adjacency) |
+//! | 2 | [`AltGraphHeuristic`]: the ALT lower bound of [`Landmarks`] (Goldberg & Harrelson 2005) |
+//! | 3 | [`CsrGraph`] (compressed sparse rows with the reverse adjacency), [`Landmarks`] (tables, selection, `OPLM` v1 serialization), [`ShortestPathTree`] |
 //!
 //! **Floor.** This module is a space floor: it imports `math`, `error`, `state`, `topology` and
 //! the generic core `search` (whose [`OpenSet`](crate::search::OpenSet) and
@@ -26,9 +27,17 @@ mod bidirectional_state;
 mod csr;
 mod error;
 mod heuristic;
+mod landmark_error;
+mod landmarks;
+mod landmarks_io;
+mod tree;
 
 pub use astar::GraphAStar;
 pub use bidirectional::BidirectionalGraphSearch;
 pub use csr::{CsrGraph, GraphEdge, MAX_EDGES, MAX_NODES};
 pub use error::{EdgeEnd, GraphError};
 pub use heuristic::{FnGraphHeuristic, GraphHeuristic, MaxGraphHeuristic, ZeroGraphHeuristic};
+pub use landmark_error::{LANDMARK_VERSION, LandmarkError, LandmarkTable};
+pub use landmarks::{AltGraphHeuristic, LandmarkOptions, LandmarkSelection, Landmarks};
+pub use landmarks_io::LANDMARK_MAGIC;
+pub use tree::ShortestPathTree;
