@@ -76,11 +76,15 @@ pub mod state;
 pub mod topology;
 
 pub use error::{GridError, QueryError};
+pub use graph::{Graph, GraphEdge, LandmarkOptions, Landmarks, Point3, PointGraph};
 pub use grid::{
     AreaCosts, Cell, Connectivity, DiagonalRule, Grid, GridSpace, NearestOptions, WorldPoint,
 };
 pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
-pub use query::{GridAlgorithm, GridOptions, GridPath, GridSearch, HeuristicKind, PathStatus};
+pub use query::{
+    GraphAlgorithm, GraphOptions, GraphPath, GridAlgorithm, GridOptions, GridPath, GridSearch,
+    HeuristicKind, PathStatus,
+};
 pub use search::Step;
 
 /// Keeps the README's example compiling and true (`cargo test --doc`).

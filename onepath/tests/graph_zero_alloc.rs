@@ -11,6 +11,7 @@ use onepath::graph::{
 };
 use onepath::search::Step;
 use onepath::topology::DefaultStepCost;
+use onepath::{Graph, GraphOptions};
 
 struct Counting;
 
@@ -128,5 +129,22 @@ fn bidirectional_search_allocates_nothing_after_warm_up() {
             assert_eq!(restored.copy_path(&mut path[len..]), Some(len));
         });
         assert_eq!(count, 0, "{a} -> {b}");
+    }
+}
+
+#[test]
+fn tier1_queries_allocate_only_the_result() {
+    let csr = lattice();
+    let edges: Vec<GraphEdge> = (0..csr.node_count())
+        .flat_map(|v| csr.out_edges(v).map(move |(t, w)| GraphEdge::new(v, t, w)))
+        .collect();
+    let mut g = Graph::from_edges(&edges, Some(csr.node_count()), true).unwrap();
+    g.find_path(0, 399, &GraphOptions::DEFAULT).unwrap();
+    g.find_path(0, 399, &GraphOptions::BIDIRECTIONAL).unwrap();
+    for options in [GraphOptions::DEFAULT, GraphOptions::BIDIRECTIONAL] {
+        let (path, count) = allocations(|| g.find_path(17, 250, &options).unwrap());
+        assert!(path.is_found());
+        // The node list of the result, and nothing else.
+        assert_eq!(count, 1);
     }
 }

@@ -96,11 +96,21 @@ pub struct BidirectionalGraphSearch<C, H> {
 impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     /// A search with fresh buffers.
     pub fn new(cost: C, heuristic: H) -> Self {
+        Self::with_buffers(cost, heuristic, SearchBuffers::new(), SearchBuffers::new())
+    }
+
+    /// A search that reuses `forward` and `backward` buffers.
+    pub fn with_buffers(
+        cost: C,
+        heuristic: H,
+        forward: SearchBuffers,
+        backward: SearchBuffers,
+    ) -> Self {
         Self {
             cost,
             heuristic,
-            forward: SearchBuffers::new(),
-            backward: SearchBuffers::new(),
+            forward,
+            backward,
             node_count: 0,
             start: NO_NODE,
             goal: NO_NODE,
@@ -110,6 +120,11 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
             mu: f64::INFINITY,
             meet: NO_NODE,
         }
+    }
+
+    /// Gives the forward and backward buffers back for reuse.
+    pub fn into_buffers(self) -> (SearchBuffers, SearchBuffers) {
+        (self.forward, self.backward)
     }
 
     /// The forward and backward working memory.

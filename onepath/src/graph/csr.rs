@@ -148,6 +148,23 @@ impl CsrGraph {
         Ok(g)
     }
 
+    /// `node_count` nodes (at most [`MAX_NODES`]) and no edges.
+    pub(crate) fn empty(node_count: u32) -> Self {
+        let n = node_count.min(MAX_NODES);
+        let mut g = Self {
+            node_count: n,
+            offsets: vec![0; n as usize + 1],
+            targets: Vec::new(),
+            weights: Vec::new(),
+            reverse_offsets: vec![0; n as usize + 1],
+            sources: Vec::new(),
+            reverse_weights: Vec::new(),
+            fingerprint: 0,
+        };
+        g.fingerprint = g.compute_fingerprint();
+        g
+    }
+
     /// Number of nodes.
     #[inline]
     pub fn node_count(&self) -> u32 {

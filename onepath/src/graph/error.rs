@@ -41,6 +41,11 @@ pub enum GraphError {
         /// The graph's node count.
         node_count: u32,
     },
+    /// An edge id that was never given out or whose edge was removed.
+    UnknownEdge {
+        /// The id.
+        id: u32,
+    },
     /// An edge's weight is NaN, infinite or negative.
     EdgeWeight {
         /// Index of the edge in the input list.
@@ -74,6 +79,7 @@ impl fmt::Display for GraphError {
                     "edge {edge}: {which} node {node} is outside 0..{node_count}"
                 )
             }
+            Self::UnknownEdge { id } => write!(f, "edge id {id} is not a live edge of the graph"),
             Self::EdgeWeight { edge, weight } => write!(
                 f,
                 "edge {edge}: weight {weight} is not a finite number >= 0"

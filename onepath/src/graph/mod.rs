@@ -4,6 +4,7 @@
 //!
 //! | tier | items |
 //! | --- | --- |
+//! | 1 | [`Graph`] (editable, stable edge ids), [`PointGraph`] (positions linked by distance); their queries and [`GraphOptions`](crate::GraphOptions) / [`GraphPath`](crate::GraphPath) are in [`query`](crate::query), which reports the shared [`PathStatus`](crate::PathStatus) and is the one place that chooses the search |
 //! | 2 | [`BidirectionalGraphSearch`] (bidirectional Dijkstra, Pohl 1969; average potentials, Ikeda et al. 1994, Goldberg & Harrelson 2005) |
 //! | 2 | [`GraphAStar`] (A*, Hart, Nilsson & Raphael 1968; Dijkstra 1959 with the zero estimate) and the [`GraphHeuristic`] estimates; costs are [`StepCost`](crate::topology::StepCost) hooks called as `cost(from, to, weight)` |
 //! | 2 | [`AltGraphHeuristic`]: the ALT lower bound of [`Landmarks`] (Goldberg & Harrelson 2005) |
@@ -25,19 +26,25 @@ mod astar_state;
 mod bidirectional;
 mod bidirectional_state;
 mod csr;
+mod editable;
 mod error;
 mod heuristic;
 mod landmark_error;
 mod landmarks;
 mod landmarks_io;
+mod point;
+mod point_graph;
 mod tree;
 
 pub use astar::GraphAStar;
 pub use bidirectional::BidirectionalGraphSearch;
 pub use csr::{CsrGraph, GraphEdge, MAX_EDGES, MAX_NODES};
+pub use editable::Graph;
 pub use error::{EdgeEnd, GraphError};
 pub use heuristic::{FnGraphHeuristic, GraphHeuristic, MaxGraphHeuristic, ZeroGraphHeuristic};
 pub use landmark_error::{LANDMARK_VERSION, LandmarkError, LandmarkTable};
 pub use landmarks::{AltGraphHeuristic, LandmarkOptions, LandmarkSelection, Landmarks};
 pub use landmarks_io::LANDMARK_MAGIC;
+pub use point::{EuclideanGraphHeuristic, Point3, PointError};
+pub use point_graph::{MIN_LINK_DISTANCE, PointGraph, PointGraphError, PointGraphOptions};
 pub use tree::ShortestPathTree;
