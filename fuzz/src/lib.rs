@@ -16,8 +16,16 @@
 //! | `grid_text` | `onepath::Grid::from_text` | [`grid_text`](mod@grid_text) |
 //! | `snapshot_restore` | `restore_state` of snapshot kinds 1–5 | [`snapshot_restore`](mod@snapshot_restore) |
 //! | `search_ops` | `GridSearch` (A*, JPS, JPS+) under begin/step/edit/save/restore | [`search_ops`](mod@search_ops) |
+//! | `graph_query` | `GraphAStar`, `BidirectionalGraphSearch` (kinds 12, 13) under step/save/restore/damage | [`graph_query`](mod@graph_query) |
+//! | `graph_landmarks` | `Landmarks` build bounds and `OPLM` v1 `deserialize` | [`graph_landmarks`](mod@graph_landmarks) |
+//! | `graph_points` | `PointGraph::new` link building vs brute force | [`graph_points`](mod@graph_points) |
+//! | `dimacs_gr` | `onepath_std::dimacs::parse_gr` / `parse_co` | [`dimacs_gr`](mod@dimacs_gr) |
 
+pub mod dimacs_gr;
 pub mod frame;
+pub mod graph_landmarks;
+pub mod graph_points;
+pub mod graph_query;
 pub mod grid_text;
 pub mod input;
 pub mod lines;
@@ -28,6 +36,10 @@ pub mod search_ops;
 pub mod seeds;
 pub mod snapshot_restore;
 
+pub use dimacs_gr::dimacs_gr;
+pub use graph_landmarks::graph_landmarks;
+pub use graph_points::graph_points;
+pub use graph_query::graph_query;
 pub use grid_text::grid_text;
 pub use movingai_map::movingai_map;
 pub use movingai_scen::movingai_scen;
@@ -38,10 +50,14 @@ pub use snapshot_restore::snapshot_restore;
 pub type Body = fn(&[u8]);
 
 /// Every target by name, in the order of `fuzz_targets/` and `corpus/`.
-pub const TARGETS: [(&str, Body); 5] = [
+pub const TARGETS: [(&str, Body); 9] = [
     ("movingai_map", movingai_map),
     ("movingai_scen", movingai_scen),
     ("grid_text", grid_text),
     ("snapshot_restore", snapshot_restore),
     ("search_ops", search_ops),
+    ("graph_query", graph_query),
+    ("graph_landmarks", graph_landmarks),
+    ("graph_points", graph_points),
+    ("dimacs_gr", dimacs_gr),
 ];

@@ -175,3 +175,26 @@ fn hostile_bytes_are_refused_or_give_a_state_that_finishes() {
     }
     assert!(refused > (good.len() - HEADER_LEN) * 2, "{refused}");
 }
+
+/// Found by the `graph_query` fuzz target: a search that `try_begin` ends at once because an
+/// endpoint has no finite potential (landmarks prove the goal unreachable) saved a snapshot
+/// its own restore refused.
+#[test]
+fn a_search_refused_at_begin_round_trips() {
+    use onepath::graph::{AltGraphHeuristic, LandmarkOptions, Landmarks};
+    // Two components: 0 -> 1 and 2 -> 3.
+    let g = CsrGraph::new(4, &[e(0, 1, 1.0), e(2, 3, 1.0)]).unwrap();
+    let lm = Landmarks::build(&g, &LandmarkOptions::DEFAULT).unwrap();
+    let h = AltGraphHeuristic::new(&lm, &g).unwrap();
+    assert_eq!(lm.lower_bound(0, 3), f64::INFINITY);
+    let mut s = BidirectionalGraphSearch::new(DefaultStepCost, h);
+    assert_eq!(s.try_begin(&g, 0, 3), Step::NoPath);
+    let mut bytes = vec![0; s.state_size()];
+    s.save_state(&g, &mut bytes).unwrap();
+    let mut r = BidirectionalGraphSearch::new(DefaultStepCost, h);
+    r.restore_state(&g, &bytes).unwrap();
+    assert_eq!(
+        (r.state(), r.iterations(), r.path_len()),
+        (Step::NoPath, 0, 0)
+    );
+}

@@ -14,6 +14,7 @@
 //! `Recorder::query_twin`; twins compare everything but the snapshot pair. Families that
 //! choose an algorithm run `runs::run_square_alg`, whose records carry `alg=`.
 
+mod graphs;
 mod grids_astar;
 mod grids_edits;
 mod grids_fast;
@@ -48,5 +49,10 @@ pub const FAMILIES: &[Family] = &[
         name: "grids/fast",
         golden: "grids-fast.txt",
         scenarios: grids_fast::scenarios,
+    },
+    Family {
+        name: "graphs",
+        golden: "graphs.txt",
+        scenarios: graphs::scenarios,
     },
 ];

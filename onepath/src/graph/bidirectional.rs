@@ -182,16 +182,20 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
             return self.state;
         }
         let h = &self.heuristic;
-        match (
+        let roots = (
             potential(h, start, goal, start),
             potential(h, start, goal, goal),
-        ) {
-            (Some(ps), Some(pg)) => {
-                let _ = self.forward.open.push(start, 0.0 + ps, 0.0);
-                let _ = self.backward.open.push(goal, 0.0 - pg, 0.0);
-                self.state = Step::InProgress;
-            }
-            _ => self.state = Step::NoPath,
+        );
+        if let (Some(ps), Some(pg)) = roots {
+            let _ = self.forward.open.push(start, 0.0 + ps, 0.0);
+            let _ = self.backward.open.push(goal, 0.0 - pg, 0.0);
+            self.state = Step::InProgress;
+        } else {
+            // No path can run through an endpoint without a finite potential: both roots
+            // are settled without an expansion, and nothing is open.
+            self.forward.set_closed(start);
+            self.backward.set_closed(goal);
+            self.state = Step::NoPath;
         }
         self.state
     }

@@ -282,10 +282,22 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
             // Found at once: both roots closed, nothing else, no iteration.
             iterations == 0 && fr.len() == 1 && br.len() == 1 && f_open + b_open == 0
         } else {
+            // Before any iteration only the roots are reached: open, or both closed when
+            // `try_begin` found an endpoint without a finite potential (then no path).
+            let h = &self.heuristic;
+            let refused_at_begin = state == Step::NoPath
+                && (potential(h, start, goal, start).is_none()
+                    || potential(h, start, goal, goal).is_none());
+            let roots_only = fr.len() + br.len() == 2;
             let parity_ok = saturated || (next == 0) == iterations.is_multiple_of(2);
-            let shares_ok = saturated || (f_closed <= it.div_ceil(2) && b_closed <= it / 2);
-            let fresh_ok =
-                iterations != 0 || (f_closed + b_closed == 0 && fr.len() + br.len() == 2);
+            let (shares_ok, fresh_ok) = if iterations == 0 {
+                let closed = f_closed + b_closed;
+                let ok = roots_only && (closed == 0 || (closed == 2 && refused_at_begin));
+                (true, ok)
+            } else {
+                let shares = saturated || (f_closed <= it.div_ceil(2) && b_closed <= it / 2);
+                (shares, true)
+            };
             let roots_ok = (iterations < 1 || root_closed(fr, start))
                 && (iterations < 2 || root_closed(br, goal));
             parity_ok && shares_ok && fresh_ok && roots_ok
