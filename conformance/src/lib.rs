@@ -15,6 +15,9 @@
 //! | [`dijkstra_ref`] | an O(n²) Dijkstra over any model |
 //! | [`astar_ref`] | the spec's A* step by step (linear-scan open set): exact order, path, counts |
 //! | [`fast_ref`] | the specialised octile engines: pair-cost A*, JPS, JPS+ and improved JPS with the same-f LIFO stack |
+//! | [`alt_ref`] | ALT landmark tables, lower bound, Farthest and Avoid selection over an edge list |
+//! | [`graph_gen`] | generated graphs: sparse directed with zero weights, dense, grid-like, road-like |
+//! | [`graph_ref`] | an O(V²) Dijkstra over an edge list and an edge-by-edge path check |
 //! | [`path_check`] | move-by-move path checking and re-pricing |
 //! | [`theta_ref`] | any-angle: exact segment-versus-square test, line of sight, visibility-graph Dijkstra |
 //!
@@ -26,6 +29,7 @@
 //! | `tests/hex_vs_reference.rs` | the same on the four hex layouts, plus conversions and world mapping |
 //! | `tests/fast_vs_reference.rs` | the specialised octile engines (A*, JPS, JPS+, improved JPS) against [`fast_ref`]: status, expansion order, counts, cost bits, path |
 //! | `tests/fast_movingai.rs` | (ignored) the same line by line over `dao/brc000d` and `dao/arena2`, with expansion totals |
+//! | `tests/graph_vs_reference.rs` | graph searches (Dijkstra, A*, bidirectional, with no estimate, landmarks, a geometric estimate, both) against [`graph_ref`] on generated graphs; sliced = unsliced, restored = never-stopped |
 //! | `tests/sliced.rs` | proptest: sliced = unsliced (budgets 1-50), reused = fresh, iteration budget |
 //!
 //! `cargo test -p conformance --release` runs the default counts (200 grids per variant; a
@@ -34,11 +38,14 @@
 //! grids per variant and prints the counts per variant. `ONEPATH_CONFORMANCE_SEED=K` draws other
 //! grids. A failure prints the variant, the grid seed, the endpoints and a picture of the grid.
 
+pub mod alt_ref;
 pub mod astar_ref;
 pub mod dijkstra_ref;
 pub mod edits_ref;
 pub mod fast_ref;
 pub mod r#gen;
+pub mod graph_gen;
+pub mod graph_ref;
 pub mod hex_ref;
 pub mod hpa_ref;
 pub mod model;

@@ -18,9 +18,17 @@
 //! | `search_ops` | `GridSearch` (A*, JPS, JPS+) under begin/step/edit/save/restore | [`search_ops`](mod@search_ops) |
 //! | `grid_theta` | `ThetaSearch` and tier-1 Theta* / Lazy Theta* under step/save/restore/damage | [`grid_theta`](mod@grid_theta) |
 //! | `grid_hpa` | `onepath::hpa` (hierarchy, refresh, search) under queries, budgets and edits | [`grid_hpa`](mod@grid_hpa) |
+//! | `graph_query` | `GraphAStar`, `BidirectionalGraphSearch` (kinds 12, 13) under step/save/restore/damage | [`graph_query`](mod@graph_query) |
+//! | `graph_landmarks` | `Landmarks` build bounds and `OPLM` v1 `deserialize` | [`graph_landmarks`](mod@graph_landmarks) |
+//! | `graph_points` | `PointGraph::new` link building vs brute force | [`graph_points`](mod@graph_points) |
+//! | `dimacs_gr` | `onepath_std::dimacs::parse_gr` / `parse_co` | [`dimacs_gr`](mod@dimacs_gr) |
 
+pub mod dimacs_gr;
 pub mod frame;
 pub mod grid_hpa;
+pub mod graph_landmarks;
+pub mod graph_points;
+pub mod graph_query;
 pub mod grid_text;
 pub mod grid_theta;
 pub mod input;
@@ -33,6 +41,10 @@ pub mod seeds;
 pub mod snapshot_restore;
 
 pub use grid_hpa::grid_hpa;
+pub use dimacs_gr::dimacs_gr;
+pub use graph_landmarks::graph_landmarks;
+pub use graph_points::graph_points;
+pub use graph_query::graph_query;
 pub use grid_text::grid_text;
 pub use grid_theta::grid_theta;
 pub use movingai_map::movingai_map;
@@ -44,7 +56,7 @@ pub use snapshot_restore::snapshot_restore;
 pub type Body = fn(&[u8]);
 
 /// Every target by name, in the order of `fuzz_targets/` and `corpus/`.
-pub const TARGETS: [(&str, Body); 6] = [
+pub const TARGETS: [(&str, Body); 11] = [
     ("movingai_map", movingai_map),
     ("movingai_scen", movingai_scen),
     ("grid_text", grid_text),
@@ -52,4 +64,8 @@ pub const TARGETS: [(&str, Body); 6] = [
     ("search_ops", search_ops),
     ("grid_theta", grid_theta),
     ("grid_hpa", grid_hpa),
+    ("graph_query", graph_query),
+    ("graph_landmarks", graph_landmarks),
+    ("graph_points", graph_points),
+    ("dimacs_gr", dimacs_gr),
 ];

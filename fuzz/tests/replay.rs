@@ -289,3 +289,18 @@ fn search_ops_generated() {
         s
     });
 }
+
+#[test]
+fn graph_targets_generated() {
+    for (i, target) in [
+        "graph_query",
+        "graph_landmarks",
+        "graph_points",
+        "dimacs_gr",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        replay_generated(target, 40 + i as u64, 300, |g| g.bytes(160));
+    }
+}

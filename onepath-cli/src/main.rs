@@ -4,6 +4,7 @@
 //! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+|theta|lazytheta|hpa] [--chunk N] [--smooth 0|1] [--every K] [--limit N] [--json]
 //! onepath path [--map F] [--from x,y] [--to x,y] [--alg …] [--png out.png] [--svg out.svg]
 //! onepath bench [FILES OR FOLDERS]... [--alg astar,jps,jps+] [--warmup N] [--json]
+//! onepath road --gr FILE [--co FILE] | --map FILE.map [--queries N] [--seed S] [--landmarks K]
 //! ```
 //!
 //! Every command that reads Moving AI maps takes `--swamp walkable|blocked` and
@@ -22,6 +23,7 @@ mod output;
 mod path;
 mod progress;
 mod render;
+mod road;
 mod scenarios;
 mod solver;
 mod terrain;
@@ -145,6 +147,31 @@ enum Command {
         warmup: usize,
         #[command(flatten)]
         output: OutputArgs,
+    },
+    /// Graph searches on a road graph: the four searches (Dijkstra, A*, bidirectional
+    /// Dijkstra, bidirectional A*) with no estimate, landmarks, a geometric estimate (with
+    /// positions) and both; expansions and µs per query over seeded random reachable pairs,
+    /// every cost checked against Dijkstra (with `--map`, also the published optima). Exit
+    /// status: 0 all agree, 1 a mismatch, 2 input error.
+    Road {
+        /// A DIMACS `.gr` graph.
+        #[arg(long, conflicts_with = "map", required_unless_present = "map")]
+        gr: Option<PathBuf>,
+        /// The DIMACS `.co` coordinates of the `.gr` graph.
+        #[arg(long, requires = "gr")]
+        co: Option<PathBuf>,
+        /// A Moving AI `.map` as a graph (its `.scen` beside it is checked too).
+        #[arg(long)]
+        map: Option<PathBuf>,
+        /// Random reachable pairs (and scenario lines) to run.
+        #[arg(long, default_value_t = 1000, value_parser = at_least_one)]
+        queries: usize,
+        /// Seed of the random pairs.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Landmarks (Avoid selection, seed 1).
+        #[arg(long, default_value_t = 16)]
+        landmarks: u32,
     },
 }
 
@@ -338,5 +365,20 @@ fn main() -> ExitCode {
                 quiet: output.quiet,
             }))
         }
+        Command::Road {
+            gr,
+            co,
+            map,
+            queries,
+            seed,
+            landmarks,
+        } => exit(road::run(&road::RoadArgs {
+            gr,
+            co,
+            map,
+            queries,
+            seed,
+            landmarks,
+        })),
     }
 }

@@ -5,7 +5,9 @@
 //! - [`cancel`]: [`cancel::CancelToken`], a thread-safe cancellation flag, and
 //!   [`cancel::find_path_cancellable`].
 //! - [`data`]: where the shared benchmark data is (never inside the repository).
+//! - [`dimacs`]: DIMACS `.gr` / `.co` parsers and Moving AI maps as graphs.
 
 pub mod cancel;
 pub mod data;
+pub mod dimacs;
 pub mod movingai;

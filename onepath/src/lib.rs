@@ -65,6 +65,7 @@ compile_error!(
 
 pub mod error;
 pub mod fast;
+pub mod graph;
 pub mod grid;
 pub mod hex;
 pub mod hpa;
@@ -77,11 +78,15 @@ pub mod theta;
 pub mod topology;
 
 pub use error::{GridError, QueryError};
+pub use graph::{Graph, GraphEdge, LandmarkOptions, Landmarks, Point3, PointGraph};
 pub use grid::{
     AreaCosts, Cell, Connectivity, DiagonalRule, Grid, GridSpace, NearestOptions, WorldPoint,
 };
 pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
-pub use query::{GridAlgorithm, GridOptions, GridPath, GridSearch, HeuristicKind, PathStatus};
+pub use query::{
+    GraphAlgorithm, GraphOptions, GraphPath, GridAlgorithm, GridOptions, GridPath, GridSearch,
+    HeuristicKind, PathStatus,
+};
 pub use search::Step;
 
 /// Keeps the README's example compiling and true (`cargo test --doc`).

@@ -14,6 +14,7 @@
 //! `Recorder::query_twin`; twins compare everything but the snapshot pair. Families that
 //! choose an algorithm run `runs::run_square_alg`, whose records carry `alg=`.
 
+mod graphs;
 mod grids_astar;
 mod grids_edits;
 mod grids_fast;
@@ -55,8 +56,15 @@ pub const FAMILIES: &[Family] = &[
         name: "grids/theta",
         golden: "grids-theta.txt",
         scenarios: grids_theta::scenarios,
+    },
+    Family {
         name: "grids/hpa",
         golden: "grids-hpa.txt",
         scenarios: grids_hpa::scenarios,
+    },
+    Family {
+        name: "graphs",
+        golden: "graphs.txt",
+        scenarios: graphs::scenarios,
     },
 ];

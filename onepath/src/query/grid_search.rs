@@ -930,6 +930,7 @@ impl GridSearch {
                     n = self.theta.buffers().parent_of(n).unwrap_or(n);
                 }
                 return Some(len);
+            }
             Engine::Hpa => {
                 let p = self.hpa.search.path();
                 let dst = out.get_mut(..p.len())?;

@@ -90,6 +90,8 @@ impl GridSearch {
             Engine::Theta => {
                 if let Some(n) = first_open() {
                     self.theta.try_begin(grid, n, n);
+                }
+            }
             // Builds (or refreshes) the hierarchy and sizes the abstract search.
             Engine::Hpa => {
                 if let Some(n) = first_open() {

@@ -23,6 +23,8 @@
 
 mod any_heuristic;
 mod future;
+mod graph_find_path;
+mod graph_options;
 mod grid_find_path;
 mod grid_search;
 mod grid_search_hpa;
@@ -38,6 +40,8 @@ mod selection;
 
 pub use any_heuristic::AnyHeuristic;
 pub use future::FindPathFuture;
+pub use graph_find_path::PointQueryError;
+pub use graph_options::{GraphAlgorithm, GraphOptions, GraphPath};
 pub use grid_search::GridSearch;
 pub use options::{GridAlgorithm, GridOptions, HeuristicKind};
 pub use path::{GridPath, PathStatus};

@@ -203,6 +203,8 @@ fn any_angle_case(o: &GridOptions, grid: &Grid) -> bool {
         && o.agent_size == 1
         && matches!(o.heuristic, HeuristicKind::Auto | HeuristicKind::Zero)
         && grid.areas().is_uniform()
+}
+
 /// Where HPA* applies: four moves, or eight moves with no corner cutting or no squeezing.
 fn hpa_case(o: &GridOptions, _: &Grid) -> bool {
     o.connectivity == Connectivity::Four || o.diagonal_rule != DiagonalRule::AllowAll

@@ -52,7 +52,8 @@ pub const KIND_HPA_SEARCH: u16 = 9;
 pub const KIND_VOXEL_GRID: u16 = 10;
 /// Kind id of a voxel search snapshot (family `voxel/`).
 pub const KIND_VOXEL_SEARCH: u16 = 11;
-/// Kind id of a graph A* snapshot (family `graph/`).
+/// Kind id of a [`GraphAStar`](crate::graph::GraphAStar) snapshot (family `graph/`).
 pub const KIND_GRAPH_ASTAR: u16 = 12;
-/// Kind id of a bidirectional graph search snapshot (family `graph/`).
+/// Kind id of a [`BidirectionalGraphSearch`](crate::graph::BidirectionalGraphSearch) snapshot
+/// (family `graph/`).
 pub const KIND_GRAPH_BIDIRECTIONAL: u16 = 13;

@@ -1,0 +1,61 @@
+//! `graph_landmarks`: [`Landmarks::deserialize`] on raw bytes and on damaged tables of a
+//! decoded graph. Properties: never a panic; accepted bytes serialize back to themselves;
+//! built tables bound every distance (checked against Dijkstra from every node).
+
+use onepath::graph::{
+    GraphAStar, LandmarkOptions, LandmarkSelection, Landmarks, ZeroGraphHeuristic,
+};
+use onepath::search::Step;
+use onepath::topology::DefaultStepCost;
+
+use crate::graph_query::decode_graph;
+use crate::input::Input;
+
+/// The body.
+pub fn graph_landmarks(data: &[u8]) {
+    let mut input = Input::new(data);
+    let raw = input.bool();
+    let g = decode_graph(&mut input);
+    let options = LandmarkOptions {
+        count: 1 + input.below(5),
+        selection: if input.bool() {
+            LandmarkSelection::Avoid
+        } else {
+            LandmarkSelection::Farthest
+        },
+        seed: u64::from(input.u32()),
+    };
+    if raw {
+        if let Ok(t) = Landmarks::deserialize(input.rest(), &g) {
+            assert_eq!(t.serialize(), input.rest());
+        }
+        return;
+    }
+    let lm = Landmarks::build(&g, &options).expect("a graph with nodes");
+    let n = g.node_count();
+    let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    for u in 0..n {
+        for v in 0..n {
+            s.try_begin(&g, u, v);
+            let d = if s.run(&g) == Step::Found {
+                s.cost()
+            } else {
+                f64::INFINITY
+            };
+            assert!(lm.lower_bound(u, v) <= d, "bound {u} -> {v}");
+        }
+    }
+    let bytes = lm.serialize();
+    assert_eq!(Landmarks::deserialize(&bytes, &g).as_ref(), Ok(&lm));
+    while !input.is_empty() {
+        let mut bad = bytes.clone();
+        let off = input.u16() as usize % bad.len();
+        bad[off] ^= input.u8();
+        if input.bool() {
+            bad.truncate(off);
+        }
+        if let Ok(t) = Landmarks::deserialize(&bad, &g) {
+            assert_eq!(t.serialize(), bad);
+        }
+    }
+}

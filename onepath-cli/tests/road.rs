@@ -1,0 +1,102 @@
+//! `onepath road` end to end: a small DIMACS graph with coordinates, a small map with its
+//! scenarios, and input errors.
+
+use std::fmt::Write as _;
+use std::fs;
+
+use assert_cmd::cargo::cargo_bin_cmd;
+
+fn run(args: &[&str], code: i32) -> (String, String) {
+    let assert = cargo_bin_cmd!("onepath").args(args).assert().code(code);
+    let o = assert.get_output();
+    (
+        String::from_utf8(o.stdout.clone()).unwrap(),
+        String::from_utf8(o.stderr.clone()).unwrap(),
+    )
+}
+
+#[test]
+fn a_grid_like_road_graph_agrees_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let (w, h) = (6u32, 5u32);
+    let mut gr = String::new();
+    let mut arcs = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let v = y * w + x + 1;
+            if x + 1 < w {
+                arcs.push((v, v + 1, 10 + (v % 3)));
+                arcs.push((v + 1, v, 10));
+            }
+            if y + 1 < h {
+                arcs.push((v, v + w, 12));
+                arcs.push((v + w, v, 10 + (v % 5)));
+            }
+        }
+    }
+    write!(gr, "c test\np sp {} {}\n", w * h, arcs.len()).unwrap();
+    for (a, b, c) in &arcs {
+        writeln!(gr, "a {a} {b} {c}").unwrap();
+    }
+    let mut co = format!("p aux sp co {}\n", w * h);
+    for v in 0..w * h {
+        writeln!(co, "v {} {} {}", v + 1, (v % w) * 10, (v / w) * 10).unwrap();
+    }
+    let (gp, cp) = (dir.path().join("t.gr"), dir.path().join("t.co"));
+    fs::write(&gp, gr).unwrap();
+    fs::write(&cp, co).unwrap();
+    let args = [
+        "road",
+        "--gr",
+        gp.to_str().unwrap(),
+        "--co",
+        cp.to_str().unwrap(),
+        "--queries",
+        "40",
+        "--landmarks",
+        "3",
+    ];
+    let (out, _) = run(&args, 0);
+    for name in [
+        "dijkstra",
+        "astar landmarks",
+        "bidirectional dijkstra",
+        "bidirectional both",
+        "astar geometric",
+    ] {
+        assert!(out.contains(name), "{out}");
+    }
+    assert!(out.contains("40 reachable pairs"), "{out}");
+}
+
+#[test]
+fn a_map_is_checked_against_its_scenarios() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = dir.path().join("m.map");
+    fs::write(
+        &map,
+        "type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n",
+    )
+    .unwrap();
+    let scen = "version 1\n0\tm.map\t4\t3\t0\t0\t3\t2\t5\n0\tm.map\t4\t3\t0\t1\t3\t1\t5\n";
+    fs::write(dir.path().join("m.map.scen"), scen).unwrap();
+    let (out, _) = run(
+        &["road", "--map", map.to_str().unwrap(), "--queries", "5"],
+        0,
+    );
+    assert!(
+        out.contains("published optima: 2 scenario lines checked, 0 mismatches"),
+        "{out}"
+    );
+}
+
+#[test]
+fn input_errors_exit_2_with_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let gp = dir.path().join("bad.gr");
+    fs::write(&gp, "p sp 2 1\na 1 3 1\n").unwrap();
+    let (_, err) = run(&["road", "--gr", gp.to_str().unwrap()], 2);
+    assert!(err.contains("line 2: node 3 is outside 1..=2"), "{err}");
+    let (_, err) = run(&["road"], 2);
+    assert!(err.contains("--gr") || err.contains("--map"), "{err}");
+}

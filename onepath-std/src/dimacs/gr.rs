@@ -1,0 +1,416 @@
+//! The `.gr` and `.co` parsers.
+
+use std::fmt;
+use std::path::Path;
+
+use onepath::Point3;
+use onepath::graph::{GraphEdge, MAX_EDGES, MAX_NODES};
+
+/// A parsed `.gr` file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DimacsGraph {
+    /// `N` of the problem line.
+    pub node_count: u32,
+    /// The arcs in file order, node ids 0-based.
+    pub edges: Vec<GraphEdge>,
+}
+
+/// What is wrong with a DIMACS file.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum DimacsErrorKind {
+    /// The file is not UTF-8 text.
+    NotText,
+    /// A line that is not a comment, problem, arc or coordinate line.
+    UnknownLine {
+        /// The line's first word.
+        word: String,
+    },
+    /// No problem line before the first arc (or none at all).
+    MissingProblem,
+    /// A second problem line.
+    DuplicateProblem,
+    /// A malformed problem line.
+    BadProblem,
+    /// A declared count above what a graph can hold or the input could contain.
+    TooLarge {
+        /// What is counted (`"nodes"`, `"arcs"`).
+        what: &'static str,
+        /// The declared count.
+        count: u64,
+        /// The bound.
+        max: u64,
+    },
+    /// A field that is not a number of the expected kind.
+    BadNumber {
+        /// The field's name.
+        field: &'static str,
+        /// Its text.
+        text: String,
+    },
+    /// A node id outside `1..=N`.
+    NodeOutOfRange {
+        /// The id (1-based, as in the file).
+        node: u64,
+        /// N.
+        node_count: u32,
+    },
+    /// A weight that is not finite and `>= 0`.
+    BadWeight {
+        /// The text.
+        text: String,
+    },
+    /// Fewer or more arc (or coordinate) lines than declared.
+    CountMismatch {
+        /// The declared count.
+        declared: u64,
+        /// The count found.
+        found: u64,
+    },
+    /// A coordinate given twice, or missing.
+    Coordinate {
+        /// The node id (1-based).
+        node: u64,
+        /// `"repeated"` or `"missing"`.
+        problem: &'static str,
+    },
+    /// A coordinate outside the coordinate rule (finite, within ±2^21).
+    CoordinateRange {
+        /// The value.
+        value: f64,
+    },
+    /// The file could not be read.
+    Io(String),
+}
+
+/// A DIMACS error: the 1-based line (0 for the whole file) and what is wrong there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DimacsError {
+    /// The line, 1-based; 0 when the error is about the whole file.
+    pub line: u64,
+    /// What is wrong.
+    pub kind: DimacsErrorKind,
+}
+
+impl fmt::Display for DimacsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: ", self.line)?;
+        }
+        match &self.kind {
+            DimacsErrorKind::NotText => write!(f, "the file is not UTF-8 text"),
+            DimacsErrorKind::UnknownLine { word } => {
+                write!(f, "unknown line kind {word:?} (expected c, p, a or v)")
+            }
+            DimacsErrorKind::MissingProblem => write!(f, "no problem line (p ...) before the data"),
+            DimacsErrorKind::DuplicateProblem => write!(f, "a second problem line"),
+            DimacsErrorKind::BadProblem => write!(f, "malformed problem line"),
+            DimacsErrorKind::TooLarge { what, count, max } => {
+                write!(f, "{count} {what} declared, more than the {max} allowed")
+            }
+            DimacsErrorKind::BadNumber { field, text } => {
+                write!(f, "{field} {text:?} is not a valid number")
+            }
+            DimacsErrorKind::NodeOutOfRange { node, node_count } => {
+                write!(f, "node {node} is outside 1..={node_count}")
+            }
+            DimacsErrorKind::BadWeight { text } => {
+                write!(f, "weight {text:?} is not a finite number >= 0")
+            }
+            DimacsErrorKind::CountMismatch { declared, found } => {
+                write!(f, "{declared} lines declared, {found} found")
+            }
+            DimacsErrorKind::Coordinate { node, problem } => {
+                write!(f, "coordinate of node {node} is {problem}")
+            }
+            DimacsErrorKind::CoordinateRange { value } => {
+                write!(
+                    f,
+                    "coordinate {value} is not a finite value within ±2097152"
+                )
+            }
+            DimacsErrorKind::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for DimacsError {}
+
+fn err(line: u64, kind: DimacsErrorKind) -> DimacsError {
+    DimacsError { line, kind }
+}
+
+fn number(line: u64, field: &'static str, text: Option<&str>) -> Result<u64, DimacsError> {
+    let t = text.unwrap_or("");
+    t.parse::<u64>().map_err(|_| {
+        err(
+            line,
+            DimacsErrorKind::BadNumber {
+                field,
+                text: t.to_string(),
+            },
+        )
+    })
+}
+
+fn node(line: u64, text: Option<&str>, n: u32) -> Result<u32, DimacsError> {
+    let v = number(line, "node", text)?;
+    if v == 0 || v > u64::from(n) {
+        return Err(err(
+            line,
+            DimacsErrorKind::NodeOutOfRange {
+                node: v,
+                node_count: n,
+            },
+        ));
+    }
+    Ok((v - 1) as u32)
+}
+
+/// The shortest line that can declare one item (`"a 1 1 0"`, `"v 1 0 0"`) plus its newline.
+const MIN_ITEM_LINE: u64 = 8;
+
+/// Parses a `.gr` file.
+///
+/// # Errors
+///
+/// A [`DimacsError`] naming the line: unknown line kinds, a missing, repeated or malformed
+/// problem line, counts above [`MAX_NODES`] / [`MAX_EDGES`] or above what the input's length
+/// can hold (checked before anything is allocated), bad numbers, node ids outside `1..=N`,
+/// weights that are not finite and `>= 0`, and an arc count that differs from the declared one.
+pub fn parse_gr(input: &[u8]) -> Result<DimacsGraph, DimacsError> {
+    let text = std::str::from_utf8(input).map_err(|_| err(0, DimacsErrorKind::NotText))?;
+    let mut problem: Option<(u32, u64)> = None;
+    let mut edges: Vec<GraphEdge> = Vec::new();
+    let mut last = 0u64;
+    for (i, raw) in text.lines().enumerate() {
+        let line = i as u64 + 1;
+        last = line;
+        let mut words = raw.split_ascii_whitespace();
+        let Some(kind) = words.next() else { continue };
+        match kind {
+            "c" => {}
+            "p" => {
+                if problem.is_some() {
+                    return Err(err(line, DimacsErrorKind::DuplicateProblem));
+                }
+                if words.next() != Some("sp") {
+                    return Err(err(line, DimacsErrorKind::BadProblem));
+                }
+                let n = number(line, "node count", words.next())?;
+                let m = number(line, "arc count", words.next())?;
+                if words.next().is_some() {
+                    return Err(err(line, DimacsErrorKind::BadProblem));
+                }
+                if n > u64::from(MAX_NODES) {
+                    return Err(err(
+                        line,
+                        DimacsErrorKind::TooLarge {
+                            what: "nodes",
+                            count: n,
+                            max: u64::from(MAX_NODES),
+                        },
+                    ));
+                }
+                let fits = (input.len() as u64 / MIN_ITEM_LINE).min(u64::from(MAX_EDGES));
+                if m > fits {
+                    return Err(err(
+                        line,
+                        DimacsErrorKind::TooLarge {
+                            what: "arcs",
+                            count: m,
+                            max: fits,
+                        },
+                    ));
+                }
+                edges.reserve_exact(m as usize);
+                problem = Some((n as u32, m));
+            }
+            "a" => {
+                let Some((n, m)) = problem else {
+                    return Err(err(line, DimacsErrorKind::MissingProblem));
+                };
+                let from = node(line, words.next(), n)?;
+                let to = node(line, words.next(), n)?;
+                let wt = words.next().unwrap_or("");
+                let w = wt
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|w| w.is_finite() && *w >= 0.0)
+                    .ok_or_else(|| {
+                        err(
+                            line,
+                            DimacsErrorKind::BadWeight {
+                                text: wt.to_string(),
+                            },
+                        )
+                    })?;
+                if words.next().is_some() {
+                    return Err(err(
+                        line,
+                        DimacsErrorKind::BadNumber {
+                            field: "arc",
+                            text: raw.to_string(),
+                        },
+                    ));
+                }
+                if edges.len() as u64 >= m {
+                    return Err(err(
+                        line,
+                        DimacsErrorKind::CountMismatch {
+                            declared: m,
+                            found: m + 1,
+                        },
+                    ));
+                }
+                edges.push(GraphEdge::new(from, to, w));
+            }
+            other => {
+                return Err(err(
+                    line,
+                    DimacsErrorKind::UnknownLine {
+                        word: other.chars().take(16).collect(),
+                    },
+                ));
+            }
+        }
+    }
+    let Some((node_count, m)) = problem else {
+        return Err(err(last.max(1), DimacsErrorKind::MissingProblem));
+    };
+    if edges.len() as u64 != m {
+        return Err(err(
+            last,
+            DimacsErrorKind::CountMismatch {
+                declared: m,
+                found: edges.len() as u64,
+            },
+        ));
+    }
+    Ok(DimacsGraph { node_count, edges })
+}
+
+/// Parses a `.co` file for a graph of `node_count` nodes; positions are `(x, y, 0)`.
+///
+/// # Errors
+///
+/// As [`parse_gr`], plus a node count that differs from `node_count` (`BadProblem`), repeated
+/// or missing nodes and coordinates outside the coordinate rule.
+pub fn parse_co(input: &[u8], node_count: u32) -> Result<Vec<Point3>, DimacsError> {
+    let text = std::str::from_utf8(input).map_err(|_| err(0, DimacsErrorKind::NotText))?;
+    let mut seen: Option<Vec<bool>> = None;
+    let mut points: Vec<Point3> = Vec::new();
+    let mut last = 0u64;
+    let coord = |line: u64, t: Option<&str>| -> Result<f64, DimacsError> {
+        let t = t.unwrap_or("");
+        let v = t.parse::<f64>().ok().ok_or_else(|| {
+            err(
+                line,
+                DimacsErrorKind::BadNumber {
+                    field: "coordinate",
+                    text: t.to_string(),
+                },
+            )
+        })?;
+        if !(v.is_finite() && v.abs() <= onepath::math::COORDINATE_BOUND) {
+            return Err(err(line, DimacsErrorKind::CoordinateRange { value: v }));
+        }
+        Ok(v)
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let line = i as u64 + 1;
+        last = line;
+        let mut words = raw.split_ascii_whitespace();
+        let Some(kind) = words.next() else { continue };
+        match kind {
+            "c" => {}
+            "p" => {
+                if seen.is_some() {
+                    return Err(err(line, DimacsErrorKind::DuplicateProblem));
+                }
+                let shape = (words.next(), words.next(), words.next());
+                if shape != (Some("aux"), Some("sp"), Some("co")) {
+                    return Err(err(line, DimacsErrorKind::BadProblem));
+                }
+                let n = number(line, "node count", words.next())?;
+                if n != u64::from(node_count) || words.next().is_some() {
+                    return Err(err(line, DimacsErrorKind::BadProblem));
+                }
+                if n > input.len() as u64 / MIN_ITEM_LINE {
+                    return Err(err(
+                        line,
+                        DimacsErrorKind::TooLarge {
+                            what: "nodes",
+                            count: n,
+                            max: input.len() as u64 / MIN_ITEM_LINE,
+                        },
+                    ));
+                }
+                seen = Some(vec![false; n as usize]);
+                points = vec![Point3::default(); n as usize];
+            }
+            "v" => {
+                let Some(seen) = seen.as_mut() else {
+                    return Err(err(line, DimacsErrorKind::MissingProblem));
+                };
+                let v = node(line, words.next(), node_count)?;
+                let x = coord(line, words.next())?;
+                let y = coord(line, words.next())?;
+                if seen[v as usize] {
+                    return Err(err(
+                        line,
+                        DimacsErrorKind::Coordinate {
+                            node: u64::from(v) + 1,
+                            problem: "repeated",
+                        },
+                    ));
+                }
+                seen[v as usize] = true;
+                points[v as usize] = Point3::new(x, y, 0.0);
+            }
+            other => {
+                return Err(err(
+                    line,
+                    DimacsErrorKind::UnknownLine {
+                        word: other.chars().take(16).collect(),
+                    },
+                ));
+            }
+        }
+    }
+    let Some(seen) = seen else {
+        return Err(err(last.max(1), DimacsErrorKind::MissingProblem));
+    };
+    if let Some(v) = seen.iter().position(|s| !s) {
+        return Err(err(
+            0,
+            DimacsErrorKind::Coordinate {
+                node: v as u64 + 1,
+                problem: "missing",
+            },
+        ));
+    }
+    Ok(points)
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, DimacsError> {
+    std::fs::read(path).map_err(|e| err(0, DimacsErrorKind::Io(format!("{}: {e}", path.display()))))
+}
+
+/// Reads and parses a `.gr` file.
+///
+/// # Errors
+///
+/// As [`parse_gr`], and `Io` when the file cannot be read.
+pub fn read_gr(path: &Path) -> Result<DimacsGraph, DimacsError> {
+    parse_gr(&read(path)?)
+}
+
+/// Reads and parses a `.co` file.
+///
+/// # Errors
+///
+/// As [`parse_co`], and `Io` when the file cannot be read.
+pub fn read_co(path: &Path, node_count: u32) -> Result<Vec<Point3>, DimacsError> {
+    parse_co(&read(path)?, node_count)
+}

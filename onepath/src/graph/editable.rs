@@ -1,0 +1,265 @@
+//! [`Graph`]: the editable tier-1 graph (spec: graphs.md, “Layout”), a list of edges with
+//! stable ids that compiles to a [`CsrGraph`].
+
+use alloc::vec::Vec;
+
+use super::csr::{CsrGraph, GraphEdge, MAX_EDGES, MAX_NODES};
+use super::error::{EdgeEnd, GraphError};
+use crate::search::SearchBuffers;
+
+/// A mutable directed graph (tier 1): nodes `0..node_count()` that are never removed, and
+/// edges with ids — an edge's id is its position in the list of every edge ever added, never
+/// reused. Removing an edge or changing a weight marks the compiled form stale; the next
+/// query (or [`compile`](Graph::compile)) rebuilds it in O(nodes + edges) from the live edges
+/// in id order, so the search order is the order edges were added.
+///
+/// Queries are [`Graph::find_path`](Graph::find_path) (with [`GraphOptions`](crate::GraphOptions));
+/// they take `&mut self` because they may compile and they reuse the graph's working memory,
+/// so a steady stream of queries allocates only the results. For concurrent queries compile
+/// once and run tier-2 searches ([`GraphAStar`](super::GraphAStar)) on
+/// [`csr`](Graph::csr), one per thread.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{Graph, GraphEdge};
+/// use onepath::{GraphOptions, PathStatus};
+/// let mut g = Graph::from_edges(&[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0)], None, false).unwrap();
+/// // Undirected: edge i becomes ids 2i (as given) and 2i + 1 (reversed).
+/// assert_eq!(g.edge(3), Some(GraphEdge::new(2, 1, 1.0)));
+/// let path = g.find_path(2, 0, &GraphOptions::DEFAULT).unwrap();
+/// assert_eq!((path.status, path.nodes, path.cost), (PathStatus::Found, vec![2, 1, 0], 2.0));
+/// g.remove_edge(3).unwrap();
+/// assert_eq!(g.find_path(2, 0, &GraphOptions::DEFAULT).unwrap().status, PathStatus::NoPath);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Graph {
+    node_count: u32,
+    edges: Vec<GraphEdge>,
+    live: Vec<bool>,
+    live_count: usize,
+    compiled: Option<CsrGraph>,
+    /// Working memory of the tier-1 queries (forward, backward).
+    pub(crate) work: (SearchBuffers, SearchBuffers),
+}
+
+impl Graph {
+    /// A graph of `node_count` nodes and no edges.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::TooManyNodes`] above [`MAX_NODES`].
+    pub fn new(node_count: u32) -> Result<Self, GraphError> {
+        if node_count > MAX_NODES {
+            return Err(GraphError::TooManyNodes {
+                count: u64::from(node_count),
+                max: MAX_NODES,
+            });
+        }
+        Ok(Self {
+            node_count,
+            edges: Vec::new(),
+            live: Vec::new(),
+            live_count: 0,
+            compiled: None,
+            work: (SearchBuffers::new(), SearchBuffers::new()),
+        })
+    }
+
+    /// The graph of `edges`: directed as listed when `directed`, else each edge `i` in both
+    /// directions, ids `2i` (as listed) and `2i + 1` (reversed). `node_count` defaults to one
+    /// more than the largest endpoint (0 without edges).
+    ///
+    /// # Errors
+    ///
+    /// As [`CsrGraph::new`], naming the index in `edges`; nothing is built.
+    ///
+    /// # Complexity
+    ///
+    /// O(edges); the compiled form is built by the first query.
+    pub fn from_edges(
+        edges: &[GraphEdge],
+        node_count: Option<u32>,
+        directed: bool,
+    ) -> Result<Self, GraphError> {
+        let n = match node_count {
+            Some(n) => n,
+            None => edges
+                .iter()
+                .map(|e| u64::from(e.from.max(e.to)) + 1)
+                .max()
+                .unwrap_or(0)
+                .min(u64::from(u32::MAX)) as u32,
+        };
+        let mut g = Self::new(n)?;
+        let total = if directed {
+            edges.len()
+        } else {
+            edges.len() * 2
+        };
+        if total > MAX_EDGES as usize {
+            return Err(GraphError::TooManyEdges {
+                count: total as u64,
+                max: MAX_EDGES,
+            });
+        }
+        for (i, e) in edges.iter().enumerate() {
+            check_edge(i as u64, *e, n)?;
+        }
+        g.edges.reserve(total);
+        for e in edges {
+            g.edges.push(*e);
+            if !directed {
+                g.edges.push(GraphEdge::new(e.to, e.from, e.weight));
+            }
+        }
+        g.live = alloc::vec![true; total];
+        g.live_count = total;
+        Ok(g)
+    }
+
+    /// Number of nodes.
+    pub fn node_count(&self) -> u32 {
+        self.node_count
+    }
+
+    /// Number of live edges.
+    pub fn edge_count(&self) -> usize {
+        self.live_count
+    }
+
+    /// Adds a node and returns its id.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::TooManyNodes`] at [`MAX_NODES`] nodes.
+    pub fn add_node(&mut self) -> Result<u32, GraphError> {
+        if self.node_count >= MAX_NODES {
+            return Err(GraphError::TooManyNodes {
+                count: u64::from(self.node_count) + 1,
+                max: MAX_NODES,
+            });
+        }
+        self.node_count += 1;
+        self.compiled = None;
+        Ok(self.node_count - 1)
+    }
+
+    /// Adds the directed edge and returns its id.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::EdgeEndpoint`] / [`GraphError::EdgeWeight`] (naming the id it would have
+    /// had), [`GraphError::TooManyEdges`]; nothing changes.
+    pub fn add_edge(&mut self, from: u32, to: u32, weight: f64) -> Result<u32, GraphError> {
+        let id = self.edges.len();
+        if id >= MAX_EDGES as usize {
+            return Err(GraphError::TooManyEdges {
+                count: id as u64 + 1,
+                max: MAX_EDGES,
+            });
+        }
+        let e = GraphEdge::new(from, to, weight);
+        check_edge(id as u64, e, self.node_count)?;
+        self.edges.push(e);
+        self.live.push(true);
+        self.live_count += 1;
+        self.compiled = None;
+        Ok(id as u32)
+    }
+
+    /// The live edge `id`, or `None`.
+    pub fn edge(&self, id: u32) -> Option<GraphEdge> {
+        let i = id as usize;
+        (self.live.get(i) == Some(&true)).then(|| self.edges[i])
+    }
+
+    /// Removes edge `id` (its id is never reused) and marks the compiled form stale.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::UnknownEdge`] when `id` is not a live edge.
+    pub fn remove_edge(&mut self, id: u32) -> Result<GraphEdge, GraphError> {
+        let e = self.edge(id).ok_or(GraphError::UnknownEdge { id })?;
+        self.live[id as usize] = false;
+        self.live_count -= 1;
+        self.compiled = None;
+        Ok(e)
+    }
+
+    /// Changes the weight of edge `id` and marks the compiled form stale.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::UnknownEdge`], or [`GraphError::EdgeWeight`] for a weight that is not
+    /// finite and `>= 0`; nothing changes.
+    pub fn set_weight(&mut self, id: u32, weight: f64) -> Result<(), GraphError> {
+        let e = self.edge(id).ok_or(GraphError::UnknownEdge { id })?;
+        check_edge(
+            u64::from(id),
+            GraphEdge::new(e.from, e.to, weight),
+            self.node_count,
+        )?;
+        self.edges[id as usize].weight = weight;
+        self.compiled = None;
+        Ok(())
+    }
+
+    /// Whether an edit since the last compile left the compiled form stale.
+    pub fn is_stale(&self) -> bool {
+        self.compiled.is_none()
+    }
+
+    /// The compiled form, rebuilt first if stale (from the live edges in id order).
+    ///
+    /// # Complexity
+    ///
+    /// O(nodes + edges) when stale, O(1) otherwise.
+    pub fn compile(&mut self) -> &CsrGraph {
+        let n = self.node_count;
+        let (edges, live, count) = (&self.edges, &self.live, self.live_count);
+        self.compiled.get_or_insert_with(|| {
+            let live_edges = || edges.iter().zip(live).filter(|(_, l)| **l).map(|(e, _)| *e);
+            // Every edge was checked when it was added, so the build cannot fail.
+            CsrGraph::from_iter_checked(n, count, live_edges).unwrap_or_else(|_| CsrGraph::empty(n))
+        })
+    }
+
+    /// The compiled form if it is up to date.
+    pub fn csr(&self) -> Option<&CsrGraph> {
+        self.compiled.as_ref()
+    }
+
+    /// The compiled form and the query working memory, compiling first.
+    pub(crate) fn compiled_and_work(&mut self) -> (&CsrGraph, &mut (SearchBuffers, SearchBuffers)) {
+        self.compile();
+        let n = self.node_count;
+        let Self { compiled, work, .. } = self;
+        (compiled.get_or_insert_with(|| CsrGraph::empty(n)), work)
+    }
+}
+
+fn check_edge(index: u64, e: GraphEdge, n: u32) -> Result<(), GraphError> {
+    let bad_end = if e.from >= n {
+        Some((EdgeEnd::From, e.from))
+    } else if e.to >= n {
+        Some((EdgeEnd::To, e.to))
+    } else {
+        None
+    };
+    if let Some((end, node)) = bad_end {
+        return Err(GraphError::EdgeEndpoint {
+            edge: index,
+            end,
+            node,
+            node_count: n,
+        });
+    }
+    if !(e.weight.is_finite() && e.weight >= 0.0) {
+        return Err(GraphError::EdgeWeight {
+            edge: index,
+            weight: e.weight,
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,91 @@
+//! [`GraphError`]: why a graph could not be built, or a landmark table read.
+
+use core::fmt;
+
+/// Which end of an edge an error is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EdgeEnd {
+    /// The edge's source (`from`).
+    From,
+    /// The edge's target (`to`).
+    To,
+}
+
+/// A graph construction or landmark error. Nothing is built (and nothing changed) when one is
+/// returned.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum GraphError {
+    /// More nodes than a graph may hold.
+    TooManyNodes {
+        /// The node count asked for.
+        count: u64,
+        /// The largest node count allowed ([`MAX_NODES`](super::MAX_NODES)).
+        max: u32,
+    },
+    /// More edges than a graph may hold (edge slots are `u32`).
+    TooManyEdges {
+        /// The edge count given.
+        count: u64,
+        /// The largest edge count allowed.
+        max: u32,
+    },
+    /// An edge names a node outside `0..node_count`.
+    EdgeEndpoint {
+        /// Index of the edge in the input list.
+        edge: u64,
+        /// Which end.
+        end: EdgeEnd,
+        /// The node it names.
+        node: u32,
+        /// The graph's node count.
+        node_count: u32,
+    },
+    /// An edge id that was never given out or whose edge was removed.
+    UnknownEdge {
+        /// The id.
+        id: u32,
+    },
+    /// An edge's weight is NaN, infinite or negative.
+    EdgeWeight {
+        /// Index of the edge in the input list.
+        edge: u64,
+        /// The weight given.
+        weight: f64,
+    },
+}
+
+impl fmt::Display for GraphError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::TooManyNodes { count, max } => {
+                write!(f, "graph node count {count} exceeds the maximum {max}")
+            }
+            Self::TooManyEdges { count, max } => {
+                write!(f, "graph edge count {count} exceeds the maximum {max}")
+            }
+            Self::EdgeEndpoint {
+                edge,
+                end,
+                node,
+                node_count,
+            } => {
+                let which = match end {
+                    EdgeEnd::From => "source",
+                    EdgeEnd::To => "target",
+                };
+                write!(
+                    f,
+                    "edge {edge}: {which} node {node} is outside 0..{node_count}"
+                )
+            }
+            Self::UnknownEdge { id } => write!(f, "edge id {id} is not a live edge of the graph"),
+            Self::EdgeWeight { edge, weight } => write!(
+                f,
+                "edge {edge}: weight {weight} is not a finite number >= 0"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for GraphError {}

@@ -1,0 +1,104 @@
+//! [`Point3`], the coordinate rule for graph positions, the straight-line distance and
+//! [`EuclideanGraphHeuristic`] (spec: graphs.md, “Point graphs”).
+
+use core::fmt;
+
+use super::heuristic::GraphHeuristic;
+use crate::math::{COORDINATE_BOUND, sqrt};
+
+/// A position; `z = 0` for plane graphs.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Point3 {
+    /// x.
+    pub x: f64,
+    /// y.
+    pub y: f64,
+    /// z.
+    pub z: f64,
+}
+
+impl Point3 {
+    /// The point `(x, y, z)`.
+    pub const fn new(x: f64, y: f64, z: f64) -> Self {
+        Self { x, y, z }
+    }
+
+    /// The squared distance `(dx*dx + dy*dy) + dz*dz`, evaluated in that order.
+    #[inline]
+    pub fn distance_squared(self, other: Self) -> f64 {
+        let (dx, dy, dz) = (self.x - other.x, self.y - other.y, self.z - other.z);
+        (dx * dx + dy * dy) + dz * dz
+    }
+
+    /// The distance `sqrt((dx*dx + dy*dy) + dz*dz)` (correctly rounded square root).
+    #[inline]
+    pub fn distance(self, other: Self) -> f64 {
+        sqrt(self.distance_squared(other))
+    }
+}
+
+/// A position that breaks the coordinate rule (finite, `|v| <= 2^21` on every axis).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PointError {
+    /// Index of the point in the input.
+    pub point: u64,
+    /// The axis: `'x'`, `'y'` or `'z'`.
+    pub axis: char,
+    /// The value given.
+    pub value: f64,
+    /// The bound, 2^21.
+    pub bound: f64,
+}
+
+impl fmt::Display for PointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "point {}: {} = {} is not a finite value within ±{}",
+            self.point, self.axis, self.value, self.bound
+        )
+    }
+}
+
+impl core::error::Error for PointError {}
+
+/// Checks the coordinate rule for point `index`.
+///
+/// # Errors
+///
+/// The first axis (x, y, z) that breaks it.
+pub(crate) fn check_point(index: u64, p: Point3) -> Result<(), PointError> {
+    for (axis, value) in [('x', p.x), ('y', p.y), ('z', p.z)] {
+        if !(value.is_finite() && value.abs() <= COORDINATE_BOUND) {
+            return Err(PointError {
+                point: index,
+                axis,
+                value,
+                bound: COORDINATE_BOUND,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The straight-line distance between two nodes' positions as an estimate (tier 2). It is
+/// consistent while every edge weighs at least the distance between its endpoints (true for
+/// the weights [`PointGraph`](super::PointGraph) builds, not for a cost hook that lowers them).
+#[derive(Clone, Copy, Debug)]
+pub struct EuclideanGraphHeuristic<'a> {
+    /// Position of every node.
+    pub positions: &'a [Point3],
+}
+
+impl GraphHeuristic for EuclideanGraphHeuristic<'_> {
+    #[inline]
+    fn estimate(&self, source: u32, target: u32) -> f64 {
+        match (
+            self.positions.get(source as usize),
+            self.positions.get(target as usize),
+        ) {
+            (Some(a), Some(b)) => a.distance(*b),
+            _ => 0.0,
+        }
+    }
+}

@@ -1,0 +1,261 @@
+//! [`PointGraph`]: positions linked by straight-line edges (spec: graphs.md, “Point graphs”).
+
+use alloc::collections::BTreeMap;
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::csr::{CsrGraph, GraphEdge, MAX_NODES};
+use super::error::GraphError;
+use super::point::{Point3, PointError, check_point};
+use crate::search::SearchBuffers;
+
+/// The smallest non-zero `max_distance`: 2^-30.
+pub const MIN_LINK_DISTANCE: f64 = 1.0 / 1_073_741_824.0;
+
+/// How a [`PointGraph`] links its points. All sources are optional and merged.
+#[derive(Clone, Copy)]
+pub struct PointGraphOptions<'a> {
+    /// Explicit pairs of point indices (linked whatever their distance; never validated).
+    pub links: &'a [(u32, u32)],
+    /// Link every pair within this distance (inclusive, compared as squared distance); 0 = off,
+    /// else at least 2^-30 and finite.
+    pub max_distance: f64,
+    /// Link each point to its `nearest_count` nearest points (by squared distance, then index;
+    /// with `max_distance` set only those within it); 0 = off.
+    pub nearest_count: u32,
+    /// Validates generated links (not explicit ones), called as `link_valid(a, b)` with
+    /// `a < b`, at most once per pair: first for the `max_distance` pairs in (a, b) order,
+    /// then for each point in index order its nearest candidates in (distance, index) order
+    /// until `nearest_count` valid ones are found.
+    pub link_valid: Option<&'a dyn Fn(u32, u32) -> bool>,
+}
+
+impl PointGraphOptions<'static> {
+    /// No links at all.
+    pub const NONE: Self = Self {
+        links: &[],
+        max_distance: 0.0,
+        nearest_count: 0,
+        link_valid: None,
+    };
+}
+
+/// Why a point graph could not be built.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum PointGraphError {
+    /// A position breaks the coordinate rule.
+    Point(PointError),
+    /// `max_distance` is not 0 and not a finite value `>= 2^-30`.
+    MaxDistance {
+        /// The value given.
+        value: f64,
+    },
+    /// An explicit link names a point that does not exist.
+    Link {
+        /// Index of the link.
+        index: u64,
+        /// The point it names.
+        point: u32,
+        /// The number of points.
+        point_count: u32,
+    },
+    /// Too many points or edges.
+    Graph(GraphError),
+}
+
+impl fmt::Display for PointGraphError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Point(e) => e.fmt(f),
+            Self::MaxDistance { value } => write!(
+                f,
+                "max_distance {value} is neither 0 (off) nor a finite value >= 2^-30"
+            ),
+            Self::Link {
+                index,
+                point,
+                point_count,
+            } => write!(f, "link {index}: point {point} is outside 0..{point_count}"),
+            Self::Graph(e) => e.fmt(f),
+        }
+    }
+}
+
+impl core::error::Error for PointGraphError {}
+
+/// An immutable graph of positions whose edges weigh the straight-line distance
+/// `sqrt((dx*dx + dy*dy) + dz*dz)` of their ends (tier 1). Every link is two edges; the links
+/// are sorted by (smaller index, larger index) and emitted as `a -> b` then `b -> a`, so the
+/// edge order is canonical. Self-links and duplicate pairs are dropped.
+///
+/// The set of links (as pairs of positions) does not depend on the order of the input points
+/// when `max_distance` or explicit links are used; with `nearest_count` it does not either
+/// unless two candidates for a point's last slot are at exactly equal distance (the smaller
+/// index wins).
+///
+/// # Complexity
+///
+/// Building is O(N² log N) (every pair is compared: a brute-force candidate search) plus
+/// O(E) for the graph.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{Point3, PointGraph, PointGraphOptions};
+/// use onepath::GraphOptions;
+/// let pts = [Point3::new(0.0, 0.0, 0.0), Point3::new(3.0, 4.0, 0.0), Point3::new(6.0, 8.0, 0.0)];
+/// let opts = PointGraphOptions { nearest_count: 1, ..PointGraphOptions::NONE };
+/// let mut g = PointGraph::new(&pts, &opts).unwrap();
+/// let path = g.find_path(0, 2, &GraphOptions::DEFAULT).unwrap();
+/// assert_eq!((path.nodes, path.cost), (vec![0, 1, 2], 10.0));
+/// ```
+#[derive(Clone, Debug)]
+pub struct PointGraph {
+    positions: Vec<Point3>,
+    csr: CsrGraph,
+    pub(crate) work: (SearchBuffers, SearchBuffers),
+}
+
+impl PointGraph {
+    /// Links `points` as `options` say.
+    ///
+    /// # Errors
+    ///
+    /// [`PointGraphError`] naming the first bad point (and axis, value, bound), the bad
+    /// `max_distance` or the bad explicit link; nothing is built.
+    pub fn new(
+        points: &[Point3],
+        options: &PointGraphOptions<'_>,
+    ) -> Result<Self, PointGraphError> {
+        if points.len() > MAX_NODES as usize {
+            return Err(PointGraphError::Graph(GraphError::TooManyNodes {
+                count: points.len() as u64,
+                max: MAX_NODES,
+            }));
+        }
+        let n = points.len() as u32;
+        for (i, p) in points.iter().enumerate() {
+            check_point(i as u64, *p).map_err(PointGraphError::Point)?;
+        }
+        let md = options.max_distance;
+        if !(md == 0.0 || (md.is_finite() && md >= MIN_LINK_DISTANCE)) {
+            return Err(PointGraphError::MaxDistance { value: md });
+        }
+        for (i, &(a, b)) in options.links.iter().enumerate() {
+            for p in [a, b] {
+                if p >= n {
+                    return Err(PointGraphError::Link {
+                        index: i as u64,
+                        point: p,
+                        point_count: n,
+                    });
+                }
+            }
+        }
+        let pairs = link_pairs(points, options);
+        let mut edges = Vec::with_capacity(pairs.len() * 2);
+        for &(a, b) in &pairs {
+            let w = points[a as usize].distance(points[b as usize]);
+            edges.push(GraphEdge::new(a, b, w));
+            edges.push(GraphEdge::new(b, a, w));
+        }
+        let csr = CsrGraph::new(n, &edges).map_err(PointGraphError::Graph)?;
+        Ok(Self {
+            positions: points.to_vec(),
+            csr,
+            work: (SearchBuffers::new(), SearchBuffers::new()),
+        })
+    }
+
+    /// The positions, by node id.
+    pub fn positions(&self) -> &[Point3] {
+        &self.positions
+    }
+
+    /// The graph (tier 3).
+    pub fn csr(&self) -> &CsrGraph {
+        &self.csr
+    }
+
+    /// The node nearest to `p` (smallest squared distance, smaller id on ties) by a linear
+    /// scan; `None` without nodes.
+    ///
+    /// # Errors
+    ///
+    /// [`PointError`] (point 0) when `p` breaks the coordinate rule.
+    pub fn nearest_node(&self, p: Point3) -> Result<Option<u32>, PointError> {
+        check_point(0, p)?;
+        let mut best: Option<(f64, u32)> = None;
+        for (i, q) in self.positions.iter().enumerate() {
+            let d = p.distance_squared(*q);
+            if best.is_none_or(|(bd, _)| d < bd) {
+                best = Some((d, i as u32));
+            }
+        }
+        Ok(best.map(|(_, i)| i))
+    }
+
+    pub(crate) fn parts(&mut self) -> (&CsrGraph, &[Point3], &mut (SearchBuffers, SearchBuffers)) {
+        (&self.csr, &self.positions, &mut self.work)
+    }
+}
+
+/// The sorted, deduplicated link pairs `(a, b)`, `a < b`, of all sources.
+fn link_pairs(points: &[Point3], options: &PointGraphOptions<'_>) -> Vec<(u32, u32)> {
+    let n = points.len() as u32;
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    for &(a, b) in options.links {
+        if a != b {
+            pairs.push((a.min(b), a.max(b)));
+        }
+    }
+    // Each generated pair is validated at most once.
+    let mut verdicts: BTreeMap<(u32, u32), bool> = BTreeMap::new();
+    let mut valid = |a: u32, b: u32| -> bool {
+        let key = (a.min(b), a.max(b));
+        *verdicts
+            .entry(key)
+            .or_insert_with(|| options.link_valid.is_none_or(|f| f(key.0, key.1)))
+    };
+    let md = options.max_distance;
+    let md2 = md * md;
+    if md > 0.0 {
+        for a in 0..n {
+            for b in a + 1..n {
+                if points[a as usize].distance_squared(points[b as usize]) <= md2 && valid(a, b) {
+                    pairs.push((a, b));
+                }
+            }
+        }
+    }
+    let k = options.nearest_count as usize;
+    if k > 0 {
+        let mut cand: Vec<(f64, u32)> = Vec::new();
+        for a in 0..n {
+            cand.clear();
+            for b in 0..n {
+                if b != a {
+                    let d = points[a as usize].distance_squared(points[b as usize]);
+                    if md == 0.0 || d <= md2 {
+                        cand.push((d, b));
+                    }
+                }
+            }
+            cand.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+            let mut taken = 0;
+            for &(_, b) in &cand {
+                if taken == k {
+                    break;
+                }
+                if valid(a, b) {
+                    pairs.push((a.min(b), a.max(b)));
+                    taken += 1;
+                }
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs.dedup();
+    pairs
+}

@@ -1,0 +1,304 @@
+//! Tier-1 graph queries (spec: graphs.md, “API tiers”): [`Graph::find_path`] and the runner
+//! every graph entry point shares. The options' closures are adapted onto one cost struct and
+//! one estimate struct, so each search is instantiated once; the graph's working memory is
+//! lent to the search and taken back, so a stream of queries allocates only the results.
+
+use alloc::vec::Vec;
+
+use super::graph_options::{GraphAlgorithm, GraphOptions, GraphPath};
+use super::path::PathStatus;
+use crate::graph::{
+    BidirectionalGraphSearch, CsrGraph, Graph, GraphAStar, GraphHeuristic, LandmarkError,
+    LandmarkOptions, Landmarks, Point3, PointError, PointGraph,
+};
+use crate::search::{SearchBuffers, Step};
+use crate::topology::StepCost;
+
+/// The cost adapter: a blocked endpoint removes the edge, then `edge_cost` replaces it.
+#[derive(Clone, Copy)]
+struct HookCost<'a> {
+    edge_cost: Option<&'a dyn Fn(u32, u32, f64) -> f64>,
+    blocked: Option<&'a dyn Fn(u32) -> bool>,
+}
+
+impl StepCost for HookCost<'_> {
+    #[inline]
+    fn cost(&self, from: u32, to: u32, weight: f64) -> f64 {
+        if let Some(b) = self.blocked
+            && (b(from) || b(to))
+        {
+            return f64::INFINITY;
+        }
+        match self.edge_cost {
+            Some(c) => c(from, to, weight),
+            None => weight,
+        }
+    }
+}
+
+/// The estimate adapter: the largest of the estimates that exist (0 when none, or for the
+/// Dijkstra variants); NaN from any of them gives NaN (the search skips the node).
+#[derive(Clone, Copy)]
+struct HookHeuristic<'a> {
+    positions: Option<&'a [Point3]>,
+    landmarks: Option<&'a Landmarks>,
+    user: Option<&'a dyn Fn(u32, u32) -> f64>,
+}
+
+impl HookHeuristic<'_> {
+    fn exists(&self) -> bool {
+        self.positions.is_some() || self.landmarks.is_some() || self.user.is_some()
+    }
+}
+
+impl GraphHeuristic for HookHeuristic<'_> {
+    #[inline]
+    fn estimate(&self, source: u32, target: u32) -> f64 {
+        let mut best = 0.0f64;
+        let mut take = |h: f64| {
+            if h.is_nan() || best.is_nan() {
+                best = f64::NAN;
+            } else if h > best {
+                best = h;
+            }
+        };
+        if let Some(p) = self.positions {
+            take(p[source as usize].distance(p[target as usize]));
+        }
+        if let Some(l) = self.landmarks {
+            take(l.lower_bound(source, target));
+        }
+        if let Some(u) = self.user {
+            take(u(source, target));
+        }
+        best
+    }
+}
+
+fn refused(status: PathStatus, algorithm: GraphAlgorithm) -> GraphPath {
+    GraphPath {
+        status,
+        nodes: Vec::new(),
+        cost: f64::INFINITY,
+        algorithm,
+        iterations: 0,
+        expanded_count: 0,
+        expanded: Vec::new(),
+    }
+}
+
+/// Runs one tier-1 query on `graph` with the working memory `work`.
+///
+/// # Errors
+///
+/// [`LandmarkError::Stale`] when `options.landmarks` belong to another graph.
+pub(crate) fn run_graph_query(
+    graph: &CsrGraph,
+    work: &mut (SearchBuffers, SearchBuffers),
+    positions: Option<&[Point3]>,
+    start: u32,
+    goal: u32,
+    options: &GraphOptions<'_>,
+) -> Result<GraphPath, LandmarkError> {
+    if let Some(l) = options.landmarks
+        && !l.belongs_to(graph)
+    {
+        return Err(LandmarkError::Stale {
+            expected: graph.fingerprint(),
+            found: l.fingerprint(),
+        });
+    }
+    let mut h = HookHeuristic {
+        positions,
+        landmarks: options.landmarks,
+        user: options.heuristic,
+    };
+    let algorithm = match (options.algorithm, h.exists()) {
+        (GraphAlgorithm::Auto | GraphAlgorithm::AStar, true) => GraphAlgorithm::AStar,
+        (GraphAlgorithm::Auto | GraphAlgorithm::AStar | GraphAlgorithm::Dijkstra, _) => {
+            GraphAlgorithm::Dijkstra
+        }
+        (GraphAlgorithm::BidirectionalAStar, true) => GraphAlgorithm::BidirectionalAStar,
+        (GraphAlgorithm::BidirectionalAStar | GraphAlgorithm::BidirectionalDijkstra, _) => {
+            GraphAlgorithm::BidirectionalDijkstra
+        }
+    };
+    if matches!(
+        algorithm,
+        GraphAlgorithm::Dijkstra | GraphAlgorithm::BidirectionalDijkstra
+    ) {
+        h = HookHeuristic {
+            positions: None,
+            landmarks: None,
+            user: None,
+        };
+    }
+    let n = graph.node_count();
+    let blocked = |v: u32| options.blocked.is_some_and(|b| b(v));
+    if start >= n || blocked(start) {
+        return Ok(refused(PathStatus::StartInvalid, algorithm));
+    }
+    if goal >= n || blocked(goal) {
+        return Ok(refused(PathStatus::GoalInvalid, algorithm));
+    }
+    let cost = HookCost {
+        edge_cost: options.edge_cost,
+        blocked: options.blocked,
+    };
+    let (forward, backward) = core::mem::take(work);
+    let budget = options.iteration_budget;
+    let status_of = |s: Step| match s {
+        Step::Found => PathStatus::Found,
+        Step::InProgress => PathStatus::BudgetExhausted,
+        _ => PathStatus::NoPath,
+    };
+    let path = if matches!(algorithm, GraphAlgorithm::Dijkstra | GraphAlgorithm::AStar) {
+        let mut s = GraphAStar::with_buffers(cost, h, forward);
+        s.set_record_expansions(options.record_expansions);
+        s.try_begin(graph, start, goal);
+        let st = s.step(graph, budget);
+        let path = GraphPath {
+            status: status_of(st),
+            nodes: s.path(),
+            cost: s.cost(),
+            algorithm,
+            iterations: s.iterations(),
+            expanded_count: s.expanded_count(),
+            expanded: s.buffers().expanded_nodes().to_vec(),
+        };
+        *work = (s.into_buffers(), backward);
+        path
+    } else {
+        let mut s = BidirectionalGraphSearch::with_buffers(cost, h, forward, backward);
+        s.set_record_expansions(options.record_expansions);
+        let begun = s.try_begin(graph, start, goal);
+        let st = if begun == Step::InProgress {
+            s.step(graph, budget)
+        } else {
+            begun
+        };
+        let (f, b) = s.buffers();
+        let (fe, be) = (f.expanded_nodes(), b.expanded_nodes());
+        // Strict alternation: forward, backward, forward, …
+        let mut expanded = Vec::with_capacity(fe.len() + be.len());
+        for i in 0..fe.len().max(be.len()) {
+            expanded.extend(fe.get(i));
+            expanded.extend(be.get(i));
+        }
+        let path = GraphPath {
+            status: status_of(st),
+            nodes: s.path(),
+            cost: s.cost(),
+            algorithm,
+            iterations: s.iterations(),
+            expanded_count: s.expanded_count(),
+            expanded,
+        };
+        *work = s.into_buffers();
+        path
+    };
+    Ok(path)
+}
+
+impl Graph {
+    /// The shortest path from `start` to `goal` under `options` (tier 1). Compiles the graph
+    /// first when an edit left it stale; reuses the graph's working memory.
+    ///
+    /// # Errors
+    ///
+    /// [`LandmarkError::Stale`] when `options.landmarks` were built for another graph (or
+    /// before an edit).
+    ///
+    /// # Complexity
+    ///
+    /// O((V + E) log V), plus O(V + E) when stale.
+    ///
+    /// # Determinism
+    ///
+    /// The path, cost bits and counts depend only on the live edges in id order, the
+    /// endpoints and the options.
+    pub fn find_path(
+        &mut self,
+        start: u32,
+        goal: u32,
+        options: &GraphOptions<'_>,
+    ) -> Result<GraphPath, LandmarkError> {
+        let (csr, work) = self.compiled_and_work();
+        run_graph_query(csr, work, None, start, goal, options)
+    }
+
+    /// Landmark tables for the graph as it is now (compiling first).
+    ///
+    /// # Errors
+    ///
+    /// As [`Landmarks::build`].
+    pub fn build_landmarks(
+        &mut self,
+        options: &LandmarkOptions,
+    ) -> Result<Landmarks, LandmarkError> {
+        Landmarks::build(self.compile(), options)
+    }
+}
+
+impl PointGraph {
+    /// The shortest path between nodes `start` and `goal` (tier 1); the straight-line distance
+    /// is always one of the estimates.
+    ///
+    /// # Errors
+    ///
+    /// [`LandmarkError::Stale`] for landmarks of another graph.
+    pub fn find_path(
+        &mut self,
+        start: u32,
+        goal: u32,
+        options: &GraphOptions<'_>,
+    ) -> Result<GraphPath, LandmarkError> {
+        let (csr, positions, work) = self.parts();
+        run_graph_query(csr, work, Some(positions), start, goal, options)
+    }
+
+    /// [`find_path`](PointGraph::find_path) between the nodes nearest to two positions
+    /// ([`nearest_node`](PointGraph::nearest_node)); a graph without nodes answers
+    /// `StartInvalid`.
+    ///
+    /// # Errors
+    ///
+    /// [`PointQueryError::Point`] for a position that breaks the coordinate rule,
+    /// [`PointQueryError::Landmarks`] for stale landmarks.
+    pub fn find_path_between(
+        &mut self,
+        start: Point3,
+        goal: Point3,
+        options: &GraphOptions<'_>,
+    ) -> Result<GraphPath, PointQueryError> {
+        let a = self.nearest_node(start).map_err(PointQueryError::Point)?;
+        let b = self.nearest_node(goal).map_err(PointQueryError::Point)?;
+        match (a, b) {
+            (Some(a), Some(b)) => self
+                .find_path(a, b, options)
+                .map_err(PointQueryError::Landmarks),
+            _ => Ok(refused(PathStatus::StartInvalid, GraphAlgorithm::Dijkstra)),
+        }
+    }
+}
+
+/// Why a query by position failed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum PointQueryError {
+    /// A position breaks the coordinate rule.
+    Point(PointError),
+    /// The landmarks belong to another graph.
+    Landmarks(LandmarkError),
+}
+
+impl core::fmt::Display for PointQueryError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::Point(e) => e.fmt(f),
+            Self::Landmarks(e) => e.fmt(f),
+        }
+    }
+}
+
+impl core::error::Error for PointQueryError {}

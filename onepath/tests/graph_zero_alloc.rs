@@ -1,0 +1,150 @@
+//! Zero allocation in steady state for [`GraphAStar`]: after the first search on a graph,
+//! `try_begin`, `step`, `copy_path`, `state_size`, `save_state` and `restore_state` allocate
+//! nothing (a counting global allocator proves it).
+#![allow(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell as StdCell;
+
+use onepath::graph::{
+    BidirectionalGraphSearch, CsrGraph, GraphAStar, GraphEdge, ZeroGraphHeuristic,
+};
+use onepath::search::Step;
+use onepath::topology::DefaultStepCost;
+use onepath::{Graph, GraphOptions};
+
+struct Counting;
+
+thread_local! {
+    static ON: StdCell<bool> = const { StdCell::new(false) };
+    static COUNT: StdCell<u64> = const { StdCell::new(0) };
+}
+
+// SAFETY: forwards to the system allocator; the thread-locals are const-initialised, so touching
+// them never allocates.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if ON.with(StdCell::get) {
+            COUNT.with(|c| c.set(c.get() + 1));
+        }
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if ON.with(StdCell::get) {
+            COUNT.with(|c| c.set(c.get() + 1));
+        }
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations<R>(f: impl FnOnce() -> R) -> (R, u64) {
+    COUNT.with(|c| c.set(0));
+    ON.with(|o| o.set(true));
+    let r = f();
+    ON.with(|o| o.set(false));
+    (r, COUNT.with(StdCell::get))
+}
+
+/// A 20 × 20 grid-like graph, both directions, weights 1 and 2.
+fn lattice() -> CsrGraph {
+    let w = 20u32;
+    let mut edges = Vec::new();
+    for y in 0..w {
+        for x in 0..w {
+            let v = y * w + x;
+            if x + 1 < w {
+                edges.push(GraphEdge::new(v, v + 1, 1.0 + f64::from(v % 2)));
+                edges.push(GraphEdge::new(v + 1, v, 1.0));
+            }
+            if y + 1 < w {
+                edges.push(GraphEdge::new(v, v + w, 1.0));
+                edges.push(GraphEdge::new(v + w, v, 2.0));
+            }
+        }
+    }
+    CsrGraph::new(w * w, &edges).unwrap()
+}
+
+#[test]
+fn graph_astar_allocates_nothing_after_warm_up() {
+    let g = lattice();
+    let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    let mut restored = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    let mut path = vec![0u32; g.node_count() as usize];
+    let mut bytes = vec![0u8; 64 * 1024];
+    // Warm-up: one search of this size, one save and one restore.
+    s.try_begin(&g, 0, 399);
+    s.step(&g, 30);
+    let n = s.save_state(&g, &mut bytes).unwrap();
+    restored.restore_state(&g, &bytes[..n]).unwrap();
+    s.run(&g);
+    for (a, b) in [(0u32, 399u32), (17, 250), (399, 0), (5, 5)] {
+        let ((), count) = allocations(|| {
+            assert_eq!(s.try_begin(&g, a, b), Step::InProgress);
+            s.step(&g, 25);
+            let size = s.state_size();
+            let n = s.save_state(&g, &mut bytes).unwrap();
+            assert_eq!(n, size);
+            restored.restore_state(&g, &bytes[..n]).unwrap();
+            while s.step(&g, 7) == Step::InProgress {}
+            restored.run(&g);
+            assert_eq!(s.state(), Step::Found);
+            let len = s.copy_path(&mut path).unwrap();
+            assert_eq!(restored.copy_path(&mut path[len..]), Some(len));
+        });
+        assert_eq!(count, 0, "{a} -> {b}");
+    }
+}
+
+#[test]
+fn bidirectional_search_allocates_nothing_after_warm_up() {
+    let g = lattice();
+    let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    let mut restored = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    let mut path = vec![0u32; g.node_count() as usize];
+    let mut bytes = vec![0u8; 64 * 1024];
+    s.try_begin(&g, 0, 399);
+    s.step(&g, 30);
+    let n = s.save_state(&g, &mut bytes).unwrap();
+    restored.restore_state(&g, &bytes[..n]).unwrap();
+    s.run(&g);
+    for (a, b) in [(0u32, 399u32), (17, 250), (399, 0), (5, 5)] {
+        let ((), count) = allocations(|| {
+            s.try_begin(&g, a, b);
+            s.step(&g, 25);
+            let size = s.state_size();
+            let n = s.save_state(&g, &mut bytes).unwrap();
+            assert_eq!(n, size);
+            restored.restore_state(&g, &bytes[..n]).unwrap();
+            while s.step(&g, 7) == Step::InProgress {}
+            restored.run(&g);
+            assert_eq!(s.state(), Step::Found);
+            let len = s.copy_path(&mut path).unwrap();
+            assert_eq!(restored.copy_path(&mut path[len..]), Some(len));
+        });
+        assert_eq!(count, 0, "{a} -> {b}");
+    }
+}
+
+#[test]
+fn tier1_queries_allocate_only_the_result() {
+    let csr = lattice();
+    let edges: Vec<GraphEdge> = (0..csr.node_count())
+        .flat_map(|v| csr.out_edges(v).map(move |(t, w)| GraphEdge::new(v, t, w)))
+        .collect();
+    let mut g = Graph::from_edges(&edges, Some(csr.node_count()), true).unwrap();
+    g.find_path(0, 399, &GraphOptions::DEFAULT).unwrap();
+    g.find_path(0, 399, &GraphOptions::BIDIRECTIONAL).unwrap();
+    for options in [GraphOptions::DEFAULT, GraphOptions::BIDIRECTIONAL] {
+        let (path, count) = allocations(|| g.find_path(17, 250, &options).unwrap());
+        assert!(path.is_found());
+        // The node list of the result, and nothing else.
+        assert_eq!(count, 1);
+    }
+}
