@@ -15,6 +15,7 @@
 //! | [`dijkstra_ref`] | an O(n²) Dijkstra over any model |
 //! | [`astar_ref`] | the spec's A* step by step (linear-scan open set): exact order, path, counts |
 //! | [`fast_ref`] | the specialised octile engines: pair-cost A*, JPS, JPS+ and improved JPS with the same-f LIFO stack |
+//! | [`flow_ref`] | flow fields: the backwards O(n²) wave from a goal set and the first-minimum direction rule |
 //! | [`path_check`] | move-by-move path checking and re-pricing |
 //!
 //! # Suites
@@ -37,6 +38,7 @@ pub mod astar_ref;
 pub mod dijkstra_ref;
 pub mod edits_ref;
 pub mod fast_ref;
+pub mod flow_ref;
 pub mod r#gen;
 pub mod hex_ref;
 pub mod model;

@@ -65,6 +65,7 @@ compile_error!(
 
 pub mod error;
 pub mod fast;
+pub mod flow;
 pub mod grid;
 pub mod hex;
 pub mod jps;
