@@ -44,6 +44,7 @@ fn same<T: Topology>(what: &str, repaired: &FlowField<DefaultStepCost>, topo: &T
         );
         assert_eq!(repaired.next(n), fresh.next(n), "{what}: next of node {n}");
     }
+    assert_eq!(repaired.settled(), fresh.settled(), "{what}: settled");
     assert!(repaired.check_invariants(topo), "{what}: invariants");
 }
 
@@ -83,7 +84,7 @@ fn edit(rng: &mut SplitMix64, w: i32, h: i32, mut set: impl FnMut(u32, u32, u32,
 }
 
 fn goals_of(rng: &mut SplitMix64, n: usize) -> Vec<u32> {
-    (0..1 + rng.below(3))
+    (0..=rng.below(3))
         .map(|_| rng.below(n as u64) as u32)
         .collect()
 }
@@ -221,7 +222,7 @@ fn hex_repair_equals_recompute() {
         let mut field = FlowField::new(DefaultStepCost);
         field.begin(&HexTopology::new(&grid), &goals);
         field.run(&HexTopology::new(&grid));
-        for e in 0..1 + rng.below(8) {
+        for e in 0..=rng.below(8) {
             let seen = grid.revision();
             edit(&mut rng, case.width, case.height, |x, y, w, h, a| {
                 grid.set_rect(x as i32, y as i32, w, h, a).unwrap();

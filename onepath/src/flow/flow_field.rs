@@ -11,7 +11,7 @@ pub const NO_NEXT: u32 = u32::MAX;
 /// Whether a hooked move cost may be taken: `0 <= c < +∞` (not NaN, not negative, not +∞).
 #[inline]
 pub(super) fn usable(c: f64) -> bool {
-    c >= 0.0 && c < f64::INFINITY
+    (0.0..f64::INFINITY).contains(&c)
 }
 
 /// Where a flow field stands.
@@ -208,7 +208,7 @@ impl<C: StepCost> FlowField<C> {
             let Some((u, _, cu)) = open.pop() else { break };
             done += 1;
             *settled = settled.saturating_add(1);
-            relax(topology, hook, cost, open, u, cu, |_| {});
+            relax(topology, hook, cost, open, u, cu, |_, _| {});
         }
         if open.is_empty() {
             self.write_directions(topology);
@@ -302,8 +302,9 @@ impl<C: StepCost> FlowField<C> {
         self.node_count
     }
 
-    /// Iterations (pops) since the last `begin`, `recompute` or restore; a repair adds the
-    /// pops of its refill.
+    /// Iterations (pops) of the wave since `begin` — the number of nodes settled. After a
+    /// [`repair`](Self::repair) it is what a recomputation would report (the reachable
+    /// nodes), so a repaired field equals a recomputed one in this count too.
     pub fn settled(&self) -> u32 {
         self.settled
     }
@@ -316,6 +317,17 @@ impl<C: StepCost> FlowField<C> {
     /// Nodes currently queued (0 once complete).
     pub fn open_len(&self) -> usize {
         self.open.len()
+    }
+
+    /// The queued nodes `(node, f, g)` in the open set's internal order (snapshots sort them
+    /// into pop order); empty once complete.
+    pub fn open_entries(&self) -> impl Iterator<Item = (u32, f64, f64)> + '_ {
+        self.open.entries()
+    }
+
+    /// Whether `node` is queued.
+    pub fn in_open(&self, node: u32) -> bool {
+        self.open.contains(node)
     }
 
     /// The cost hook.
@@ -372,7 +384,7 @@ impl<C: StepCost> FlowField<C> {
 
 /// Relaxes the neighbours of the popped node `u` (cost `cu`): each neighbour `n` gets
 /// `cu + hook(n, u, base)` when that is strictly smaller than its cost, and is (re)queued;
-/// `changed(n)` hears about every lowered node.
+/// `changed(n, old)` hears about every lowered node and its old cost.
 #[inline]
 pub(super) fn relax<T: Topology, C: StepCost>(
     topology: &T,
@@ -381,7 +393,7 @@ pub(super) fn relax<T: Topology, C: StepCost>(
     open: &mut OpenSet,
     u: u32,
     cu: f64,
-    mut changed: impl FnMut(u32),
+    mut changed: impl FnMut(u32, f64),
 ) {
     topology.for_each_neighbor(u, |n, base| {
         let step = hook.cost(n, u, base);
@@ -389,11 +401,12 @@ pub(super) fn relax<T: Topology, C: StepCost>(
             return;
         }
         let cand = cu + step;
-        if cand < cost[n as usize] {
+        let old = cost[n as usize];
+        if cand < old {
             cost[n as usize] = cand;
             // cand is a sum of non-NaN values, finite or +∞ (never NaN): push cannot fail.
             let _ = open.push(n, cand, cand);
-            changed(n);
+            changed(n, old);
         }
     });
 }

@@ -65,7 +65,12 @@ impl<C: StepCost> FlowField<C> {
                 }
             });
         }
+        let invalid = self.touched.len();
+        let mut reachable_before = 0u32;
         for &u in &self.touched {
+            if self.cost[u as usize] < f64::INFINITY {
+                reachable_before += 1;
+            }
             self.cost[u as usize] = f64::INFINITY;
             self.next[u as usize] = NO_NEXT;
         }
@@ -102,6 +107,7 @@ impl<C: StepCost> FlowField<C> {
         }
         // Refill: the wave from the seeds; lowered valid nodes join the touched list.
         let mut pops = 0u32;
+        let mut newly_reached = 0u32;
         {
             let Self {
                 hook,
@@ -114,8 +120,11 @@ impl<C: StepCost> FlowField<C> {
             } = self;
             while let Some((u, _, cu)) = open.pop() {
                 pops = pops.saturating_add(1);
-                relax(topology, hook, cost, open, u, cu, |n| {
+                relax(topology, hook, cost, open, u, cu, |n, old| {
                     if marks[n as usize] != *epoch {
+                        if old == f64::INFINITY {
+                            newly_reached += 1;
+                        }
                         marks[n as usize] = *epoch;
                         touched.push(n);
                     }
@@ -123,7 +132,14 @@ impl<C: StepCost> FlowField<C> {
             }
         }
         self.repair_pops = pops;
-        self.settled = self.settled.saturating_add(pops);
+        let reachable_after = self.touched[..invalid]
+            .iter()
+            .filter(|&&u| self.cost[u as usize] < f64::INFINITY)
+            .count() as u32;
+        self.settled = self
+            .settled
+            .saturating_sub(reachable_before)
+            .saturating_add(reachable_after + newly_reached);
         // Directions of the touched nodes, then of their neighbours.
         for k in 0..self.touched.len() {
             let n = self.touched[k];

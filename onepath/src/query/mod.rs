@@ -12,6 +12,9 @@
 //!   handle, so the two never differ.
 //! - The engine-selection table (`selection.rs`): the spec's “applies when … otherwise A*”
 //!   rules as rows; every square-grid entry point asks it. A new family adds a row there.
+//! - [`GridFlowField`]: the flow field of a goal set on a square or hex grid
+//!   ([`Grid::create_flow_field`](crate::Grid::create_flow_field)), following the grid's edit
+//!   journal, with its snapshot (kind 7).
 //! - [`AnyHeuristic`]: the estimate a query picks at run time.
 //!
 //! This is the top floor of the core: it may import every module below it (spaces, `search`,
@@ -24,6 +27,8 @@
 mod any_heuristic;
 mod future;
 mod grid_find_path;
+mod grid_flow_field;
+mod grid_flow_state;
 mod grid_search;
 mod grid_search_prepare;
 mod grid_search_state;
@@ -36,6 +41,7 @@ mod selection;
 
 pub use any_heuristic::AnyHeuristic;
 pub use future::FindPathFuture;
+pub use grid_flow_field::{FlowMap, GridFlowField, MapRef};
 pub use grid_search::GridSearch;
 pub use options::{GridAlgorithm, GridOptions, HeuristicKind};
 pub use path::{GridPath, PathStatus};
