@@ -5,7 +5,10 @@
 //! - [`cancel`]: [`cancel::CancelToken`], a thread-safe cancellation flag, and
 //!   [`cancel::find_path_cancellable`].
 //! - [`data`]: where the shared benchmark data is (never inside the repository).
+//! - [`flow_threads`]: flow fields for several goal sets on several threads, identical to
+//!   sequential ones.
 
 pub mod cancel;
 pub mod data;
+pub mod flow_threads;
 pub mod movingai;
