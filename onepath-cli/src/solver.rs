@@ -32,6 +32,11 @@ pub enum Alg {
     /// Expansions count jump points. Spelled `jps+` (`jps-plus` is accepted too).
     #[value(name = "jps+", alias = "jps-plus")]
     JpsPlus,
+    /// A whole-map flow field (`onepath::flow::FlowField`) from each query's goal; the cost
+    /// is the start's integration cost and the path follows the direction field. Expansions
+    /// and iterations count settled cells (the whole reachable map). Consecutive queries
+    /// with the same goal reuse the field.
+    Flow,
 }
 
 impl Alg {
@@ -43,6 +48,7 @@ impl Alg {
             Self::OctileAstar => "octile-astar",
             Self::Jps => "jps",
             Self::JpsPlus => "jps+",
+            Self::Flow => "flow",
         }
     }
 
@@ -64,6 +70,7 @@ impl Alg {
             Self::OctileAstar => GridSearchSolver::boxed(grid, GridAlgorithm::AStar)?,
             Self::Jps => GridSearchSolver::boxed(grid, GridAlgorithm::Jps)?,
             Self::JpsPlus => GridSearchSolver::boxed(grid, GridAlgorithm::JpsPlus)?,
+            Self::Flow => Box::new(crate::flow_solver::FlowSolver::new(topology()?)),
         })
     }
 }
