@@ -17,6 +17,7 @@
 mod grids_astar;
 mod grids_edits;
 mod grids_fast;
+mod grids_flow;
 mod grids_hex;
 mod grids_jps;
 
@@ -48,5 +49,10 @@ pub const FAMILIES: &[Family] = &[
         name: "grids/fast",
         golden: "grids-fast.txt",
         scenarios: grids_fast::scenarios,
+    },
+    Family {
+        name: "grids/flow",
+        golden: "grids-flow.txt",
+        scenarios: grids_flow::scenarios,
     },
 ];
