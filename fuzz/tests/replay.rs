@@ -275,3 +275,12 @@ fn search_ops_generated() {
         s
     });
 }
+
+#[test]
+fn grid_flow_generated() {
+    replay_generated("grid_flow", 7, 400, |g| {
+        let mut s = g.bytes(16);
+        s.extend((0..g.below(80)).map(|_| g.below(256) as u8));
+        s
+    });
+}
