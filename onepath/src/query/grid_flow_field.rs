@@ -101,7 +101,11 @@ pub(super) enum FlowSpace {
 ///   kind 7 (docs/snapshot-format.md), in progress or complete.
 ///
 /// Options other than connectivity, diagonal rule, agent size and the iteration budget are
-/// ignored (there is no heuristic, weight or expansion list). Hex fields use the six hex
+/// ignored (there is no heuristic, weight or expansion list). The handle takes no step-cost or
+/// blocked hooks: for those, run the tier-2 [`FlowField`] over a
+/// [`Filtered`](crate::topology::Filtered) topology with an
+/// [`FnStepCost`](crate::topology::FnStepCost) (a blocked cell is then neither entered nor
+/// left) and call [`FlowField::recompute`] when their answers change. Hex fields use the six hex
 /// moves and agent size 1. Goals outside the grid or where the agent does not fit are
 /// inactive; with no active goal every cell is unreachable.
 ///
