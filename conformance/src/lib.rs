@@ -18,6 +18,7 @@
 //! | [`alt_ref`] | ALT landmark tables, lower bound, Farthest and Avoid selection over an edge list |
 //! | [`graph_gen`] | generated graphs: sparse directed with zero weights, dense, grid-like, road-like |
 //! | [`graph_ref`] | an O(V²) Dijkstra over an edge list and an edge-by-edge path check |
+//! | [`flow_ref`] | flow fields: the backwards O(n²) wave from a goal set and the first-minimum direction rule |
 //! | [`path_check`] | move-by-move path checking and re-pricing |
 //! | [`theta_ref`] | any-angle: exact segment-versus-square test, line of sight, visibility-graph Dijkstra |
 //!
@@ -43,6 +44,7 @@ pub mod astar_ref;
 pub mod dijkstra_ref;
 pub mod edits_ref;
 pub mod fast_ref;
+pub mod flow_ref;
 pub mod r#gen;
 pub mod graph_gen;
 pub mod graph_ref;

@@ -4,3 +4,6 @@
 //! - `lockstep_rollback`: a search spread over simulation ticks, saved on one tick, rolled back
 //!   and resumed — the result equals a run that was never interrupted.
 //! - `async_slices`: the cooperative `find_path_async` future on a tiny hand-written executor.
+//! - `crowd_flow`: 1,200 agents following one flow field on a Moving AI map (or a generated one
+//!   without the shared data) in fixed ticks, a wall built mid-run and repaired incrementally,
+//!   per-tick checksums equal over two runs and a run restored from a mid-run snapshot.

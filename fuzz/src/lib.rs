@@ -22,6 +22,7 @@
 //! | `graph_landmarks` | `Landmarks` build bounds and `OPLM` v1 `deserialize` | [`graph_landmarks`](mod@graph_landmarks) |
 //! | `graph_points` | `PointGraph::new` link building vs brute force | [`graph_points`](mod@graph_points) |
 //! | `dimacs_gr` | `onepath_std::dimacs::parse_gr` / `parse_co` | [`dimacs_gr`](mod@dimacs_gr) |
+//! | `grid_flow` | `GridFlowField` (square, hex) under step/edit/refresh/save/restore/damage | [`grid_flow`](mod@grid_flow) |
 
 pub mod dimacs_gr;
 pub mod frame;
@@ -29,6 +30,7 @@ pub mod grid_hpa;
 pub mod graph_landmarks;
 pub mod graph_points;
 pub mod graph_query;
+pub mod grid_flow;
 pub mod grid_text;
 pub mod grid_theta;
 pub mod input;
@@ -45,6 +47,7 @@ pub use dimacs_gr::dimacs_gr;
 pub use graph_landmarks::graph_landmarks;
 pub use graph_points::graph_points;
 pub use graph_query::graph_query;
+pub use grid_flow::grid_flow;
 pub use grid_text::grid_text;
 pub use grid_theta::grid_theta;
 pub use movingai_map::movingai_map;
@@ -56,7 +59,7 @@ pub use snapshot_restore::snapshot_restore;
 pub type Body = fn(&[u8]);
 
 /// Every target by name, in the order of `fuzz_targets/` and `corpus/`.
-pub const TARGETS: [(&str, Body); 11] = [
+pub const TARGETS: [(&str, Body); 12] = [
     ("movingai_map", movingai_map),
     ("movingai_scen", movingai_scen),
     ("grid_text", grid_text),
@@ -68,4 +71,5 @@ pub const TARGETS: [(&str, Body); 11] = [
     ("graph_landmarks", graph_landmarks),
     ("graph_points", graph_points),
     ("dimacs_gr", dimacs_gr),
+    ("grid_flow", grid_flow),
 ];

@@ -304,3 +304,12 @@ fn graph_targets_generated() {
         replay_generated(target, 40 + i as u64, 300, |g| g.bytes(160));
     }
 }
+
+#[test]
+fn grid_flow_generated() {
+    replay_generated("grid_flow", 7, 400, |g| {
+        let mut s = g.bytes(16);
+        s.extend((0..g.below(80)).map(|_| g.below(256) as u8));
+        s
+    });
+}

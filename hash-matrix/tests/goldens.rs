@@ -320,6 +320,13 @@ fn snapshots_appear_on_restored_records_only() {
                     } else {
                         "tables"
                     }
+                } else if r.name.starts_with("grids/flow/") {
+                    // Flow fields: the field itself, or a kind-7 snapshot.
+                    if label == "mid-state" {
+                        "snapshot"
+                    } else {
+                        "field"
+                    }
                 } else {
                     assert!(label.starts_with("jps+-index"), "{}", r.name);
                     "tables"

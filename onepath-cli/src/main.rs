@@ -1,10 +1,11 @@
 //! `onepath`: verify the published Moving AI optima, draw a path, benchmark queries.
 //!
 //! ```text
-//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+|theta|lazytheta|hpa] [--chunk N] [--smooth 0|1] [--every K] [--limit N] [--json]
+//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+|theta|lazytheta|hpa|flow] [--chunk N] [--smooth 0|1] [--every K] [--limit N] [--json]
 //! onepath path [--map F] [--from x,y] [--to x,y] [--alg …] [--png out.png] [--svg out.svg]
 //! onepath bench [FILES OR FOLDERS]... [--alg astar,jps,jps+] [--warmup N] [--json]
 //! onepath road --gr FILE [--co FILE] | --map FILE.map [--queries N] [--seed S] [--landmarks K]
+//! onepath flow [--map F] --goal x,y [--goal x,y]... [--png out.png] [--json]
 //! ```
 //!
 //! Every command that reads Moving AI maps takes `--swamp walkable|blocked` and
@@ -18,6 +19,8 @@
 mod bench;
 mod cpu_time;
 mod hpa_optima;
+mod flow;
+mod flow_solver;
 mod optima;
 mod output;
 mod path;
@@ -115,6 +118,34 @@ enum Command {
         ascii: bool,
         /// Print a JSON summary instead of text (with the path as `cells`; on an input error
         /// `{"command": "path", "error": …}`).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Compute one whole-map flow field towards the goals (eight-connected, no corner
+    /// cutting, agent size 1) and draw it — the integration field as a colour ramp (yellow
+    /// near a goal, blue far away, grey unreachable, red goals) and the direction field as one
+    /// arrow per cell — or print it with `--json` as `{"width", "height", "cost", "next"}`:
+    /// `cost` row-major, `null` where unreachable, otherwise the exact double; `next`
+    /// row-major, the cell index of the chosen next cell, -1 for goals and unreachable cells.
+    ///
+    /// Exit status: 0 done, 1 no goal is a walkable cell inside the map, 2 input error.
+    Flow {
+        /// A Moving AI `.map` file, or a text picture (`.` open, `#` wall, `1`-`9` areas).
+        /// Default: the bundled rooms-and-corridors map of `path`.
+        #[arg(long)]
+        map: Option<PathBuf>,
+        #[command(flatten)]
+        terrain: TerrainArgs,
+        /// A goal cell `x,y` (repeat for several).
+        #[arg(long = "goal", value_parser = path::parse_cell, allow_hyphen_values = true)]
+        goals: Vec<onepath::Cell>,
+        /// Write a PNG picture here.
+        #[arg(long)]
+        png: Option<PathBuf>,
+        /// Pixels per cell, 1..=64 (default: the longer side about 800 pixels, at most 16).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+        scale: Option<u32>,
+        /// Print the field as JSON.
         #[arg(long)]
         json: bool,
     },
@@ -343,6 +374,21 @@ fn main() -> ExitCode {
                 json,
             })
         }),
+        Command::Flow {
+            map,
+            terrain,
+            goals,
+            png,
+            scale,
+            json,
+        } => exit(flow::run(&flow::FlowArgs {
+            map,
+            terrain,
+            goals,
+            png,
+            scale,
+            json,
+        })),
         Command::Bench {
             paths,
             alg,

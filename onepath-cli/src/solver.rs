@@ -44,6 +44,11 @@ pub enum Alg {
     /// HPA* (`onepath::GridSearch` with `GridAlgorithm::Hpa`; chunk side and smoothing from
     /// `--chunk` / `--smooth`): not optimal, so `optima` reports its excess over the optimum.
     Hpa,
+    /// A whole-map flow field (`onepath::flow::FlowField`) from each query's goal; the cost
+    /// is the start's integration cost and the path follows the direction field. Expansions
+    /// and iterations count settled cells (the whole reachable map). Consecutive queries
+    /// with the same goal reuse the field.
+    Flow,
 }
 
 /// The chunk side and smoothing `--alg hpa` runs with (set once from the command line).
@@ -63,6 +68,7 @@ impl Alg {
             Self::Theta => "theta",
             Self::Lazytheta => "lazytheta",
             Self::Hpa => "hpa",
+            Self::Flow => "flow",
         }
     }
 
@@ -93,6 +99,7 @@ impl Alg {
             Self::Theta => GridSearchSolver::boxed(grid, GridAlgorithm::ThetaStar)?,
             Self::Lazytheta => GridSearchSolver::boxed(grid, GridAlgorithm::LazyThetaStar)?,
             Self::Hpa => GridSearchSolver::boxed(grid, GridAlgorithm::Hpa)?,
+            Self::Flow => Box::new(crate::flow_solver::FlowSolver::new(topology()?)),
         })
     }
 }

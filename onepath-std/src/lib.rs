@@ -6,8 +6,11 @@
 //!   [`cancel::find_path_cancellable`].
 //! - [`data`]: where the shared benchmark data is (never inside the repository).
 //! - [`dimacs`]: DIMACS `.gr` / `.co` parsers and Moving AI maps as graphs.
+//! - [`flow_threads`]: flow fields for several goal sets on several threads, identical to
+//!   sequential ones.
 
 pub mod cancel;
 pub mod data;
 pub mod dimacs;
+pub mod flow_threads;
 pub mod movingai;

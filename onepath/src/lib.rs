@@ -66,6 +66,7 @@ compile_error!(
 pub mod error;
 pub mod fast;
 pub mod graph;
+pub mod flow;
 pub mod grid;
 pub mod hex;
 pub mod hpa;
@@ -84,8 +85,8 @@ pub use grid::{
 };
 pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
 pub use query::{
-    GraphAlgorithm, GraphOptions, GraphPath, GridAlgorithm, GridOptions, GridPath, GridSearch,
-    HeuristicKind, PathStatus,
+    GraphAlgorithm, GraphOptions, GraphPath, GridAlgorithm, GridFlowField, GridOptions, GridPath,
+    GridSearch, HeuristicKind, PathStatus,
 };
 pub use search::Step;
 

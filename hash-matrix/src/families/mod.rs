@@ -18,6 +18,7 @@ mod graphs;
 mod grids_astar;
 mod grids_edits;
 mod grids_fast;
+mod grids_flow;
 mod grids_hex;
 mod grids_hpa;
 mod grids_jps;
@@ -66,5 +67,10 @@ pub const FAMILIES: &[Family] = &[
         name: "graphs",
         golden: "graphs.txt",
         scenarios: graphs::scenarios,
+    },
+    Family {
+        name: "grids/flow",
+        golden: "grids-flow.txt",
+        scenarios: grids_flow::scenarios,
     },
 ];

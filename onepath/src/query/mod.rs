@@ -12,6 +12,9 @@
 //!   handle, so the two never differ.
 //! - The engine-selection table (`selection.rs`): the spec's “applies when … otherwise A*”
 //!   rules as rows; every square-grid entry point asks it. A new family adds a row there.
+//! - [`GridFlowField`]: the flow field of a goal set on a square or hex grid
+//!   ([`Grid::create_flow_field`](crate::Grid::create_flow_field)), following the grid's edit
+//!   journal, with its snapshot (kind 7).
 //! - [`AnyHeuristic`]: the estimate a query picks at run time.
 //!
 //! This is the top floor of the core: it may import every module below it (spaces, `search`,
@@ -26,6 +29,8 @@ mod future;
 mod graph_find_path;
 mod graph_options;
 mod grid_find_path;
+mod grid_flow_field;
+mod grid_flow_state;
 mod grid_search;
 mod grid_search_hpa;
 mod grid_search_prepare;
@@ -42,6 +47,7 @@ pub use any_heuristic::AnyHeuristic;
 pub use future::FindPathFuture;
 pub use graph_find_path::PointQueryError;
 pub use graph_options::{GraphAlgorithm, GraphOptions, GraphPath};
+pub use grid_flow_field::{FlowMap, GridFlowField, MapRef};
 pub use grid_search::GridSearch;
 pub use options::{GridAlgorithm, GridOptions, HeuristicKind};
 pub use path::{GridPath, PathStatus};

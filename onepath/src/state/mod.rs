@@ -41,7 +41,7 @@ pub const KIND_OCTILE_JUMP: u16 = 5;
 /// Kind id of a [`ThetaSearch`](crate::theta::ThetaSearch) snapshot (Theta*, Lazy Theta*,
 /// LazyRequeue; family `theta/`).
 pub const KIND_THETA: u16 = 6;
-/// Kind id of a flow-field snapshot (family `flow/`).
+/// Kind id of a [`GridFlowField`](crate::GridFlowField) snapshot (family `flow/`).
 pub const KIND_FLOW_FIELD: u16 = 7;
 /// Kind id of an incremental replanner (LPA*, D* Lite) snapshot (family `replan/`).
 pub const KIND_REPLAN: u16 = 8;

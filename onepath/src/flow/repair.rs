@@ -1,0 +1,195 @@
+//! Incremental repair of a complete [`FlowField`] after map edits (spec: grids.md, “Flow
+//! fields”, “Incremental repair”), in the style of Ramalingam & Reps (1996).
+
+use super::flow_field::{FlowField, FlowStep, NO_NEXT, relax, usable};
+use crate::topology::{StepCost, Topology};
+
+impl<C: StepCost> FlowField<C> {
+    /// Repairs a complete field after edits that changed moves only among the `dirty` nodes:
+    /// every move whose existence or cost changed must have both ends in `dirty`, and every
+    /// node whose walkability changed must be in it (for square grids
+    /// [`square_dirty_nodes`](super::square_dirty_nodes) gives such a set for an edited
+    /// rectangle, for hex grids [`hex_dirty_nodes`](super::hex_dirty_nodes)). `topology` is the
+    /// edited map's.
+    ///
+    /// The dirty nodes and every node whose chain of `next` links runs into one are
+    /// invalidated (cost +∞); each invalid node is seeded from its valid neighbours (an active
+    /// goal with 0) and the wave refills the region, spreading improvements beyond it; `next`
+    /// is recomputed for every node whose cost was touched and for their neighbours. The
+    /// result is bit-identical to [`recompute`](Self::recompute) on the edited map (cost bits
+    /// and `next`), for move costs that are positive (a hook answering 0 may need a
+    /// recompute). A field that is not complete (idle or in progress) restarts instead and is
+    /// left in progress.
+    ///
+    /// # Complexity
+    ///
+    /// O(A log A + A · degree) for A affected nodes (invalidated, lowered or their
+    /// neighbours); allocates only when its scratch lists grow.
+    ///
+    /// # Determinism
+    ///
+    /// The result does not depend on the order of `dirty` or on duplicates in it.
+    pub fn repair<T: Topology>(
+        &mut self,
+        topology: &T,
+        dirty: impl IntoIterator<Item = u32>,
+    ) -> FlowStep {
+        if self.state != FlowStep::Complete || topology.node_count() != self.node_count {
+            return self.restart(topology);
+        }
+        self.new_epoch();
+        self.touched.clear();
+        for d in dirty {
+            if d < self.node_count {
+                self.mark_touched(d);
+            }
+        }
+        // Invalidate the chains: a node pointing at an invalid node is invalid. A node whose
+        // move to `u` changed is dirty itself, so `u`'s current neighbours are the only ones
+        // that can point at it.
+        let mut i = 0;
+        while i < self.touched.len() {
+            let u = self.touched[i];
+            i += 1;
+            let Self {
+                next,
+                marks,
+                epoch,
+                touched,
+                ..
+            } = self;
+            topology.for_each_neighbor(u, |n, _| {
+                if next[n as usize] == u && marks[n as usize] != *epoch {
+                    marks[n as usize] = *epoch;
+                    touched.push(n);
+                }
+            });
+        }
+        let invalid = self.touched.len();
+        let mut reachable_before = 0u32;
+        for &u in &self.touched {
+            if self.cost[u as usize] < f64::INFINITY {
+                reachable_before += 1;
+            }
+            self.cost[u as usize] = f64::INFINITY;
+            self.next[u as usize] = NO_NEXT;
+        }
+        // Seed each invalid node from its still-valid neighbours.
+        self.open.clear();
+        for k in 0..self.touched.len() {
+            let n = self.touched[k];
+            if !topology.is_walkable(n) {
+                continue;
+            }
+            let seed = if self.is_goal(n) {
+                0.0
+            } else {
+                let mut best = f64::INFINITY;
+                topology.for_each_neighbor(n, |u, base| {
+                    if self.marks[u as usize] == self.epoch {
+                        return;
+                    }
+                    let step = self.hook.cost(n, u, base);
+                    let cu = self.cost[u as usize];
+                    if usable(step) && cu < f64::INFINITY {
+                        let v = cu + step;
+                        if v < best {
+                            best = v;
+                        }
+                    }
+                });
+                best
+            };
+            if seed < f64::INFINITY {
+                self.cost[n as usize] = seed;
+                let _ = self.open.push(n, seed, seed);
+            }
+        }
+        // Refill: the wave from the seeds; lowered valid nodes join the touched list.
+        let mut pops = 0u32;
+        let mut newly_reached = 0u32;
+        {
+            let Self {
+                hook,
+                cost,
+                open,
+                marks,
+                epoch,
+                touched,
+                ..
+            } = self;
+            while let Some((u, _, cu)) = open.pop() {
+                pops = pops.saturating_add(1);
+                relax(topology, hook, cost, open, u, cu, |n, old| {
+                    if marks[n as usize] != *epoch {
+                        if old == f64::INFINITY {
+                            newly_reached += 1;
+                        }
+                        marks[n as usize] = *epoch;
+                        touched.push(n);
+                    }
+                });
+            }
+        }
+        self.repair_pops = pops;
+        let reachable_after = self.touched[..invalid]
+            .iter()
+            .filter(|&&u| self.cost[u as usize] < f64::INFINITY)
+            .count() as u32;
+        self.settled = self
+            .settled
+            .saturating_sub(reachable_before)
+            .saturating_add(reachable_after + newly_reached);
+        // Directions of the touched nodes, then of their neighbours.
+        for k in 0..self.touched.len() {
+            let n = self.touched[k];
+            self.next[n as usize] = self.choose_next(topology, n);
+        }
+        self.redirect_neighbours(topology);
+        self.state = FlowStep::Complete;
+        self.state
+    }
+
+    /// Recomputes `next` of every untouched neighbour of a touched node.
+    fn redirect_neighbours<T: Topology>(&mut self, topology: &T) {
+        self.ring.clear();
+        {
+            let Self {
+                marks,
+                epoch,
+                touched,
+                ring,
+                ..
+            } = self;
+            for &u in touched.iter() {
+                topology.for_each_neighbor(u, |n, _| {
+                    if marks[n as usize] != *epoch {
+                        ring.push(n);
+                    }
+                });
+            }
+        }
+        for k in 0..self.ring.len() {
+            let n = self.ring[k];
+            self.next[n as usize] = self.choose_next(topology, n);
+        }
+    }
+
+    fn new_epoch(&mut self) {
+        if self.marks.len() < self.node_count as usize {
+            self.marks.resize(self.node_count as usize, 0);
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.marks.iter_mut().for_each(|m| *m = 0);
+            self.epoch = 1;
+        }
+    }
+
+    fn mark_touched(&mut self, n: u32) {
+        if self.marks[n as usize] != self.epoch {
+            self.marks[n as usize] = self.epoch;
+            self.touched.push(n);
+        }
+    }
+}
