@@ -16,6 +16,7 @@
 //! | [`astar_ref`] | the spec's A* step by step (linear-scan open set): exact order, path, counts |
 //! | [`fast_ref`] | the specialised octile engines: pair-cost A*, JPS, JPS+ and improved JPS with the same-f LIFO stack |
 //! | [`path_check`] | move-by-move path checking and re-pricing |
+//! | [`voxel_ref`] | voxel blocks: moves from the definition, corner rules over the bounding box, an O(n²) Dijkstra |
 //!
 //! # Suites
 //!
@@ -43,3 +44,4 @@ pub mod model;
 pub mod path_check;
 pub mod rng;
 pub mod square_ref;
+pub mod voxel_ref;

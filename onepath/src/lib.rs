@@ -73,6 +73,7 @@ pub mod query;
 pub mod search;
 pub mod state;
 pub mod topology;
+pub mod voxel;
 
 pub use error::{GridError, QueryError};
 pub use grid::{
