@@ -13,8 +13,10 @@ use conformance::rng::SplitMix64;
 use conformance::voxel_ref::{Pos3, Rule, SOLID, VoxelModel, dijkstra, random_model};
 use onepath::search::{AStar, Step};
 use onepath::topology::{DefaultStepCost, Heuristic, Topology, ZeroHeuristic};
+use onepath::topology::{Filtered, FnStepCost};
 use onepath::voxel::{
-    VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid, VoxelHeuristic, VoxelTopology,
+    NoVoxelHooks, PagedVoxelSearch, VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid,
+    VoxelHeuristic, VoxelHooks, VoxelTopology,
 };
 
 const COSTS: [[f64; 4]; 3] = [
@@ -109,6 +111,79 @@ fn check_one<H: Heuristic>(
         );
     }
     (search.iterations(), search.expansions())
+}
+
+/// Hooks for the paged = dense check: voxels with `(x + 2y + 3z) % 7 == 0` blocked, moves
+/// into odd-x voxels doubled, moves into `z == 1` removed when they start at `x == 0`.
+struct TestHooks;
+
+impl VoxelHooks for TestHooks {
+    fn blocked(&self, c: VoxelCell) -> bool {
+        (c.x + 2 * c.y + 3 * c.z) % 7 == 0
+    }
+    fn cost(&self, from: VoxelCell, to: VoxelCell, base: f64) -> f64 {
+        if from.x == 0 && to.z == 1 {
+            f64::NAN
+        } else if to.x % 2 == 1 {
+            base * 2.0
+        } else {
+            base
+        }
+    }
+}
+
+/// The paged search equals the dense `AStar` with the same hooks: state, cost bits, path,
+/// iterations, expansions and expansion order.
+fn paged_equals_dense(
+    grid: &VoxelGrid,
+    conn: VoxelConnectivity,
+    rule: VoxelCornerRule,
+    s: Pos3,
+    t: Pos3,
+    hooks: &impl VoxelHooks,
+    what: &str,
+) {
+    let topo = VoxelTopology::new(grid, conn, rule);
+    let blocked = |n: u32| hooks.blocked(grid.cell_of(n));
+    let filtered = Filtered::new(&topo, blocked);
+    let cost =
+        FnStepCost(|a: u32, b: u32, base: f64| hooks.cost(grid.cell_of(a), grid.cell_of(b), base));
+    let (sc, tc) = (VoxelCell::new(s.0, s.1, s.2), VoxelCell::new(t.0, t.1, t.2));
+    let mut dense = AStar::new(cost, VoxelHeuristic::new(grid, conn));
+    dense.set_record_expansions(true);
+    let d0 = dense.try_begin(
+        &filtered,
+        grid.node_of(sc).unwrap(),
+        grid.node_of(tc).unwrap(),
+    );
+    let mut paged = PagedVoxelSearch::new(conn, rule);
+    paged.set_record_expansions(true);
+    let p0 = paged.try_begin(grid, sc, tc, hooks);
+    assert_eq!(p0, d0, "{what}: begin");
+    if d0 != Step::InProgress {
+        return;
+    }
+    assert_eq!(
+        paged.run(grid, hooks),
+        dense.run(&filtered),
+        "{what}: state"
+    );
+    assert_eq!(
+        paged.cost().to_bits(),
+        dense.cost().to_bits(),
+        "{what}: cost"
+    );
+    assert_eq!(paged.iterations(), dense.iterations(), "{what}: iterations");
+    assert_eq!(paged.expansions(), dense.expansions(), "{what}: expansions");
+    let dense_path: Vec<VoxelCell> = dense.path().iter().map(|&n| grid.cell_of(n)).collect();
+    assert_eq!(paged.path(), dense_path, "{what}: path");
+    let dense_exp: Vec<VoxelCell> = dense
+        .buffers()
+        .expanded_nodes()
+        .iter()
+        .map(|&n| grid.cell_of(n))
+        .collect();
+    assert_eq!(paged.expanded(), &dense_exp[..], "{what}: expansion order");
 }
 
 fn random_blocks(max_axes: u32, seed_base: u64) -> u64 {
@@ -209,6 +284,29 @@ fn larger_blocks_across_chunk_borders() {
                     &what,
                 );
             }
+        }
+    }
+}
+
+/// Paged = dense on blocks of 9-40 voxels a side (many 8³ pages, reopening through the
+/// hooks' doubled costs), with and without hooks; one search object reused across all of them
+/// (pooled pages, a table resized between sizes).
+#[test]
+fn paged_equals_dense_on_larger_blocks() {
+    let mut rng = SplitMix64::new(base_seed() ^ 0x9A6E);
+    let count = if cfg!(debug_assertions) { 10 } else { 60 };
+    for b in 0..count {
+        let max_axes = (b % 3) as u32 + 1;
+        let rule = [Rule::NoCornerCutting, Rule::NoSqueezing, Rule::AllowAll][(b / 3 % 3) as usize];
+        let m = random_model(&mut rng, 9, 40, 30, COSTS[(b % 3) as usize], max_axes, rule);
+        let grid = grid_of(&m);
+        let n = m.areas.len() as u64;
+        for k in 0..4 {
+            let (s, t) = (m.pos(rng.below(n) as usize), m.pos(rng.below(n) as usize));
+            let what = format!("paged block {b} goal {k}: {s:?} -> {t:?}");
+            let conn = connectivity(max_axes);
+            paged_equals_dense(&grid, conn, engine_rule(rule), s, t, &NoVoxelHooks, &what);
+            paged_equals_dense(&grid, conn, engine_rule(rule), s, t, &TestHooks, &what);
         }
     }
 }

@@ -4,8 +4,10 @@
 //!   read them from disk.
 //! - [`cancel`]: [`cancel::CancelToken`], a thread-safe cancellation flag, and
 //!   [`cancel::find_path_cancellable`].
+//! - [`voxel_files`]: parsers for the Moving AI voxel `.3dmap` and `.3dscen` files.
 //! - [`data`]: where the shared benchmark data is (never inside the repository).
 
 pub mod cancel;
 pub mod data;
 pub mod movingai;
+pub mod voxel_files;
