@@ -24,6 +24,7 @@ mod render;
 mod scenarios;
 mod solver;
 mod terrain;
+mod voxel_optima;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -236,13 +237,24 @@ fn main() -> ExitCode {
             show,
             output,
         } => {
+            let threads = threads.unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, core::num::NonZero::get)
+            });
+            if voxel_optima::applies(&paths) {
+                let sampling = sample.sampling();
+                return exit(voxel_optima::run(&voxel_optima::VoxelOptimaArgs {
+                    paths,
+                    every: sampling.every,
+                    limit: sampling.limit,
+                    threads,
+                    json: output.json,
+                    show,
+                }));
+            }
             let paths = match data_paths(paths, "optima", output.json) {
                 Ok(p) => p,
                 Err(code) => return code,
             };
-            let threads = threads.unwrap_or_else(|| {
-                std::thread::available_parallelism().map_or(1, core::num::NonZero::get)
-            });
             exit(optima::run(&optima::OptimaArgs {
                 paths,
                 alg,

@@ -80,8 +80,12 @@ pub use grid::{
     AreaCosts, Cell, Connectivity, DiagonalRule, Grid, GridSpace, NearestOptions, WorldPoint,
 };
 pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
-pub use query::{GridAlgorithm, GridOptions, GridPath, GridSearch, HeuristicKind, PathStatus};
+pub use query::{
+    GridAlgorithm, GridOptions, GridPath, GridSearch, HeuristicKind, PathStatus, VoxelOptions,
+    VoxelPath,
+};
 pub use search::Step;
+pub use voxel::{VoxelCell, VoxelGrid, VoxelPoint, VoxelSpace};
 
 /// Keeps the README's example compiling and true (`cargo test --doc`).
 #[cfg(doctest)]

@@ -12,6 +12,9 @@
 //!   handle, so the two never differ.
 //! - The engine-selection table (`selection.rs`): the spec's “applies when … otherwise A*”
 //!   rules as rows; every square-grid entry point asks it. A new family adds a row there.
+//! - [`VoxelGrid::find_path`](crate::voxel::VoxelGrid::find_path) and its forms, with
+//!   [`VoxelOptions`] / [`VoxelPath`]: the one-line voxel query over the paged search, its
+//!   pages pooled in the grid (`voxel_find_path.rs`).
 //! - [`AnyHeuristic`]: the estimate a query picks at run time.
 //!
 //! This is the top floor of the core: it may import every module below it (spaces, `search`,
@@ -33,9 +36,12 @@ mod path;
 mod query_map;
 mod runner;
 mod selection;
+mod voxel_find_path;
+mod voxel_options;
 
 pub use any_heuristic::AnyHeuristic;
 pub use future::FindPathFuture;
 pub use grid_search::GridSearch;
 pub use options::{GridAlgorithm, GridOptions, HeuristicKind};
 pub use path::{GridPath, PathStatus};
+pub use voxel_options::{VoxelOptions, VoxelPath};

@@ -25,6 +25,7 @@ mod journal;
 mod moves;
 mod paged;
 mod paged_heap;
+mod space;
 mod topology;
 mod voxel_grid;
 
@@ -36,5 +37,6 @@ pub use moves::{MOVES, VoxelConnectivity, VoxelCornerRule, VoxelMove};
 pub use paged::{
     BYTES_PER_NODE, NoVoxelHooks, PAGE_VOXELS, POOL_LIMIT, PagedVoxelSearch, VoxelHooks,
 };
+pub use space::VoxelSpace;
 pub use topology::VoxelTopology;
 pub use voxel_grid::{CHUNK_EDGE, CHUNK_VOXELS, Chunk, VoxelGrid, checked_voxel_count};

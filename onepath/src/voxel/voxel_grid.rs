@@ -30,6 +30,7 @@ use super::cell::VoxelCell;
 use super::error::{MAX_VOXELS, VoxelError};
 use super::journal::{VoxelEdit, VoxelEditsSince, VoxelJournal};
 use crate::grid::cell_store::fresh_revision;
+use crate::grid::query_slot::QuerySlot;
 use crate::grid::{AreaCosts, WALL};
 
 /// Voxels per chunk edge.
@@ -96,6 +97,8 @@ pub struct VoxelGrid {
     version: u64,
     revision: u64,
     journal: VoxelJournal,
+    /// The search handles the one-line queries pool (node pages), see `query/`.
+    slot: QuerySlot,
 }
 
 // Invariants (`check_invariants`):
@@ -154,6 +157,7 @@ impl VoxelGrid {
             version: 0,
             revision,
             journal: VoxelJournal::new(revision),
+            slot: QuerySlot::new(),
         })
     }
 
@@ -238,6 +242,11 @@ impl VoxelGrid {
     /// What changed after `revision` (see [`VoxelJournal::since`]).
     pub fn edits_since(&self, revision: u64) -> VoxelEditsSince<'_> {
         self.journal.since(revision)
+    }
+
+    /// The pooled query handles (tier 1 takes and gives back its paged search here).
+    pub(crate) fn query_slot(&self) -> &QuerySlot {
+        &self.slot
     }
 
     /// Whether `cell` lies inside the block.
