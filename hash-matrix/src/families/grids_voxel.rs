@@ -178,8 +178,19 @@ pub fn scenarios() -> Vec<Scenario> {
                     let n = u64::from(grid.voxel_count());
                     let mut queries: Vec<(String, VoxelCell, VoxelCell)> = (0..4)
                         .map(|k| {
-                            let a = grid.cell_of((rng.next_u64() % n) as u32);
-                            let b = grid.cell_of((rng.next_u64() % n) as u32);
+                            let mut open = || {
+                                // The first open voxel drawn (bounded; the blocks are mostly
+                                // open).
+                                let mut c = grid.cell_of((rng.next_u64() % n) as u32);
+                                for _ in 0..64 {
+                                    if grid.is_open(c) {
+                                        break;
+                                    }
+                                    c = grid.cell_of((rng.next_u64() % n) as u32);
+                                }
+                                c
+                            };
+                            let (a, b) = (open(), open());
                             (format!("q{k}"), a, b)
                         })
                         .collect();
