@@ -138,8 +138,8 @@ fn edits_equal_a_grid_built_from_scratch() {
     let mut state = 0x1234_5678_9abc_def0u64;
     let mut next = move |n: u32| {
         state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
         ((state >> 33) % u64::from(n)) as u32
     };
     let mut g = VoxelGrid::new(40, 21, 18).unwrap();

@@ -53,24 +53,28 @@ impl VoxelOptions {
         Self::DEFAULT.with_connectivity(VoxelConnectivity::Eighteen);
 
     /// With another connectivity.
+    #[must_use]
     pub const fn with_connectivity(mut self, c: VoxelConnectivity) -> Self {
         self.connectivity = c;
         self
     }
 
     /// With another corner rule.
+    #[must_use]
     pub const fn with_corner_rule(mut self, r: VoxelCornerRule) -> Self {
         self.corner_rule = r;
         self
     }
 
     /// With an iteration budget.
+    #[must_use]
     pub const fn with_iteration_budget(mut self, budget: u32) -> Self {
         self.iteration_budget = budget;
         self
     }
 
     /// With expansion recording on or off.
+    #[must_use]
     pub const fn with_record_expansions(mut self, on: bool) -> Self {
         self.record_expansions = on;
         self

@@ -69,15 +69,12 @@ impl PagedHeap {
         at: Option<usize>,
         set_pos: &mut impl FnMut(u32, u32),
     ) {
-        let i = match at {
-            Some(i) => {
-                self.entries[i] = e;
-                i
-            }
-            None => {
-                self.entries.push(e);
-                self.entries.len() - 1
-            }
+        let i = if let Some(i) = at {
+            self.entries[i] = e;
+            i
+        } else {
+            self.entries.push(e);
+            self.entries.len() - 1
         };
         let i = self.sift_up(i, set_pos);
         self.sift_down(i, set_pos);
@@ -154,11 +151,11 @@ mod tests {
             let g = [0.0, 0.5, 1.0][(rng.next_u64() % 3) as usize];
             let at = present[node as usize].then(|| pos[node as usize] as usize);
             ours.upsert(HeapEntry::new(f, g, node, node), at, &mut |s, i| {
-                pos[s as usize] = i
+                pos[s as usize] = i;
             });
             theirs.push(node, f, g).unwrap();
             present[node as usize] = true;
-            if rng.next_u64() % 3 == 0 {
+            if rng.next_u64().is_multiple_of(3) {
                 let a = ours.pop(&mut |s, i| pos[s as usize] = i).map(|e| e.node);
                 let b = theirs.pop().map(|(n, _, _)| n);
                 assert_eq!(a, b);
