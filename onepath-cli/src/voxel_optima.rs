@@ -159,7 +159,8 @@ fn run_file(scen_path: &Path, args: &VoxelOptimaArgs) -> Result<MapReport, Strin
         if diff.is_finite() {
             report.max_diff = report.max_diff.max(diff);
         }
-        if !(diff <= TOLERANCE) {
+        // `diff` is +∞ for a line with no path found (never NaN).
+        if diff > TOLERANCE {
             report.mismatch_count += 1;
             if report.mismatches.len() < args.show {
                 report.mismatches.push(format!(
@@ -214,12 +215,10 @@ pub fn run(args: &VoxelOptimaArgs) -> i32 {
     let wall = started.elapsed();
     let checked: usize = reports.iter().map(|r| r.checked).sum();
     let mismatches: usize = reports.iter().map(|r| r.mismatch_count).sum();
-    let code = if checked == 0 {
-        2
-    } else if mismatches > 0 {
-        1
-    } else {
-        0
+    let code = match (checked, mismatches) {
+        (0, _) => 2,
+        (_, 0) => 0,
+        _ => 1,
     };
     let printed = if args.json {
         let maps: Vec<_> = reports

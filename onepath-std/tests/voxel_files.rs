@@ -133,8 +133,8 @@ fn hostile_bytes_never_panic() {
             let mut bytes = seed.to_vec();
             for _ in 0..3 {
                 state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
                 let i = (state >> 33) as usize % (bytes.len() + 1);
                 let b = (state >> 20) as u8;
                 if i < bytes.len() && state & 1 == 0 {
