@@ -220,11 +220,14 @@ fn random_blocks(max_axes: u32, seed_base: u64) -> u64 {
                 &want,
                 &format!("{what} (zero h)"),
             );
-            queries += 2;
+            // The paged search equals the dense one, with and without hooks.
+            paged_equals_dense(&grid, conn, engine_rule(rule), s, t, &NoVoxelHooks, &what);
+            paged_equals_dense(&grid, conn, engine_rule(rule), s, t, &TestHooks, &what);
+            queries += 4;
         }
     }
     println!(
-        "{:?}: {blocks} random blocks, {queries} engine queries",
+        "{:?}: {blocks} random blocks, {queries} engine queries (voxel h, zero h vs the reference; paged vs dense without and with hooks)",
         connectivity(max_axes)
     );
     blocks
@@ -348,8 +351,8 @@ fn heuristic_is_the_empty_grid_distance() {
     }
 }
 
-/// Sliced runs (budgets 1, 2, 7, 50) equal the unsliced run: iterations, expansions, cost
-/// bits, path.
+/// Sliced runs (budgets 1, 2, 7, 50) of the dense and the paged search equal the unsliced
+/// dense run: iterations, expansions, cost bits, path.
 #[test]
 fn sliced_equals_unsliced() {
     let mut rng = SplitMix64::new(base_seed() ^ 0x4D);
@@ -380,6 +383,16 @@ fn sliced_equals_unsliced() {
             assert_eq!(sliced.cost().to_bits(), whole.cost().to_bits());
             assert_eq!(sliced.path(), whole.path());
             assert!(calls + 1 >= whole.iterations() / budget);
+            // The paged search in the same slices equals the unsliced dense run.
+            let (sc, tc) = (grid.cell_of(s), grid.cell_of(t));
+            let mut paged = PagedVoxelSearch::new(conn, engine_rule(rule));
+            paged.try_begin(&grid, sc, tc, &NoVoxelHooks);
+            while paged.step(&grid, &NoVoxelHooks, budget) == Step::InProgress {}
+            assert_eq!(paged.iterations(), whole.iterations());
+            assert_eq!(paged.expansions(), whole.expansions());
+            assert_eq!(paged.cost().to_bits(), whole.cost().to_bits());
+            let cells: Vec<VoxelCell> = whole.path().iter().map(|&n| grid.cell_of(n)).collect();
+            assert_eq!(paged.path(), cells);
         }
     }
 }
