@@ -46,7 +46,7 @@ pub const KIND_FLOW_FIELD: u16 = 7;
 pub const KIND_REPLAN: u16 = 8;
 /// Kind id of an HPA* abstract search snapshot (family `hpa/`).
 pub const KIND_HPA_SEARCH: u16 = 9;
-/// Kind id of a voxel grid snapshot (family `voxel/`).
+/// Kind id of a [`VoxelGrid`](crate::voxel::VoxelGrid) snapshot (family `voxel/`).
 pub const KIND_VOXEL_GRID: u16 = 10;
 /// Kind id of a voxel search snapshot (family `voxel/`).
 pub const KIND_VOXEL_SEARCH: u16 = 11;

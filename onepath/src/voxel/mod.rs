@@ -20,6 +20,7 @@
 
 mod cell;
 mod error;
+mod grid_state;
 mod heuristic;
 mod journal;
 mod moves;

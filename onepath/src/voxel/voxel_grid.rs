@@ -378,6 +378,34 @@ impl VoxelGrid {
         Ok(())
     }
 
+    /// Allocated chunks with their slots, ascending.
+    pub(crate) fn allocated(&self) -> impl Iterator<Item = (u32, &Chunk)> + '_ {
+        self.chunks
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.as_deref().map(|c| (i as u32, c)))
+    }
+
+    /// Puts validated chunks in place and sets the version (snapshot decoding).
+    pub(crate) fn install(&mut self, chunks: Vec<(u32, Box<Chunk>)>, version: u64) {
+        for (slot, chunk) in chunks {
+            self.chunks[slot as usize] = Some(chunk);
+        }
+        self.version = version;
+    }
+
+    /// Becomes `other` (decoded from a snapshot) at a fresh revision, keeping this grid's
+    /// journal history with [`VoxelEdit::Everything`] appended and its pooled query handles.
+    pub(crate) fn replace_with(&mut self, other: Self) {
+        let journal = self.journal.clone();
+        let slot = core::mem::take(&mut self.slot);
+        *self = other;
+        self.journal = journal;
+        self.slot = slot;
+        self.revision = fresh_revision();
+        self.journal.record(self.revision, VoxelEdit::Everything);
+    }
+
     fn record(&mut self, edit: VoxelEdit) {
         self.version += 1;
         self.revision = fresh_revision();
