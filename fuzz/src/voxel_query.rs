@@ -110,6 +110,11 @@ pub fn voxel_query(data: &[u8]) {
     assert_eq!(paged.iterations(), dense.iterations());
     assert_eq!(paged.path(), cells);
 
+    if path.status != PathStatus::Found {
+        // No path: nothing to re-price (the cost is +∞, the path empty; checked above).
+        assert!(path.cells.is_empty() && path.cost.is_infinite());
+        return;
+    }
     let mut g = 0.0;
     for pair in path.cells.windows(2) {
         let mut step = None;
