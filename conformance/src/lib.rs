@@ -21,6 +21,7 @@
 //! | [`flow_ref`] | flow fields: the backwards O(n²) wave from a goal set and the first-minimum direction rule |
 //! | [`path_check`] | move-by-move path checking and re-pricing |
 //! | [`theta_ref`] | any-angle: exact segment-versus-square test, line of sight, visibility-graph Dijkstra |
+//! | [`voxel_ref`] | voxel blocks: moves from the definition, corner rules over the bounding box, an O(n²) Dijkstra |
 //!
 //! # Suites
 //!
@@ -55,3 +56,4 @@ pub mod path_check;
 pub mod rng;
 pub mod square_ref;
 pub mod theta_ref;
+pub mod voxel_ref;

@@ -41,6 +41,9 @@ pub mod paths;
 pub mod search_ops;
 pub mod seeds;
 pub mod snapshot_restore;
+pub mod voxel_map;
+pub mod voxel_query;
+pub mod voxel_scen;
 
 pub use grid_hpa::grid_hpa;
 pub use dimacs_gr::dimacs_gr;
@@ -54,12 +57,15 @@ pub use movingai_map::movingai_map;
 pub use movingai_scen::movingai_scen;
 pub use search_ops::search_ops;
 pub use snapshot_restore::snapshot_restore;
+pub use voxel_map::voxel_map;
+pub use voxel_query::voxel_query;
+pub use voxel_scen::voxel_scen;
 
 /// A target body.
 pub type Body = fn(&[u8]);
 
 /// Every target by name, in the order of `fuzz_targets/` and `corpus/`.
-pub const TARGETS: [(&str, Body); 12] = [
+pub const TARGETS: [(&str, Body); 15] = [
     ("movingai_map", movingai_map),
     ("movingai_scen", movingai_scen),
     ("grid_text", grid_text),
@@ -72,4 +78,7 @@ pub const TARGETS: [(&str, Body); 12] = [
     ("graph_points", graph_points),
     ("dimacs_gr", dimacs_gr),
     ("grid_flow", grid_flow),
+    ("voxel_map", voxel_map),
+    ("voxel_scen", voxel_scen),
+    ("voxel_query", voxel_query),
 ];

@@ -30,6 +30,8 @@ mod road;
 mod scenarios;
 mod solver;
 mod terrain;
+mod voxel_optima;
+mod voxel_path;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -87,18 +89,21 @@ enum Command {
     /// `--swamp` and `--water` apply to a Moving AI `--map` only (an error otherwise).
     /// Exit status: 0 found or no path, 1 an endpoint is outside or blocked, 2 input error.
     Path {
-        /// A Moving AI `.map` file, or a text picture (`.` open, `#` wall, `1`-`9` areas).
+        /// A Moving AI `.map` file, or a text picture (`.` open, `#` wall, `1`-`9` areas), or
+        /// a Moving AI voxel `.3dmap` (then `--from`/`--to` are `x,y,z`; drawn as z-slices).
         /// Default: a bundled rooms-and-corridors map (64 x 48) drawn for this tool.
         #[arg(long)]
         map: Option<PathBuf>,
         #[command(flatten)]
         terrain: TerrainArgs,
         /// Start cell `x,y` (column, row from the top-left; default 3,3 on the bundled map).
-        #[arg(long, value_parser = path::parse_cell, allow_hyphen_values = true)]
-        from: Option<onepath::Cell>,
+        /// `x,y,z` for a `.3dmap`.
+        #[arg(long, value_parser = voxel_path::parse_endpoint, allow_hyphen_values = true)]
+        from: Option<voxel_path::Endpoint>,
         /// Goal cell `x,y` (default 58,43 on the bundled map).
-        #[arg(long, value_parser = path::parse_cell, allow_hyphen_values = true)]
-        to: Option<onepath::Cell>,
+        /// `x,y,z` for a `.3dmap`.
+        #[arg(long, value_parser = voxel_path::parse_endpoint, allow_hyphen_values = true)]
+        to: Option<voxel_path::Endpoint>,
         /// The algorithm.
         #[arg(long, value_enum, default_value = "astar")]
         alg: Alg,
@@ -323,13 +328,24 @@ fn main() -> ExitCode {
             show,
             output,
         } => {
+            let threads = threads.unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, core::num::NonZero::get)
+            });
+            if voxel_optima::applies(&paths) {
+                let sampling = sample.sampling();
+                return exit(voxel_optima::run(&voxel_optima::VoxelOptimaArgs {
+                    paths,
+                    every: sampling.every,
+                    limit: sampling.limit,
+                    threads,
+                    json: output.json,
+                    show,
+                }));
+            }
             let paths = match data_paths(paths, "optima", output.json) {
                 Ok(p) => p,
                 Err(code) => return code,
             };
-            let threads = threads.unwrap_or_else(|| {
-                std::thread::available_parallelism().map_or(1, core::num::NonZero::get)
-            });
             let args = optima::OptimaArgs {
                 paths,
                 alg,
@@ -359,9 +375,31 @@ fn main() -> ExitCode {
             scale,
             ascii,
             json,
-        } => exit({
+        } => {
+            if voxel_path::applies(map.as_ref()) {
+                return exit(voxel_path::run(&voxel_path::VoxelPathArgs {
+                    map: map.unwrap_or_default(),
+                    from,
+                    to,
+                    png,
+                    scale,
+                    json,
+                }));
+            }
+            let cell = |e: Option<voxel_path::Endpoint>| match e {
+                None => Ok(None),
+                Some(voxel_path::Endpoint::Cell(c)) => Ok(Some(c)),
+                Some(voxel_path::Endpoint::Voxel(v)) => Err(format!(
+                    "`{},{},{}` is a voxel; x,y,z applies to .3dmap maps only",
+                    v.x, v.y, v.z
+                )),
+            };
+            let (from, to) = match (cell(from), cell(to)) {
+                (Ok(f), Ok(t)) => (f, t),
+                (Err(e), _) | (_, Err(e)) => return exit(output::input_error("path", json, &e)),
+            };
             hpa.apply();
-            path::run(&path::PathArgs {
+            exit(path::run(&path::PathArgs {
                 map,
                 terrain,
                 from,
@@ -372,8 +410,8 @@ fn main() -> ExitCode {
                 scale,
                 ascii,
                 json,
-            })
-        }),
+            }))
+        }
         Command::Flow {
             map,
             terrain,

@@ -77,6 +77,7 @@ pub mod search;
 pub mod state;
 pub mod theta;
 pub mod topology;
+pub mod voxel;
 
 pub use error::{GridError, QueryError};
 pub use graph::{Graph, GraphEdge, LandmarkOptions, Landmarks, Point3, PointGraph};
@@ -86,9 +87,10 @@ pub use grid::{
 pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
 pub use query::{
     GraphAlgorithm, GraphOptions, GraphPath, GridAlgorithm, GridFlowField, GridOptions, GridPath,
-    GridSearch, HeuristicKind, PathStatus,
+    GridSearch, HeuristicKind, PathStatus, VoxelOptions, VoxelPath,
 };
 pub use search::Step;
+pub use voxel::{VoxelCell, VoxelGrid, VoxelPoint, VoxelSpace};
 
 /// Keeps the README's example compiling and true (`cargo test --doc`).
 #[cfg(doctest)]

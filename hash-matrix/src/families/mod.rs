@@ -23,6 +23,7 @@ mod grids_hex;
 mod grids_hpa;
 mod grids_jps;
 mod grids_theta;
+mod grids_voxel;
 
 use crate::registry::Family;
 
@@ -72,5 +73,10 @@ pub const FAMILIES: &[Family] = &[
         name: "grids/flow",
         golden: "grids-flow.txt",
         scenarios: grids_flow::scenarios,
+    },
+    Family {
+        name: "grids/voxel",
+        golden: "grids-voxel.txt",
+        scenarios: grids_voxel::scenarios,
     },
 ];

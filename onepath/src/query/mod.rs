@@ -15,6 +15,9 @@
 //! - [`GridFlowField`]: the flow field of a goal set on a square or hex grid
 //!   ([`Grid::create_flow_field`](crate::Grid::create_flow_field)), following the grid's edit
 //!   journal, with its snapshot (kind 7).
+//! - [`VoxelGrid::find_path`](crate::voxel::VoxelGrid::find_path) and its forms, with
+//!   [`VoxelOptions`] / [`VoxelPath`]: the one-line voxel query over the paged search, its
+//!   pages pooled in the grid (`voxel_find_path.rs`).
 //! - [`AnyHeuristic`]: the estimate a query picks at run time.
 //!
 //! This is the top floor of the core: it may import every module below it (spaces, `search`,
@@ -42,6 +45,8 @@ mod path;
 mod query_map;
 mod runner;
 mod selection;
+mod voxel_find_path;
+mod voxel_options;
 
 pub use any_heuristic::AnyHeuristic;
 pub use future::FindPathFuture;
@@ -51,3 +56,4 @@ pub use grid_flow_field::{FlowMap, GridFlowField, MapRef};
 pub use grid_search::GridSearch;
 pub use options::{GridAlgorithm, GridOptions, HeuristicKind};
 pub use path::{GridPath, PathStatus};
+pub use voxel_options::{VoxelOptions, VoxelPath};

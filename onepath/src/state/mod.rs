@@ -48,7 +48,7 @@ pub const KIND_REPLAN: u16 = 8;
 /// Kind id of an HPA* abstract search snapshot ([`HpaSearch`](crate::hpa::HpaSearch), family
 /// `hpa/`).
 pub const KIND_HPA_SEARCH: u16 = 9;
-/// Kind id of a voxel grid snapshot (family `voxel/`).
+/// Kind id of a [`VoxelGrid`](crate::voxel::VoxelGrid) snapshot (family `voxel/`).
 pub const KIND_VOXEL_GRID: u16 = 10;
 /// Kind id of a voxel search snapshot (family `voxel/`).
 pub const KIND_VOXEL_SEARCH: u16 = 11;

@@ -1,0 +1,244 @@
+//! `onepath path --map X.3dmap --from x,y,z --to x,y,z [--png FILE]`: one voxel query
+//! (26-connected, no corner cutting: the Moving AI voxel convention) and a picture of it as
+//! z-slices.
+//!
+//! Each slice shows the rectangle around the path and the expanded voxels (4 voxels of margin,
+//! inside the block), so short paths in large maps stay visible. The picture tiles up to 16
+//! horizontal slices (z layers), lowest first, left to right then
+//! top to bottom with a 2-pixel gap: every layer the path passes through when it touches at
+//! most 16, else 16 layers evenly spread over the path's z range. In each slice solid voxels
+//! are dark, open ones white, expanded ones pale orange, the path's voxels in that layer red,
+//! start green and goal blue; a thin grey band separates slices. The slices drawn are listed
+//! on stdout.
+
+use std::path::PathBuf;
+
+use onepath::{PathStatus, VoxelCell, VoxelOptions};
+use onepath_std::voxel_files::VoxelMap;
+use serde_json::json;
+
+use crate::output::{self, outln};
+use crate::render::{GOAL, OPEN, PATH, START, WALL};
+
+/// Pale orange: an expanded voxel.
+const EXPANDED: [u8; 3] = [250, 200, 140];
+/// The gap between slices.
+const GAP: [u8; 3] = [160, 160, 160];
+/// Slices drawn at most.
+const MAX_SLICES: usize = 16;
+
+/// A `--from` / `--to` value: `x,y` for 2D maps, `x,y,z` for voxel maps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Endpoint {
+    /// `x,y`.
+    Cell(onepath::Cell),
+    /// `x,y,z`.
+    Voxel(VoxelCell),
+}
+
+/// Parses `x,y` (as `path::parse_cell`, with its messages) or `x,y,z`.
+///
+/// # Errors
+///
+/// A message naming the text.
+pub fn parse_endpoint(text: &str) -> Result<Endpoint, String> {
+    let parts: Vec<&str> = text.split(',').collect();
+    if parts.len() == 3 {
+        let parse = |v: &str| {
+            v.trim()
+                .parse::<i32>()
+                .map_err(|_| format!("`{text}` is not `x,y,z` with integers"))
+        };
+        return Ok(Endpoint::Voxel(VoxelCell::new(
+            parse(parts[0])?,
+            parse(parts[1])?,
+            parse(parts[2])?,
+        )));
+    }
+    crate::path::parse_cell(text).map(Endpoint::Cell)
+}
+
+/// Whether `map` names a voxel map.
+pub fn applies(map: Option<&PathBuf>) -> bool {
+    map.is_some_and(|m| m.extension().is_some_and(|e| e == "3dmap"))
+}
+
+/// Options of a voxel `path` run.
+pub struct VoxelPathArgs {
+    /// The `.3dmap`.
+    pub map: PathBuf,
+    /// Start.
+    pub from: Option<Endpoint>,
+    /// Goal.
+    pub to: Option<Endpoint>,
+    /// PNG output.
+    pub png: Option<PathBuf>,
+    /// Pixels per voxel (default: the slice's longer side about 240 pixels, at most 16).
+    pub scale: Option<u32>,
+    /// JSON output.
+    pub json: bool,
+}
+
+/// Runs the command: 0 found or no path, 1 an endpoint outside or solid, 2 input error.
+pub fn run(args: &VoxelPathArgs) -> i32 {
+    let fail = |m: &str| output::input_error("path", args.json, m);
+    let (Some(Endpoint::Voxel(from)), Some(Endpoint::Voxel(to))) = (args.from, args.to) else {
+        return fail("a .3dmap needs --from x,y,z and --to x,y,z");
+    };
+    let bytes = match std::fs::read(&args.map) {
+        Ok(b) => b,
+        Err(e) => return fail(&format!("{}: {e}", args.map.display())),
+    };
+    let map = match VoxelMap::parse(&bytes) {
+        Ok(m) => m,
+        Err(e) => return fail(&format!("{}: {e}", args.map.display())),
+    };
+    let grid = map.to_grid();
+    let path = grid.find_path(
+        from,
+        to,
+        &VoxelOptions::DEFAULT.with_record_expansions(true),
+    );
+    let code = match path.status {
+        PathStatus::StartInvalid | PathStatus::GoalInvalid => 1,
+        _ => 0,
+    };
+    let slices = chosen_slices(&path.cells, from, to);
+    if let Some(png) = &args.png {
+        let area = crop(&grid, &path, from, to);
+        let scale = args
+            .scale
+            .unwrap_or_else(|| (240 / area.2.max(area.3)).clamp(1, 16));
+        let bytes = match picture(&grid, &path, &slices, (from, to), area, scale) {
+            Ok(b) => b,
+            Err(e) => return fail(&e),
+        };
+        if let Err(e) = std::fs::write(png, bytes) {
+            return fail(&format!("{}: {e}", png.display()));
+        }
+    }
+    let printed = if args.json {
+        let cells: Vec<[i32; 3]> = path.cells.iter().map(|c| [c.x, c.y, c.z]).collect();
+        outln!(
+            "{}",
+            json!({ "command": "path", "map": args.map.display().to_string(),
+                    "status": format!("{:?}", path.status), "cost": path.cost.is_finite().then_some(path.cost),
+                    "iterations": path.iterations, "expansions": path.expansions,
+                    "cells": cells, "slices": slices })
+        )
+    } else {
+        outln!(
+            "{}: {:?}, cost {:.8}, {} voxels, {} iterations, {} expansions; slices z = {:?}",
+            args.map.display(),
+            path.status,
+            path.cost,
+            path.cells.len(),
+            path.iterations,
+            path.expansions,
+            slices
+        )
+    };
+    output::status(code, printed)
+}
+
+/// The z layers to draw (see the module docs).
+fn chosen_slices(cells: &[VoxelCell], from: VoxelCell, to: VoxelCell) -> Vec<i32> {
+    let mut zs: Vec<i32> = cells.iter().map(|c| c.z).chain([from.z, to.z]).collect();
+    zs.sort_unstable();
+    zs.dedup();
+    if zs.len() <= MAX_SLICES {
+        return zs;
+    }
+    let (lo, hi) = (zs[0], zs[zs.len() - 1]);
+    let mut out: Vec<i32> = (0..MAX_SLICES as i64)
+        .map(|i| (i64::from(lo) + (i64::from(hi - lo) * i) / (MAX_SLICES as i64 - 1)) as i32)
+        .collect();
+    out.dedup();
+    out
+}
+
+/// The drawn rectangle `(x0, y0, width, height)`: the path, the endpoints and the expanded
+/// voxels with a margin of 4, inside the block.
+fn crop(
+    grid: &onepath::VoxelGrid,
+    path: &onepath::VoxelPath,
+    from: VoxelCell,
+    to: VoxelCell,
+) -> (u32, u32, u32, u32) {
+    let (sx, sy, _) = grid.size();
+    let all = path.cells.iter().chain(&path.expanded).chain([&from, &to]);
+    let clamp = |v: i32, n: u32| v.clamp(0, n as i32 - 1) as u32;
+    let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
+    for c in all {
+        x0 = x0.min(clamp(c.x - 4, sx));
+        y0 = y0.min(clamp(c.y - 4, sy));
+        x1 = x1.max(clamp(c.x + 4, sx));
+        y1 = y1.max(clamp(c.y + 4, sy));
+    }
+    (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+}
+
+fn picture(
+    grid: &onepath::VoxelGrid,
+    path: &onepath::VoxelPath,
+    slices: &[i32],
+    (from, to): (VoxelCell, VoxelCell),
+    (x0, y0, sx, sy): (u32, u32, u32, u32),
+    scale: u32,
+) -> Result<Vec<u8>, String> {
+    let cols = (slices.len() as u32).clamp(1, 4);
+    let rows = (slices.len() as u32).div_ceil(cols).max(1);
+    let (tw, th) = (sx * scale + 2, sy * scale + 2);
+    let (w, h) = (cols * tw, rows * th);
+    if u64::from(w) * u64::from(h) > 64_000_000 {
+        return Err(format!(
+            "picture of {w} x {h} pixels is too large; pass a smaller --scale"
+        ));
+    }
+    let mut px = vec![0u8; (w * h * 3) as usize];
+    let mut put = |x: u32, y: u32, c: [u8; 3]| {
+        let i = ((y * w + x) * 3) as usize;
+        px[i..i + 3].copy_from_slice(&c);
+    };
+    for y in 0..h {
+        for x in 0..w {
+            put(x, y, GAP);
+        }
+    }
+    let expanded: std::collections::HashSet<VoxelCell> = path.expanded.iter().copied().collect();
+    let on_path: std::collections::HashSet<VoxelCell> = path.cells.iter().copied().collect();
+    for (k, &z) in slices.iter().enumerate() {
+        let (ox, oy) = ((k as u32 % cols) * tw, (k as u32 / cols) * th);
+        for y in 0..sy {
+            for x in 0..sx {
+                let c = VoxelCell::new((x0 + x) as i32, (y0 + y) as i32, z);
+                let colour = if c == from {
+                    START
+                } else if c == to {
+                    GOAL
+                } else if on_path.contains(&c) {
+                    PATH
+                } else if !grid.is_open(c) {
+                    WALL
+                } else if expanded.contains(&c) {
+                    EXPANDED
+                } else {
+                    OPEN
+                };
+                for dy in 0..scale {
+                    for dx in 0..scale {
+                        put(ox + x * scale + dx, oy + y * scale + dy, colour);
+                    }
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, w, h);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+    writer.write_image_data(&px).map_err(|e| e.to_string())?;
+    writer.finish().map_err(|e| e.to_string())?;
+    Ok(out)
+}

@@ -1,0 +1,447 @@
+//! [`VoxelGrid`]: a bounded block of voxels in 16 × 16 × 16 chunks (spec: grids.md, “3D voxel
+//! grids”, “Storage”).
+//!
+//! # Storage (the contract)
+//!
+//! - The block of `sx × sy × sz` voxels (each size at least 1, at most 2^30 voxels in all) is
+//!   cut into chunks of 16 × 16 × 16. The chunk table is dense: `ceil(sx/16) * ceil(sy/16) *
+//!   ceil(sz/16)` slots, chunk `(cx, cy, cz)` at slot `cx + chunks_x * (cy + chunks_y * cz)`.
+//! - A slot is empty — every voxel of that chunk has the grid's *default area*, fixed at
+//!   construction: 0 (open space) or 255 (solid rock to carve) — or holds 4096 bytes, the voxel
+//!   `(x, y, z)` at `(x & 15) | ((y & 15) << 4) | ((z & 15) << 8)`.
+//! - The first edit that writes a value other than the default into an empty chunk allocates
+//!   it; an allocated chunk stays allocated (even when edited back to all-default). Voxels of
+//!   an edge chunk beyond the block's size are never read nor written.
+//! - Each voxel is one area id: 0..=254 open (priced through [`AreaCosts`]), 255 solid.
+//!
+//! # Edits
+//!
+//! They follow the square grid's cell store: every check comes before the first write, a
+//! refused edit changes nothing; an edit that changes something bumps
+//! [`version`](VoxelGrid::version) once, takes a fresh process-unique
+//! [`revision`](VoxelGrid::revision) and journals one [`VoxelEdit`]; a no-op edit does none of
+//! these. Searches read the live chunk table, so a search after edits equals a search on a grid
+//! built from scratch with the final contents: there is no cache to repair.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use super::cell::VoxelCell;
+use super::error::{MAX_VOXELS, VoxelError};
+use super::journal::{VoxelEdit, VoxelEditsSince, VoxelJournal};
+use crate::grid::cell_store::fresh_revision;
+use crate::grid::query_slot::QuerySlot;
+use crate::grid::{AreaCosts, WALL};
+
+/// Voxels per chunk edge.
+pub const CHUNK_EDGE: u32 = 16;
+/// Voxels per chunk (16³ = 4096 bytes).
+pub const CHUNK_VOXELS: usize = 4096;
+
+/// One allocated chunk: 4096 area bytes, `(x & 15) | ((y & 15) << 4) | ((z & 15) << 8)`.
+pub type Chunk = [u8; CHUNK_VOXELS];
+
+/// The in-chunk index of a voxel.
+#[inline]
+pub(crate) const fn chunk_index(x: u32, y: u32, z: u32) -> usize {
+    ((x & 15) | ((y & 15) << 4) | ((z & 15) << 8)) as usize
+}
+
+/// Validates a block size and returns its voxel count.
+///
+/// # Errors
+///
+/// [`VoxelError::EmptyDimension`], [`VoxelError::TooManyVoxels`].
+pub fn checked_voxel_count(x: u32, y: u32, z: u32) -> Result<u32, VoxelError> {
+    if x == 0 || y == 0 || z == 0 {
+        return Err(VoxelError::EmptyDimension { x, y, z });
+    }
+    // In u128: three u32 sizes cannot overflow it.
+    let n = u128::from(x) * u128::from(y) * u128::from(z);
+    if n > u128::from(MAX_VOXELS) {
+        return Err(VoxelError::TooManyVoxels { x, y, z });
+    }
+    Ok(n as u32)
+}
+
+/// A bounded block of voxels, one area byte each, stored in lazily allocated 16³ chunks
+/// (tier 1). See the module documentation for the storage and edit contract.
+///
+/// Two grids are equal when their size, default area, every voxel, area costs and version
+/// are equal (whether a chunk is allocated, the revision and the journal are not compared).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{VoxelCell, VoxelGrid};
+///
+/// let mut grid = VoxelGrid::new(40, 20, 10).unwrap();
+/// assert_eq!(grid.allocated_chunks(), 0); // all open, nothing stored
+/// grid.set_walkable(VoxelCell::new(17, 3, 2), false).unwrap();
+/// assert_eq!(grid.allocated_chunks(), 1);
+/// assert_eq!(grid.area(VoxelCell::new(17, 3, 2)), Some(255));
+/// assert!(grid.is_open(VoxelCell::new(0, 0, 0)));
+/// assert_eq!(grid.area(VoxelCell::new(40, 0, 0)), None); // outside
+/// assert_eq!(grid.version(), 1);
+/// assert!(VoxelGrid::new(1024, 1024, 1025).is_err()); // more than 2^30 voxels
+/// ```
+#[derive(Clone, Debug)]
+pub struct VoxelGrid {
+    size: (u32, u32, u32),
+    chunks_x: u32,
+    chunks_y: u32,
+    chunks_z: u32,
+    chunks: Vec<Option<Box<Chunk>>>,
+    default_area: u8,
+    areas: AreaCosts,
+    version: u64,
+    revision: u64,
+    journal: VoxelJournal,
+    /// The search handles the one-line queries pool (node pages), see `query/`.
+    slot: QuerySlot,
+}
+
+// Invariants (`check_invariants`):
+//
+// - every size >= 1, their product <= 2^30; `chunks_* = ceil(size_* / 16)` and
+//   `chunks.len() == chunks_x * chunks_y * chunks_z`;
+// - `default_area` is 0 or 255;
+// - `revision != 0` is the journal's current revision; the journal's stamps increase.
+impl VoxelGrid {
+    /// An all-open block (default area 0).
+    ///
+    /// # Errors
+    ///
+    /// [`VoxelError::EmptyDimension`] or [`VoxelError::TooManyVoxels`], before any
+    /// allocation.
+    ///
+    /// # Complexity
+    ///
+    /// O(chunks): one empty slot per 16³ chunk.
+    pub fn new(x: u32, y: u32, z: u32) -> Result<Self, VoxelError> {
+        Self::with_default(x, y, z, 0)
+    }
+
+    /// An all-solid block (default area 255) to carve open.
+    ///
+    /// # Errors
+    ///
+    /// As [`VoxelGrid::new`].
+    pub fn new_solid(x: u32, y: u32, z: u32) -> Result<Self, VoxelError> {
+        Self::with_default(x, y, z, WALL)
+    }
+
+    /// A block whose every voxel has `default_area` (0 or 255).
+    ///
+    /// # Errors
+    ///
+    /// As [`VoxelGrid::new`], then [`VoxelError::InvalidDefault`].
+    pub fn with_default(x: u32, y: u32, z: u32, default_area: u8) -> Result<Self, VoxelError> {
+        checked_voxel_count(x, y, z)?;
+        if default_area != 0 && default_area != WALL {
+            return Err(VoxelError::InvalidDefault { area: default_area });
+        }
+        let (cx, cy, cz) = (x.div_ceil(16), y.div_ceil(16), z.div_ceil(16));
+        let slots = cx as usize * cy as usize * cz as usize;
+        let mut chunks = Vec::new();
+        chunks.resize_with(slots, || None);
+        let revision = fresh_revision();
+        Ok(Self {
+            size: (x, y, z),
+            chunks_x: cx,
+            chunks_y: cy,
+            chunks_z: cz,
+            chunks,
+            default_area,
+            areas: AreaCosts::new(),
+            version: 0,
+            revision,
+            journal: VoxelJournal::new(revision),
+            slot: QuerySlot::new(),
+        })
+    }
+
+    /// A block with `default_area` everywhere except the listed voxels, at version 0 with an
+    /// empty journal (what a file loader builds). Later entries for the same voxel win.
+    ///
+    /// # Errors
+    ///
+    /// As [`VoxelGrid::with_default`]; [`VoxelError::VoxelOutOfBounds`] for the first listed
+    /// voxel outside the block.
+    ///
+    /// # Complexity
+    ///
+    /// O(chunks + listed voxels).
+    pub fn from_voxels(
+        x: u32,
+        y: u32,
+        z: u32,
+        default_area: u8,
+        voxels: impl IntoIterator<Item = (VoxelCell, u8)>,
+    ) -> Result<Self, VoxelError> {
+        let mut grid = Self::with_default(x, y, z, default_area)?;
+        for (cell, area) in voxels {
+            let (ux, uy, uz) = grid.checked(cell)?;
+            grid.write(ux, uy, uz, area);
+        }
+        Ok(grid)
+    }
+
+    /// Size on x, y and z.
+    #[inline]
+    pub fn size(&self) -> (u32, u32, u32) {
+        self.size
+    }
+
+    /// Voxels in the block (`sx * sy * sz`, at most 2^30): also the node count of a search.
+    #[inline]
+    pub fn voxel_count(&self) -> u32 {
+        self.size.0 * self.size.1 * self.size.2
+    }
+
+    /// Chunks on each axis (`ceil(size / 16)`).
+    pub fn chunk_dims(&self) -> (u32, u32, u32) {
+        (self.chunks_x, self.chunks_y, self.chunks_z)
+    }
+
+    /// The grid's default area (0 or 255): the area of every voxel of an unallocated chunk.
+    pub fn default_area(&self) -> u8 {
+        self.default_area
+    }
+
+    /// Chunks that hold an array (tier 3, for memory reports).
+    pub fn allocated_chunks(&self) -> usize {
+        self.chunks.iter().filter(|c| c.is_some()).count()
+    }
+
+    /// The stored array of chunk `(cx, cy, cz)` (tier 3): `None` when the slot is empty (every
+    /// voxel has the default area) or the chunk is outside the table.
+    pub fn chunk(&self, cx: u32, cy: u32, cz: u32) -> Option<&Chunk> {
+        if cx >= self.chunks_x || cy >= self.chunks_y || cz >= self.chunks_z {
+            return None;
+        }
+        let slot = cx + self.chunks_x * (cy + self.chunks_y * cz);
+        self.chunks[slot as usize].as_deref()
+    }
+
+    /// The area cost table.
+    pub fn areas(&self) -> &AreaCosts {
+        &self.areas
+    }
+
+    /// Edits that changed something since construction.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The process-unique stamp of the current contents (see the module docs).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// What changed after `revision` (see [`VoxelJournal::since`]).
+    pub fn edits_since(&self, revision: u64) -> VoxelEditsSince<'_> {
+        self.journal.since(revision)
+    }
+
+    /// The pooled query handles (tier 1 takes and gives back its paged search here).
+    pub(crate) fn query_slot(&self) -> &QuerySlot {
+        &self.slot
+    }
+
+    /// Whether `cell` lies inside the block.
+    #[inline]
+    pub fn contains(&self, cell: VoxelCell) -> bool {
+        cell.x >= 0
+            && cell.y >= 0
+            && cell.z >= 0
+            && (cell.x as u32) < self.size.0
+            && (cell.y as u32) < self.size.1
+            && (cell.z as u32) < self.size.2
+    }
+
+    /// The search node of `cell`, `x + sx * (y + sy * z)`, or `None` outside.
+    #[inline]
+    pub fn node_of(&self, cell: VoxelCell) -> Option<u32> {
+        self.contains(cell)
+            .then(|| cell.x as u32 + self.size.0 * (cell.y as u32 + self.size.1 * cell.z as u32))
+    }
+
+    /// The voxel of a node (`node < voxel_count()`; larger nodes give a voxel outside).
+    ///
+    /// # Complexity
+    ///
+    /// Two divisions (tier 2/3; the paged one-line query never divides).
+    #[inline]
+    pub fn cell_of(&self, node: u32) -> VoxelCell {
+        let (sx, sy) = (self.size.0, self.size.1);
+        let x = node % sx;
+        let rest = node / sx;
+        VoxelCell::new(x as i32, (rest % sy) as i32, (rest / sy) as i32)
+    }
+
+    /// The area of `cell`, or `None` outside.
+    #[inline]
+    pub fn area(&self, cell: VoxelCell) -> Option<u8> {
+        self.contains(cell)
+            .then(|| self.area_at(cell.x as u32, cell.y as u32, cell.z as u32))
+    }
+
+    /// Whether `cell` is inside and open (area 0..=254).
+    #[inline]
+    pub fn is_open(&self, cell: VoxelCell) -> bool {
+        self.area(cell).is_some_and(|a| a != WALL)
+    }
+
+    /// The area of an inside voxel (`x < sx`, `y < sy`, `z < sz`; others read a wrong chunk
+    /// or panic on the table index).
+    #[inline]
+    pub(crate) fn area_at(&self, x: u32, y: u32, z: u32) -> u8 {
+        let slot = (x >> 4) + self.chunks_x * ((y >> 4) + self.chunks_y * (z >> 4));
+        match &self.chunks[slot as usize] {
+            Some(c) => c[chunk_index(x, y, z)],
+            None => self.default_area,
+        }
+    }
+
+    fn checked(&self, cell: VoxelCell) -> Result<(u32, u32, u32), VoxelError> {
+        if self.contains(cell) {
+            Ok((cell.x as u32, cell.y as u32, cell.z as u32))
+        } else {
+            Err(VoxelError::VoxelOutOfBounds {
+                x: cell.x,
+                y: cell.y,
+                z: cell.z,
+                size: self.size,
+            })
+        }
+    }
+
+    /// Writes an inside voxel; allocates its chunk on the first value other than the
+    /// default. Returns whether the voxel changed.
+    fn write(&mut self, x: u32, y: u32, z: u32, area: u8) -> bool {
+        let slot = ((x >> 4) + self.chunks_x * ((y >> 4) + self.chunks_y * (z >> 4))) as usize;
+        let default = self.default_area;
+        let chunk = match &mut self.chunks[slot] {
+            Some(c) => c,
+            empty @ None => {
+                if area == default {
+                    return false;
+                }
+                empty.insert(Box::new([default; CHUNK_VOXELS]))
+            }
+        };
+        let old = core::mem::replace(&mut chunk[chunk_index(x, y, z)], area);
+        old != area
+    }
+
+    /// Sets the area id of `cell` (0..=254 open, 255 solid); one journal entry when it
+    /// changed.
+    ///
+    /// # Errors
+    ///
+    /// [`VoxelError::VoxelOutOfBounds`]; nothing changes then.
+    ///
+    /// # Complexity
+    ///
+    /// O(1); allocates 4096 bytes on the first non-default write into a chunk.
+    pub fn set_area(&mut self, cell: VoxelCell, area: u8) -> Result<(), VoxelError> {
+        let (x, y, z) = self.checked(cell)?;
+        if self.write(x, y, z, area) {
+            self.record(VoxelEdit::Voxel(cell));
+        }
+        Ok(())
+    }
+
+    /// Makes `cell` open (area 0) or solid (255).
+    ///
+    /// # Errors
+    ///
+    /// As [`VoxelGrid::set_area`].
+    pub fn set_walkable(&mut self, cell: VoxelCell, walkable: bool) -> Result<(), VoxelError> {
+        self.set_area(cell, if walkable { 0 } else { WALL })
+    }
+
+    /// Sets the cost multiplier of `area`; journals [`VoxelEdit::AreaCosts`] when the bits
+    /// changed.
+    ///
+    /// # Errors
+    ///
+    /// [`VoxelError::AreaCost`] (area 255, or a multiplier not positive and finite); nothing
+    /// changes then.
+    pub fn set_area_cost(&mut self, area: u8, multiplier: f64) -> Result<(), VoxelError> {
+        let before = self.areas.get(area);
+        self.areas.set(area, multiplier)?;
+        if before.to_bits() != multiplier.to_bits() {
+            self.record(VoxelEdit::AreaCosts);
+        }
+        Ok(())
+    }
+
+    /// Allocated chunks with their slots, ascending.
+    pub(crate) fn allocated(&self) -> impl Iterator<Item = (u32, &Chunk)> + '_ {
+        self.chunks
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.as_deref().map(|c| (i as u32, c)))
+    }
+
+    /// Puts validated chunks in place and sets the version (snapshot decoding).
+    pub(crate) fn install(&mut self, chunks: Vec<(u32, Box<Chunk>)>, version: u64) {
+        for (slot, chunk) in chunks {
+            self.chunks[slot as usize] = Some(chunk);
+        }
+        self.version = version;
+    }
+
+    /// Becomes `other` (decoded from a snapshot) at a fresh revision, keeping this grid's
+    /// journal history with [`VoxelEdit::Everything`] appended and its pooled query handles.
+    pub(crate) fn replace_with(&mut self, other: Self) {
+        let journal = self.journal.clone();
+        let slot = core::mem::take(&mut self.slot);
+        *self = other;
+        self.journal = journal;
+        self.slot = slot;
+        self.revision = fresh_revision();
+        self.journal.record(self.revision, VoxelEdit::Everything);
+    }
+
+    fn record(&mut self, edit: VoxelEdit) {
+        self.version += 1;
+        self.revision = fresh_revision();
+        self.journal.record(self.revision, edit);
+        debug_assert_eq!(self.journal.current(), self.revision);
+    }
+
+    /// Checks every invariant (see the block above the `impl`); O(chunks). For tests and
+    /// fuzzing.
+    pub fn check_invariants(&self) -> bool {
+        let (x, y, z) = self.size;
+        checked_voxel_count(x, y, z).is_ok()
+            && self.chunks_x == x.div_ceil(16)
+            && self.chunks_y == y.div_ceil(16)
+            && self.chunks_z == z.div_ceil(16)
+            && self.chunks.len()
+                == self.chunks_x as usize * self.chunks_y as usize * self.chunks_z as usize
+            && (self.default_area == 0 || self.default_area == WALL)
+            && self.revision != 0
+            && self.journal.current() == self.revision
+            && self.journal.check_invariants()
+    }
+}
+
+impl PartialEq for VoxelGrid {
+    fn eq(&self, other: &Self) -> bool {
+        if self.size != other.size
+            || self.default_area != other.default_area
+            || self.areas != other.areas
+            || self.version != other.version
+        {
+            return false;
+        }
+        let (sx, sy, sz) = self.size;
+        (0..sz).all(|z| {
+            (0..sy).all(|y| (0..sx).all(|x| self.area_at(x, y, z) == other.area_at(x, y, z)))
+        })
+    }
+}

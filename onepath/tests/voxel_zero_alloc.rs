@@ -1,0 +1,86 @@
+//! Zero allocation in steady state for the paged voxel search: after a warm-up query,
+//! `try_begin`, `step`, `copy_path` and the counters allocate nothing (a counting global
+//! allocator proves it).
+#![allow(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell as StdCell;
+
+use onepath::search::Step;
+use onepath::voxel::{NoVoxelHooks, PagedVoxelSearch, VoxelConnectivity, VoxelCornerRule};
+use onepath::{VoxelCell, VoxelGrid};
+
+struct Counting;
+
+thread_local! {
+    static ON: StdCell<bool> = const { StdCell::new(false) };
+    static COUNT: StdCell<u64> = const { StdCell::new(0) };
+}
+
+// SAFETY: forwards to the system allocator; the thread-locals are const-initialised, so touching
+// them never allocates.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if ON.with(StdCell::get) {
+            COUNT.with(|c| c.set(c.get() + 1));
+        }
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if ON.with(StdCell::get) {
+            COUNT.with(|c| c.set(c.get() + 1));
+        }
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations<R>(f: impl FnOnce() -> R) -> (R, u64) {
+    COUNT.with(|c| c.set(0));
+    ON.with(|o| o.set(true));
+    let r = f();
+    ON.with(|o| o.set(false));
+    (r, COUNT.with(StdCell::get))
+}
+
+#[test]
+fn the_paged_search_allocates_nothing_after_warm_up() {
+    let mut grid = VoxelGrid::new(40, 30, 20).unwrap();
+    for y in 0..29 {
+        for z in 0..20 {
+            grid.set_walkable(VoxelCell::new(20, y, z), false).unwrap();
+        }
+    }
+    let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(39, 0, 19));
+    for (conn, rule) in [
+        (
+            VoxelConnectivity::TwentySix,
+            VoxelCornerRule::NoCornerCutting,
+        ),
+        (VoxelConnectivity::Six, VoxelCornerRule::AllowAll),
+        (VoxelConnectivity::Eighteen, VoxelCornerRule::NoSqueezing),
+    ] {
+        let mut s = PagedVoxelSearch::new(conn, rule);
+        s.set_record_expansions(true);
+        s.try_begin(&grid, a, b, &NoVoxelHooks);
+        assert_eq!(s.run(&grid, &NoVoxelHooks), Step::Found);
+        let mut out = vec![VoxelCell::default(); s.path_len()];
+        let want = (s.cost(), s.iterations());
+        let (got, n) = allocations(|| {
+            for budget in [u32::MAX, 7, 1] {
+                s.try_begin(&grid, a, b, &NoVoxelHooks);
+                while s.step(&grid, &NoVoxelHooks, budget) == Step::InProgress {}
+            }
+            let len = s.copy_path(&mut out);
+            (s.cost(), s.iterations(), len)
+        });
+        assert_eq!(n, 0, "{conn:?} {rule:?}: {n} allocations");
+        assert_eq!((got.0, got.1), want);
+        assert_eq!(got.2, Some(out.len()));
+    }
+}
