@@ -70,6 +70,7 @@ pub mod hex;
 pub mod jps;
 pub mod math;
 pub mod query;
+pub mod replan;
 pub mod search;
 pub mod state;
 pub mod topology;
