@@ -80,7 +80,10 @@ pub use grid::{
     AreaCosts, Cell, Connectivity, DiagonalRule, Grid, GridSpace, NearestOptions, WorldPoint,
 };
 pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
-pub use query::{GridAlgorithm, GridOptions, GridPath, GridSearch, HeuristicKind, PathStatus};
+pub use query::{
+    GridAlgorithm, GridOptions, GridPath, GridReplanner, GridSearch, HeuristicKind, HexReplanner,
+    PathStatus,
+};
 pub use search::Step;
 
 /// Keeps the README's example compiling and true (`cargo test --doc`).

@@ -13,6 +13,8 @@
 //! - The engine-selection table (`selection.rs`): the spec's “applies when … otherwise A*”
 //!   rules as rows; every square-grid entry point asks it. A new family adds a row there.
 //! - [`AnyHeuristic`]: the estimate a query picks at run time.
+//! - [`GridReplanner`] / [`HexReplanner`] (`Grid::create_replanner`): LPA* and D* Lite handles
+//!   that follow the grid's edit journal and repair their path.
 //!
 //! This is the top floor of the core: it may import every module below it (spaces, `search`,
 //! the families `jps` and `fast`), and nothing below imports or re-exports it. The crate root
@@ -28,14 +30,18 @@ mod grid_search;
 mod grid_search_prepare;
 mod grid_search_state;
 mod hex_find_path;
+mod hex_replanner;
 mod options;
 mod path;
 mod query_map;
+mod replanner;
 mod runner;
 mod selection;
 
 pub use any_heuristic::AnyHeuristic;
 pub use future::FindPathFuture;
 pub use grid_search::GridSearch;
+pub use hex_replanner::HexReplanner;
 pub use options::{GridAlgorithm, GridOptions, HeuristicKind};
 pub use path::{GridPath, PathStatus};
+pub use replanner::GridReplanner;

@@ -31,6 +31,12 @@ pub enum GridAlgorithm {
     Jps,
     /// JPS+ (Harabor & Grastien 2014; Rabin & Silva 2015) with goal bounding.
     JpsPlus,
+    /// Lifelong Planning A* (Koenig, Likhachev & Furcy 2004), for
+    /// [`Grid::create_replanner`](crate::Grid::create_replanner); a one-off `find_path` runs A*.
+    LpaStar,
+    /// D* Lite (Koenig & Likhachev 2002), for
+    /// [`Grid::create_replanner`](crate::Grid::create_replanner); a one-off `find_path` runs A*.
+    DStarLite,
 }
 
 /// Options of a tier-1 grid query. Plain data: copy a preset and change it with the `with_*`

@@ -77,7 +77,7 @@ struct Row {
 }
 
 /// The rows, first match wins; see the module documentation.
-const TABLE: [Row; 3] = [
+const TABLE: [Row; 5] = [
     Row {
         asked: GridAlgorithm::JpsPlus,
         applies: octile_case_with_tables,
@@ -99,6 +99,23 @@ const TABLE: [Row; 3] = [
         runs: GridAlgorithm::Jps,
         generic: Engine::Generic,
         specialised: (octile_case, Engine::OctileJps),
+    },
+    // The replanners keep state across edits (`Grid::create_replanner`); a one-off query has
+    // nothing to repair, so it runs A* (spec: "A one-off FindPath with LpaStar or DStarLite
+    // runs A*") and says so in `GridPath::algorithm`.
+    Row {
+        asked: GridAlgorithm::LpaStar,
+        applies: always,
+        runs: GridAlgorithm::AStar,
+        generic: Engine::Generic,
+        specialised: (octile_case, Engine::OctileAStar),
+    },
+    Row {
+        asked: GridAlgorithm::DStarLite,
+        applies: always,
+        runs: GridAlgorithm::AStar,
+        generic: Engine::Generic,
+        specialised: (octile_case, Engine::OctileAStar),
     },
 ];
 

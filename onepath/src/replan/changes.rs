@@ -225,13 +225,7 @@ mod tests {
 
     #[test]
     fn hex_region_is_the_cells_and_their_neighbours() {
-        assert_eq!(
-            hex_change_region(GridRect::cell(0, 0), 4, 4),
-            (0, 0, 1, 1)
-        );
-        assert_eq!(
-            hex_change_region(GridRect::cell(3, 2), 4, 4),
-            (2, 1, 3, 3)
-        );
+        assert_eq!(hex_change_region(GridRect::cell(0, 0), 4, 4), (0, 0, 1, 1));
+        assert_eq!(hex_change_region(GridRect::cell(3, 2), 4, 4), (2, 1, 3, 3));
     }
 }

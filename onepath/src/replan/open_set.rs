@@ -56,7 +56,8 @@ impl ReplanKey {
     /// equal within it and `k2` smaller beyond it.
     #[inline]
     pub fn less_than(&self, other: &Self) -> bool {
-        approx_lt(self.k1, other.k1) || (approx_eq(self.k1, other.k1) && approx_lt(self.k2, other.k2))
+        approx_lt(self.k1, other.k1)
+            || (approx_eq(self.k1, other.k1) && approx_lt(self.k2, other.k2))
     }
 }
 
@@ -363,7 +364,13 @@ mod tests {
     fn refuses_nan_keys_and_unknown_nodes() {
         let mut q = ReplanOpenSet::new();
         q.reserve_nodes(4);
-        assert!(!q.push(1, ReplanKey { k1: f64::NAN, k2: 0.0 }));
+        assert!(!q.push(
+            1,
+            ReplanKey {
+                k1: f64::NAN,
+                k2: 0.0
+            }
+        ));
         assert!(!q.push(4, ReplanKey { k1: 1.0, k2: 0.0 }));
         assert!(q.is_empty() && !q.remove(9) && q.key_of(9).is_none());
     }

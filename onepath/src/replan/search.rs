@@ -327,11 +327,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
             0.0
         } else {
             let mut best = f64::INFINITY;
-            let (g, cost, lpa) = (
-                &self.g,
-                &self.cost,
-                self.variant == ReplanVariant::LpaStar,
-            );
+            let (g, cost, lpa) = (&self.g, &self.cost, self.variant == ReplanVariant::LpaStar);
             topology.for_each_neighbor(node, |v, base| {
                 let c = if lpa {
                     cost.cost(v, node, base)
@@ -514,7 +510,10 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
 
     /// `rhs(node)`: the one-step lookahead (+∞ when out of range).
     pub fn rhs(&self, node: u32) -> f64 {
-        self.rhs.get(node as usize).copied().unwrap_or(f64::INFINITY)
+        self.rhs
+            .get(node as usize)
+            .copied()
+            .unwrap_or(f64::INFINITY)
     }
 
     /// The queue (read-only).
