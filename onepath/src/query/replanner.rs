@@ -99,6 +99,11 @@ impl ReplanCore {
                 _ => {}
             }
             self.begun = true;
+            // One cell per node at most: the path buffer never grows after this.
+            let n = topology.node_count() as usize + 1;
+            if self.cells.capacity() < n {
+                self.cells.reserve(n - self.cells.len());
+            }
             self.start_moved = false;
             self.goal_moved = false;
         }

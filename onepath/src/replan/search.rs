@@ -197,7 +197,14 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         self.rhs.clear();
         self.rhs.resize(n, f64::INFINITY);
         self.open.reserve_nodes(self.node_count);
+        // Sized once per node count, so marking changes and extracting paths never allocate
+        // in steady state (a path visits each node at most once; pending turns into a restart
+        // past the node count).
         self.pending.clear();
+        self.pending.reserve(n);
+        if self.path.capacity() < n + 1 {
+            self.path.reserve(n + 1);
+        }
         self.restart_pending = false;
         self.km = 0.0;
         self.heuristic.set_goal(self.focus);
