@@ -4,12 +4,25 @@
 use super::any_heuristic::AnyHeuristic;
 use super::options::{GridAlgorithm, GridOptions, HeuristicKind};
 use super::path::PathStatus;
-use super::replanner::{ReplanCore, check_replan_weight, variant_of};
+use super::replanner::{ReplanCore, check_replan_weight, handle_fits, variant_of};
 use crate::error::QueryError;
 use crate::grid::Cell;
 use crate::hex::{HexDistanceHeuristic, HexGrid, HexTopology};
 use crate::replan::{JournalOutcome, ReplanSearch, ReplanVariant, follow_hex_journal};
+use crate::state::StateError;
+use crate::state::map_hash::content_hash_of;
 use crate::topology::{DefaultStepCost, ZeroHeuristic};
+
+/// The content hash of a hex grid's size, cells and multipliers (what the snapshot header
+/// names; O(cells)).
+fn hex_hash(grid: &HexGrid) -> u64 {
+    content_hash_of(
+        grid.width(),
+        grid.height(),
+        grid.cells(),
+        grid.areas().as_slice(),
+    )
+}
 
 /// The hex heuristic a replanner's options ask for, scaled by the smallest multiplier.
 fn hex_heuristic(grid: &HexGrid, options: &GridOptions) -> Result<AnyHeuristic, QueryError> {
@@ -169,6 +182,92 @@ impl HexReplanner {
         match self.core.search.variant() {
             ReplanVariant::LpaStar => GridAlgorithm::LpaStar,
             ReplanVariant::DStarLite => GridAlgorithm::DStarLite,
+        }
+    }
+
+    fn current_for(&mut self, grid: &HexGrid) -> Result<(), StateError> {
+        if (grid.width(), grid.height()) != self.size {
+            return Err(StateError::InvalidField {
+                field: "replan.grid",
+            });
+        }
+        if follow_hex_journal(&mut self.core.search, grid, &mut self.core.seen)
+            == JournalOutcome::Rebuild
+        {
+            let h = hex_heuristic(grid, &self.options).map_err(|_| StateError::InvalidField {
+                field: "replan.heuristic",
+            })?;
+            self.core.search.set_heuristic(h);
+        }
+        Ok(())
+    }
+
+    fn option_codes(&self) -> [u8; 4] {
+        [0, 0, 1, self.options.heuristic as u8]
+    }
+
+    /// Bytes [`save_state`](HexReplanner::save_state) writes for `grid` now.
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::InvalidField`] (`replan.grid`) for a grid of another size.
+    pub fn state_size(&mut self, grid: &HexGrid) -> Result<usize, StateError> {
+        self.current_for(grid)?;
+        Ok(self.core.search.state_size_with(true))
+    }
+
+    /// As [`GridReplanner::save_state`](crate::query::GridReplanner::save_state) (kind 8).
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::BufferTooSmall`], or [`StateError::InvalidField`] for a grid of
+    /// another size.
+    pub fn save_state(&mut self, grid: &HexGrid, out: &mut [u8]) -> Result<usize, StateError> {
+        self.current_for(grid)?;
+        let handle = self.core.handle_section(self.option_codes());
+        self.core
+            .search
+            .save_state_with(hex_hash(grid), Some(handle), out)
+    }
+
+    /// As [`GridReplanner::restore_state`](crate::query::GridReplanner::restore_state).
+    ///
+    /// # Errors
+    ///
+    /// A [`StateError`] naming the first wrong field.
+    pub fn restore_state(&mut self, grid: &HexGrid, bytes: &[u8]) -> Result<(), StateError> {
+        if (grid.width(), grid.height()) != self.size {
+            return Err(StateError::InvalidField {
+                field: "replan.grid",
+            });
+        }
+        let heuristic =
+            hex_heuristic(grid, &self.options).map_err(|_| StateError::InvalidField {
+                field: "replan.heuristic",
+            })?;
+        let previous = *self.core.search.heuristic();
+        self.core.search.replace_heuristic(heuristic);
+        let topology = HexTopology::new(grid);
+        let codes = self.option_codes();
+        let variant = self.core.search.variant();
+        match self.core.search.restore_state_with(
+            &topology,
+            hex_hash(grid),
+            bytes,
+            Some(codes),
+            &|h, root, focus| handle_fits(h, root, focus, variant, |c| grid.index_of(c)),
+        ) {
+            Ok(Some(h)) => {
+                self.core.restored(h, grid.revision(), |n| grid.cell_of(n));
+                Ok(())
+            }
+            Ok(None) => Err(StateError::InvalidField {
+                field: "replan.handle",
+            }),
+            Err(e) => {
+                self.core.search.replace_heuristic(previous);
+                Err(e)
+            }
         }
     }
 

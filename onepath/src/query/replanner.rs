@@ -10,8 +10,10 @@ use super::path::PathStatus;
 use super::runner::{check_weight, resolve_square_heuristic};
 use crate::error::QueryError;
 use crate::grid::{Cell, ClearanceMap, Grid, SquareTopology};
+use crate::replan::state::HandleSection;
 use crate::replan::{JournalOutcome, ReplanSearch, ReplanVariant, follow_square_journal};
 use crate::search::Step;
+use crate::state::StateError;
 use crate::topology::{DefaultStepCost, Topology};
 
 /// The variant an options value asks for: `LpaStar`, else D* Lite (spec: “GridOptions.Algorithm
@@ -34,6 +36,33 @@ pub(super) fn check_replan_weight(options: &GridOptions) -> Result<(), QueryErro
             value: options.weight,
         })
     }
+}
+
+/// Whether a snapshot's tier-1 section agrees with its engine state: begun exactly when the
+/// engine is, and the endpoints the engine searches for are the cells asked for unless a move
+/// is still to be handed over.
+pub(super) fn handle_fits(
+    h: &HandleSection,
+    root: u32,
+    focus: u32,
+    variant: ReplanVariant,
+    index_of: impl Fn(Cell) -> Option<u32>,
+) -> bool {
+    let begun = h.flags & 1 != 0;
+    let (start_moved, goal_moved) = (h.flags & 2 != 0, h.flags & 4 != 0);
+    let idle = root == crate::search::NO_NODE;
+    if begun == idle {
+        return false;
+    }
+    if idle {
+        return !start_moved && !goal_moved;
+    }
+    let (start, goal) = match variant {
+        ReplanVariant::LpaStar => (root, focus),
+        ReplanVariant::DStarLite => (focus, root),
+    };
+    let at = |c: (i32, i32)| index_of(Cell::new(c.0, c.1));
+    (start_moved || at(h.start) == Some(start)) && (goal_moved || at(h.goal) == Some(goal))
 }
 
 /// What both tier-1 replanners keep: the engine, the endpoints asked for, the last result.
@@ -140,6 +169,43 @@ impl ReplanCore {
         }
         self.status = status;
         status
+    }
+
+    /// The tier-1 section of a snapshot.
+    pub(super) fn handle_section(&self, options: [u8; 4]) -> HandleSection {
+        HandleSection {
+            start: (self.start.x, self.start.y),
+            goal: (self.goal.x, self.goal.y),
+            flags: u8::from(self.begun)
+                | u8::from(self.start_moved) << 1
+                | u8::from(self.goal_moved) << 2,
+            options,
+        }
+    }
+
+    /// Takes over a restored engine state and its tier-1 section.
+    pub(super) fn restored(
+        &mut self,
+        h: HandleSection,
+        revision: u64,
+        cell_of: impl Fn(u32) -> Cell,
+    ) {
+        self.start = Cell::new(h.start.0, h.start.1);
+        self.goal = Cell::new(h.goal.0, h.goal.1);
+        self.begun = h.flags & 1 != 0;
+        self.start_moved = h.flags & 2 != 0;
+        self.goal_moved = h.flags & 4 != 0;
+        self.seen = revision;
+        self.status = match self.search.state() {
+            Step::Found => PathStatus::Found,
+            Step::NoPath => PathStatus::NoPath,
+            _ => PathStatus::BudgetExhausted,
+        };
+        self.cells.clear();
+        if self.status == PathStatus::Found {
+            self.cells
+                .extend(self.search.path().iter().map(|&n| cell_of(n)));
+        }
     }
 
     fn finish(&mut self, status: PathStatus) -> PathStatus {
@@ -380,6 +446,133 @@ impl GridReplanner {
     /// The start and goal asked for.
     pub fn endpoints(&self) -> (Cell, Cell) {
         (self.core.start, self.core.goal)
+    }
+
+    /// Reads the grid's edits into the engine (no pops), so a snapshot matches the grid.
+    fn fold_journal(&mut self, grid: &Grid) -> Result<(), QueryError> {
+        let outcome = follow_square_journal(
+            &mut self.core.search,
+            grid,
+            &mut self.core.seen,
+            self.options.agent_size,
+        );
+        if outcome == JournalOutcome::Rebuild {
+            let h = resolve_square_heuristic(&self.options, grid.width(), grid.areas().min_cost())?;
+            self.core.search.set_heuristic(h);
+        }
+        Ok(())
+    }
+
+    fn option_codes(&self) -> [u8; 4] {
+        let o = &self.options;
+        [
+            o.connectivity as u8,
+            o.diagonal_rule as u8,
+            o.agent_size,
+            o.heuristic as u8,
+        ]
+    }
+
+    /// Bytes [`save_state`](GridReplanner::save_state) writes for `grid` now (reads the
+    /// grid's new edits first, as `save_state` does).
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::InvalidField`] (`replan.grid`) for a grid of another size.
+    pub fn state_size(&mut self, grid: &Grid) -> Result<usize, StateError> {
+        self.current_for(grid)?;
+        Ok(self.core.search.state_size_with(true))
+    }
+
+    fn current_for(&mut self, grid: &Grid) -> Result<(), StateError> {
+        if (grid.width(), grid.height()) != self.size {
+            return Err(StateError::InvalidField {
+                field: "replan.grid",
+            });
+        }
+        self.fold_journal(grid)
+            .map_err(|_| StateError::InvalidField {
+                field: "replan.heuristic",
+            })
+    }
+
+    /// Writes the replanner's state (kind 8: the engine's g, rhs, queue in canonical order,
+    /// km, root and focus, then its endpoints and options) for `grid`, into `out`; returns
+    /// the byte count. The grid's edits since the last replan are read first (no pops), so the
+    /// snapshot belongs to the grid as it is now (its content hash is in the header); a
+    /// restore on a grid with those contents continues exactly as this replanner would.
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::BufferTooSmall`], or [`StateError::InvalidField`] for a grid of
+    /// another size.
+    pub fn save_state(&mut self, grid: &Grid, out: &mut [u8]) -> Result<usize, StateError> {
+        self.current_for(grid)?;
+        let handle = self.core.handle_section(self.option_codes());
+        self.core
+            .search
+            .save_state_with(grid.content_hash(), Some(handle), out)
+    }
+
+    /// Restores a state written by [`save_state`](GridReplanner::save_state) on a grid with
+    /// `grid`'s contents, for a replanner created with the same options, after checking it is
+    /// one the replanner can reach (`replan::state`).
+    ///
+    /// # Errors
+    ///
+    /// A [`StateError`] naming the first wrong field ([`StateError::MapMismatch`] for other
+    /// grid contents); the replanner is then unchanged (but for the one late check that
+    /// leaves its engine idle, `replan.state`).
+    pub fn restore_state(&mut self, grid: &Grid, bytes: &[u8]) -> Result<(), StateError> {
+        if (grid.width(), grid.height()) != self.size {
+            return Err(StateError::InvalidField {
+                field: "replan.grid",
+            });
+        }
+        let o = self.options;
+        let heuristic = resolve_square_heuristic(&o, grid.width(), grid.areas().min_cost())
+            .map_err(|_| StateError::InvalidField {
+                field: "replan.heuristic",
+            })?;
+        let previous = self.core.search.heuristic().clone();
+        self.core.search.replace_heuristic(heuristic);
+        let codes = self.option_codes();
+        let variant = self.core.search.variant();
+        let topology = match &mut self.clearance {
+            Some(map) => {
+                map.refresh(grid);
+                SquareTopology::with_clearance_map(
+                    grid,
+                    o.agent_size,
+                    o.connectivity,
+                    o.diagonal_rule,
+                    map,
+                )
+            }
+            None => SquareTopology::new(grid, 1, o.connectivity, o.diagonal_rule),
+        }
+        .map_err(|_| StateError::InvalidField {
+            field: "replan.topology",
+        })?;
+        match self.core.search.restore_state_with(
+            &topology,
+            grid.content_hash(),
+            bytes,
+            Some(codes),
+            &|h, root, focus| handle_fits(h, root, focus, variant, |c| grid.index_of(c)),
+        ) {
+            Ok(Some(h)) => {
+                self.core.restored(h, grid.revision(), |n| grid.cell_of(n));
+                Ok(())
+            }
+            Ok(None) => Err(StateError::InvalidField {
+                field: "replan.handle",
+            }),
+            Err(e) => {
+                self.core.search.replace_heuristic(previous);
+                Err(e)
+            }
+        }
     }
 
     /// The engine (tier 2, read-only): g, rhs, queue, km.

@@ -38,6 +38,7 @@ mod changes;
 mod open_set;
 mod path;
 mod search;
+pub(crate) mod state;
 
 pub use changes::{
     JournalOutcome, follow_hex_journal, follow_square_journal, hex_change_region, mark_hex_edit,

@@ -211,6 +211,11 @@ impl ReplanOpenSet {
         Some((e.node, e.key))
     }
 
+    /// The entries in heap layout order (snapshots sort them).
+    pub fn entries(&self) -> impl Iterator<Item = (u32, ReplanKey)> + '_ {
+        self.heap.iter().map(|e| (e.node, e.key))
+    }
+
     /// Visits every entry in heap layout order (for snapshots and checks, which sort).
     pub fn for_each<F: FnMut(u32, ReplanKey)>(&self, mut visit: F) {
         for e in &self.heap {

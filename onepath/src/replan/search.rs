@@ -149,6 +149,11 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         self.request_restart();
     }
 
+    /// Replaces the heuristic without beginning again (a restore that then checks the keys).
+    pub(crate) fn replace_heuristic(&mut self, heuristic: H) {
+        self.heuristic = heuristic;
+    }
+
     /// The heuristic.
     pub fn heuristic(&self) -> &H {
         &self.heuristic
@@ -375,7 +380,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
 
     /// Whether the loop must go on: the top key is smaller than the focus's key, or the focus
     /// is inconsistent.
-    fn must_continue(&self) -> bool {
+    pub(super) fn must_continue(&self) -> bool {
         let Some((_, top)) = self.open.top() else {
             return false;
         };

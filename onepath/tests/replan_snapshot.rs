@@ -1,0 +1,210 @@
+//! Replanner snapshots (kind 8): restored = never-stopped at any point of a change/move
+//! sequence — after an edit the replanner has not yet read, in the middle of a budgeted
+//! repair, after a start move — for LPA* and D* Lite on square (agent sizes 1 and 2) and hex
+//! grids; saving a restored replanner gives the same bytes; damaged snapshots (with a valid
+//! checksum) never panic, and one that is accepted replans to the cost a fresh A* finds.
+
+mod common;
+
+use common::random_grid;
+use onepath::math::SplitMix64;
+use onepath::state::{Fnv1a64, HEADER_LEN};
+use onepath::{
+    Cell, Grid, GridAlgorithm, GridOptions, GridReplanner, HexGrid, HexLayout, PathStatus,
+};
+
+fn snapshot(unit: &mut GridReplanner, grid: &Grid) -> Vec<u8> {
+    let mut out = vec![0u8; unit.state_size(grid).unwrap()];
+    let n = unit.save_state(grid, &mut out).unwrap();
+    assert_eq!(n, out.len());
+    out
+}
+
+type Seen = (PathStatus, u64, Vec<Cell>, u32, u32);
+
+fn seen(unit: &GridReplanner) -> Seen {
+    (
+        unit.status(),
+        unit.cost().to_bits(),
+        unit.path().to_vec(),
+        unit.iterations(),
+        unit.expansions(),
+    )
+}
+
+/// A cell on or next to the path, away from the corners the endpoints sit in.
+fn near(rng: &mut SplitMix64, path: &[Cell], w: i32, h: i32) -> Cell {
+    let c = if path.is_empty() {
+        Cell::new(rng.below(w as u32) as i32, rng.below(h as u32) as i32)
+    } else {
+        path[rng.below(path.len() as u32) as usize]
+    };
+    Cell::new(
+        (c.x + rng.below(3) as i32 - 1).clamp(0, w - 1),
+        (c.y + rng.below(3) as i32 - 1).clamp(0, h - 1),
+    )
+}
+
+#[test]
+fn restored_square_replanners_continue_as_if_never_stopped() {
+    let mut checks = 0;
+    for seed in 0..24u64 {
+        let alg = if seed % 2 == 0 {
+            GridAlgorithm::LpaStar
+        } else {
+            GridAlgorithm::DStarLite
+        };
+        let size = 1 + (seed % 3 == 2) as u8;
+        let options = GridOptions::DEFAULT
+            .with_algorithm(alg)
+            .with_agent_size(size);
+        let mut grid = random_grid(seed, 20, 16, 18, seed % 4 == 1);
+        grid.set_rect(0, 0, 3, 3, 0).unwrap();
+        grid.set_rect(17, 13, 3, 3, 0).unwrap();
+        let mut unit = grid
+            .create_replanner(Cell::new(0, 0), Cell::new(17, 13), &options)
+            .unwrap();
+        let mut rng = SplitMix64::new(seed);
+        let mut twin: Option<GridReplanner> = None;
+        for round in 0..12 {
+            let c = near(&mut rng, unit.path(), 20, 16);
+            if c.x.max(c.y) > 2 && (c.x < 17 || c.y < 13) {
+                let open = grid.is_walkable(c);
+                grid.set_walkable(c, !open).unwrap();
+            }
+            if round % 4 == 3 && unit.path().len() > 2 {
+                let next = unit.path()[1];
+                unit.move_start(next);
+                if let Some(t) = &mut twin {
+                    t.move_start(next);
+                }
+            }
+            // Save before the replanner has read the edit (or mid-repair below), restore into
+            // a fresh replanner, and from then on both must agree.
+            if rng.below(3) == 0 {
+                let bytes = snapshot(&mut unit, &grid);
+                let mut restored = grid
+                    .create_replanner(Cell::new(5, 5), Cell::new(6, 6), &options)
+                    .unwrap();
+                restored.restore_state(&grid, &bytes).unwrap();
+                assert_eq!(
+                    snapshot(&mut restored, &grid),
+                    bytes,
+                    "seed {seed} round {round}"
+                );
+                twin = Some(restored);
+            }
+            let budget = if round % 2 == 0 { 5 } else { u32::MAX };
+            loop {
+                let s = unit.try_replan(&grid, budget).unwrap();
+                if let Some(t) = &mut twin {
+                    assert_eq!(t.try_replan(&grid, budget).unwrap(), s);
+                    assert_eq!(seen(t), seen(&unit), "seed {seed} round {round}");
+                    checks += 1;
+                }
+                if s != PathStatus::BudgetExhausted {
+                    break;
+                }
+                if rng.below(4) == 0 {
+                    // Mid-repair: save and restore again.
+                    let bytes = snapshot(&mut unit, &grid);
+                    let mut restored = grid
+                        .create_replanner(Cell::new(0, 0), Cell::new(1, 1), &options)
+                        .unwrap();
+                    restored.restore_state(&grid, &bytes).unwrap();
+                    twin = Some(restored);
+                }
+            }
+        }
+    }
+    assert!(checks > 100, "{checks}");
+}
+
+#[test]
+fn restored_hex_replanners_continue_as_if_never_stopped() {
+    for alg in [GridAlgorithm::LpaStar, GridAlgorithm::DStarLite] {
+        let mut grid = HexGrid::new(14, 12, HexLayout::PointyEvenRow).unwrap();
+        let options = GridOptions::DEFAULT.with_algorithm(alg);
+        let mut unit = grid
+            .create_replanner(Cell::new(0, 0), Cell::new(13, 11), &options)
+            .unwrap();
+        let mut rng = SplitMix64::new(9);
+        for round in 0..10 {
+            let c = near(&mut rng, unit.path(), 14, 12);
+            if c != Cell::new(0, 0) && c != Cell::new(13, 11) {
+                grid.set_area(c, 255).unwrap();
+            }
+            let mut out = vec![0u8; unit.state_size(&grid).unwrap()];
+            unit.save_state(&grid, &mut out).unwrap();
+            let mut twin = grid
+                .create_replanner(Cell::new(0, 0), Cell::new(13, 11), &options)
+                .unwrap();
+            twin.restore_state(&grid, &out).unwrap();
+            let a = unit.replan(&grid).unwrap();
+            let b = twin.replan(&grid).unwrap();
+            assert_eq!(
+                (a, unit.cost().to_bits()),
+                (b, twin.cost().to_bits()),
+                "round {round}"
+            );
+            assert_eq!(unit.path(), twin.path());
+            assert_eq!(unit.expansions(), twin.expansions());
+        }
+    }
+}
+
+#[test]
+fn damaged_snapshots_are_refused_or_replan_correctly() {
+    let mut accepted = 0;
+    let mut refused = 0;
+    for seed in 0..12u64 {
+        let alg = if seed % 2 == 0 {
+            GridAlgorithm::LpaStar
+        } else {
+            GridAlgorithm::DStarLite
+        };
+        let options = GridOptions::DEFAULT.with_algorithm(alg);
+        let mut grid = random_grid(100 + seed, 10, 8, 15, false);
+        grid.set_rect(0, 0, 2, 2, 0).unwrap();
+        grid.set_rect(8, 6, 2, 2, 0).unwrap();
+        let (start, goal) = (Cell::new(0, 0), Cell::new(9, 7));
+        let mut unit = grid.create_replanner(start, goal, &options).unwrap();
+        unit.try_replan(&grid, 3).unwrap();
+        grid.set_walkable(Cell::new(4, 4), false).unwrap();
+        let bytes = snapshot(&mut unit, &grid);
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..400 {
+            let mut bad = bytes.clone();
+            let flips = 1 + rng.below(3);
+            for _ in 0..flips {
+                let i = HEADER_LEN + rng.below((bad.len() - HEADER_LEN) as u32) as usize;
+                bad[i] ^= 1 << rng.below(8);
+            }
+            let sum = Fnv1a64::of(&bad[HEADER_LEN..]);
+            bad[20..28].copy_from_slice(&sum.to_le_bytes());
+            let mut target = grid.create_replanner(start, goal, &options).unwrap();
+            if target.restore_state(&grid, &bad).is_err() {
+                refused += 1;
+                continue;
+            }
+            accepted += 1;
+            let status = target.replan(&grid).unwrap();
+            let fresh = grid
+                .find_path(
+                    target.endpoints().0,
+                    target.endpoints().1,
+                    &GridOptions::DEFAULT,
+                )
+                .unwrap();
+            assert_eq!(status, fresh.status, "seed {seed}");
+            if status == PathStatus::Found {
+                assert!(
+                    (target.cost() - fresh.cost).abs() <= 1e-9 * fresh.cost,
+                    "seed {seed}"
+                );
+            }
+        }
+    }
+    assert!(refused > 0);
+    println!("damaged snapshots: {accepted} accepted, {refused} refused");
+}
