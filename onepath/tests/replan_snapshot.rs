@@ -208,3 +208,95 @@ fn damaged_snapshots_are_refused_or_replan_correctly() {
     assert!(refused > 0);
     println!("damaged snapshots: {accepted} accepted, {refused} refused");
 }
+
+/// The bytes as the pinned files write them: two hex digits a byte, 32 a line.
+fn hex(bytes: &[u8]) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    for (i, b) in bytes.iter().enumerate() {
+        write!(s, "{b:02x}").unwrap();
+        s.push(if i % 32 == 31 { '\n' } else { ' ' });
+    }
+    s.trim_end().to_string() + "\n"
+}
+
+#[test]
+fn replan_snapshot_bytes_are_pinned() {
+    // A 4 × 3 grid, D* Lite, one repair in progress after an edit: pending nodes, queue, km.
+    let mut grid = Grid::from_text("....\n.#..\n....").unwrap();
+    let options = GridOptions::FOUR_CONNECTED.with_algorithm(GridAlgorithm::DStarLite);
+    let mut unit = grid
+        .create_replanner(Cell::new(0, 0), Cell::new(3, 2), &options)
+        .unwrap();
+    assert_eq!(unit.replan(&grid).unwrap(), PathStatus::Found);
+    unit.move_start(Cell::new(1, 0));
+    assert_eq!(unit.try_replan(&grid, 1).unwrap(), PathStatus::Found);
+    grid.set_walkable(Cell::new(2, 1), false).unwrap();
+    let bytes = snapshot(&mut unit, &grid);
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/pinned/replan.hex");
+    let text = hex(&bytes);
+    if std::env::var_os("ONEPATH_BLESS_PINNED").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let want = std::fs::read_to_string(&path)
+        .expect("tests/pinned/replan.hex (bless with ONEPATH_BLESS_PINNED=1)");
+    assert_eq!(
+        text, want,
+        "kind 8 bytes changed: a format change needs a new version"
+    );
+    let mut back = grid
+        .create_replanner(Cell::new(0, 0), Cell::new(3, 2), &options)
+        .unwrap();
+    back.restore_state(&grid, &bytes).unwrap();
+    assert_eq!(snapshot(&mut back, &grid), bytes);
+    assert_eq!(back.replan(&grid).unwrap(), unit.replan(&grid).unwrap());
+    assert_eq!(back.cost().to_bits(), unit.cost().to_bits());
+}
+
+#[test]
+fn one_off_find_path_with_a_replanner_algorithm_runs_astar_and_says_so() {
+    let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    for alg in [GridAlgorithm::LpaStar, GridAlgorithm::DStarLite] {
+        let o = GridOptions::DEFAULT.with_algorithm(alg);
+        let p = grid
+            .find_path(Cell::new(0, 0), Cell::new(3, 2), &o)
+            .unwrap();
+        let a = grid
+            .find_path(Cell::new(0, 0), Cell::new(3, 2), &GridOptions::DEFAULT)
+            .unwrap();
+        assert_eq!(p.algorithm, GridAlgorithm::AStar);
+        assert_eq!(o.resolved_algorithm(&grid), GridAlgorithm::AStar);
+        assert_eq!((p.cost, p.cells), (a.cost, a.cells));
+    }
+}
+
+#[test]
+fn replanners_refuse_weights_other_than_one_by_name() {
+    let grid = Grid::new(3, 3).unwrap();
+    let o = GridOptions::DEFAULT
+        .with_algorithm(GridAlgorithm::LpaStar)
+        .with_weight(1.5);
+    let e = grid
+        .create_replanner(Cell::new(0, 0), Cell::new(2, 2), &o)
+        .unwrap_err();
+    assert_eq!(e, onepath::QueryError::ReplanWeight { value: 1.5 });
+    assert!(e.to_string().contains("1.5") && e.to_string().contains("weight 1"));
+    let hex = HexGrid::new(3, 3, HexLayout::PointyOddRow).unwrap();
+    assert!(matches!(
+        hex.create_replanner(
+            Cell::new(0, 0),
+            Cell::new(2, 2),
+            &o.with_weight(1.0).with_agent_size(2)
+        ),
+        Err(onepath::QueryError::InvalidAgentSize { size: 2, max: 1 })
+    ));
+    // Endpoints outside the grid are statuses, not errors.
+    let mut r = grid
+        .create_replanner(Cell::new(-1, 0), Cell::new(2, 2), &o.with_weight(1.0))
+        .unwrap();
+    assert_eq!(r.replan(&grid).unwrap(), PathStatus::StartInvalid);
+    assert!(matches!(
+        r.replan(&Grid::new(4, 4).unwrap()),
+        Err(onepath::QueryError::OtherGrid { .. })
+    ));
+}
