@@ -19,6 +19,7 @@ mod grids_edits;
 mod grids_fast;
 mod grids_hex;
 mod grids_jps;
+mod grids_replan;
 
 use crate::registry::Family;
 
@@ -48,5 +49,10 @@ pub const FAMILIES: &[Family] = &[
         name: "grids/fast",
         golden: "grids-fast.txt",
         scenarios: grids_fast::scenarios,
+    },
+    Family {
+        name: "grids/replan",
+        golden: "grids-replan.txt",
+        scenarios: grids_replan::scenarios,
     },
 ];
