@@ -16,8 +16,10 @@
 //! | `grid_text` | `onepath::Grid::from_text` | [`grid_text`](mod@grid_text) |
 //! | `snapshot_restore` | `restore_state` of snapshot kinds 1–5 | [`snapshot_restore`](mod@snapshot_restore) |
 //! | `search_ops` | `GridSearch` (A*, JPS, JPS+) under begin/step/edit/save/restore | [`search_ops`](mod@search_ops) |
+//! | `grid_replan` | `GridReplanner` (LPA*, D* Lite) under edit/move/budget/save/restore | [`grid_replan`](mod@grid_replan) |
 
 pub mod frame;
+pub mod grid_replan;
 pub mod grid_text;
 pub mod input;
 pub mod lines;
@@ -28,6 +30,7 @@ pub mod search_ops;
 pub mod seeds;
 pub mod snapshot_restore;
 
+pub use grid_replan::grid_replan;
 pub use grid_text::grid_text;
 pub use movingai_map::movingai_map;
 pub use movingai_scen::movingai_scen;
@@ -38,10 +41,11 @@ pub use snapshot_restore::snapshot_restore;
 pub type Body = fn(&[u8]);
 
 /// Every target by name, in the order of `fuzz_targets/` and `corpus/`.
-pub const TARGETS: [(&str, Body); 5] = [
+pub const TARGETS: [(&str, Body); 6] = [
     ("movingai_map", movingai_map),
     ("movingai_scen", movingai_scen),
     ("grid_text", grid_text),
     ("snapshot_restore", snapshot_restore),
     ("search_ops", search_ops),
+    ("grid_replan", grid_replan),
 ];

@@ -300,3 +300,28 @@ fn replanners_refuse_weights_other_than_one_by_name() {
         Err(onepath::QueryError::OtherGrid { .. })
     ));
 }
+
+#[test]
+fn the_start_is_judged_before_the_goal_and_early_moves_save() {
+    // Regressions found by the grid_replan fuzz target: a start on a wall with a goal outside
+    // the grid is StartInvalid (the goal was judged first), and a start moved before the
+    // first replan gave a snapshot its own restore refused.
+    let grid = Grid::from_text("#..\n...").unwrap();
+    let o = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::DStarLite);
+    let mut r = grid
+        .create_replanner(Cell::new(0, 0), Cell::new(9, 9), &o)
+        .unwrap();
+    assert_eq!(r.replan(&grid).unwrap(), PathStatus::StartInvalid);
+    let mut r = grid
+        .create_replanner(Cell::new(1, 0), Cell::new(2, 1), &o)
+        .unwrap();
+    r.move_start(Cell::new(1, 1));
+    r.set_goal(Cell::new(2, 0));
+    let bytes = snapshot(&mut r, &grid);
+    let mut back = grid
+        .create_replanner(Cell::new(1, 0), Cell::new(2, 1), &o)
+        .unwrap();
+    back.restore_state(&grid, &bytes).unwrap();
+    assert_eq!(back.replan(&grid).unwrap(), PathStatus::Found);
+    assert_eq!(back.path(), &[Cell::new(1, 1), Cell::new(2, 0)]);
+}

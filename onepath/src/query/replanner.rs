@@ -115,10 +115,11 @@ impl ReplanCore {
         index_of: impl Fn(Cell) -> Option<u32>,
         cell_of: impl Fn(u32) -> Cell,
     ) -> PathStatus {
-        let Some(start) = index_of(self.start) else {
+        // The start is judged first, as every query does.
+        let Some(start) = index_of(self.start).filter(|&n| topology.is_walkable(n)) else {
             return self.finish(PathStatus::StartInvalid);
         };
-        let Some(goal) = index_of(self.goal) else {
+        let Some(goal) = index_of(self.goal).filter(|&n| topology.is_walkable(n)) else {
             return self.finish(PathStatus::GoalInvalid);
         };
         if !self.begun {
@@ -135,13 +136,6 @@ impl ReplanCore {
             }
             self.start_moved = false;
             self.goal_moved = false;
-        }
-        // The start is judged first, as every query does.
-        if !topology.is_walkable(start) {
-            return self.finish(PathStatus::StartInvalid);
-        }
-        if !topology.is_walkable(goal) {
-            return self.finish(PathStatus::GoalInvalid);
         }
         if self.goal_moved {
             if self.search.set_goal(topology, goal) == Step::GoalInvalid {
@@ -217,14 +211,15 @@ impl ReplanCore {
     pub(super) fn move_start(&mut self, cell: Cell) {
         if cell != self.start {
             self.start = cell;
-            self.start_moved = true;
+            // Before the engine has begun, the next replan begins from the new start anyway.
+            self.start_moved = self.begun;
         }
     }
 
     pub(super) fn set_goal(&mut self, cell: Cell) {
         if cell != self.goal {
             self.goal = cell;
-            self.goal_moved = true;
+            self.goal_moved = self.begun;
         }
     }
 
