@@ -21,6 +21,8 @@
 
 mod common;
 
+use std::fmt::Write as _;
+
 use common::{base_seed, close, engine_layout, grids_per_variant, hex_grid, pos, square_grid};
 use conformance::dijkstra_ref::dijkstra;
 use conformance::r#gen::{CostMode, GenOptions, GridCase, square_case};
@@ -303,29 +305,29 @@ fn square_sequence(
             match change {
                 Change::Cell(c, a) => {
                     grid.set_area(c, a).unwrap();
-                    log += &format!(" cell({},{})={a}", c.x, c.y);
+                    let _ = write!(log, " cell({},{})={a}", c.x, c.y);
                 }
                 Change::Rect(x, y, w, h, a) => {
                     grid.set_rect(x as i32, y as i32, w, h, a).unwrap();
-                    log += &format!(" rect({x},{y},{w},{h})={a}");
+                    let _ = write!(log, " rect({x},{y},{w},{h})={a}");
                 }
                 Change::MoveStart(c) => {
                     start = c;
                     unit.move_start(c);
-                    log += &format!(" start({},{})", c.x, c.y);
+                    let _ = write!(log, " start({},{})", c.x, c.y);
                 }
                 Change::SetGoal(c) => {
                     goal = c;
                     unit.set_goal(c);
-                    log += &format!(" goal({},{})", c.x, c.y);
+                    let _ = write!(log, " goal({},{})", c.x, c.y);
                 }
                 Change::AreaCost(a, m) => {
                     grid.set_area_cost(a, m).unwrap();
-                    log += &format!(" cost[{a}]={m}");
+                    let _ = write!(log, " cost[{a}]={m}");
                 }
                 Change::Invalidate => {
                     unit.invalidate();
-                    log += " invalidate";
+                    log.push_str(" invalidate");
                 }
             }
         }
@@ -467,29 +469,29 @@ fn hex_sequence(seed: u64, alg: GridAlgorithm, layout: Layout, mode: CostMode) -
             ) {
                 Change::Cell(c, a) => {
                     grid.set_area(c, a).unwrap();
-                    log += &format!(" cell({},{})={a}", c.x, c.y);
+                    let _ = write!(log, " cell({},{})={a}", c.x, c.y);
                 }
                 Change::Rect(x, y, w, h, a) => {
                     grid.set_rect(x as i32, y as i32, w, h, a).unwrap();
-                    log += &format!(" rect({x},{y},{w},{h})={a}");
+                    let _ = write!(log, " rect({x},{y},{w},{h})={a}");
                 }
                 Change::MoveStart(c) => {
                     start = c;
                     unit.move_start(c);
-                    log += &format!(" start({},{})", c.x, c.y);
+                    let _ = write!(log, " start({},{})", c.x, c.y);
                 }
                 Change::SetGoal(c) => {
                     goal = c;
                     unit.set_goal(c);
-                    log += &format!(" goal({},{})", c.x, c.y);
+                    let _ = write!(log, " goal({},{})", c.x, c.y);
                 }
                 Change::AreaCost(a, m) => {
                     grid.set_area_cost(a, m).unwrap();
-                    log += &format!(" cost[{a}]={m}");
+                    let _ = write!(log, " cost[{a}]={m}");
                 }
                 Change::Invalidate => {
                     unit.invalidate();
-                    log += " invalidate";
+                    log.push_str(" invalidate");
                 }
             }
         }

@@ -194,7 +194,7 @@ pub fn grid_replan(data: &[u8]) {
                 // A damaged snapshot with a repaired checksum.
                 let mut bytes = save(&mut unit, &grid);
                 if bytes.len() > HEADER_LEN {
-                    for _ in 0..1 + input.below(3) {
+                    for _ in 0..=input.below(3) {
                         let i = HEADER_LEN + input.u16() as usize % (bytes.len() - HEADER_LEN);
                         bytes[i] ^= 1 << input.below(8);
                     }

@@ -13,7 +13,7 @@ fn grid_replan_holds_on_generated_inputs() {
         // Mostly open maps, so that paths exist and repairs happen.
         let cells = 2 + (data[0] % 12) as usize * (1 + (data[1] % 12) as usize);
         for b in data.iter_mut().skip(2).take(cells) {
-            if rng.next_u64() % 4 != 0 {
+            if !rng.next_u64().is_multiple_of(4) {
                 *b |= 0x80;
             }
         }

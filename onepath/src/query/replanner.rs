@@ -529,7 +529,7 @@ impl GridReplanner {
             .map_err(|_| StateError::InvalidField {
                 field: "replan.heuristic",
             })?;
-        let previous = self.core.search.heuristic().clone();
+        let previous = *self.core.search.heuristic();
         self.core.search.replace_heuristic(heuristic);
         let codes = self.option_codes();
         let variant = self.core.search.variant();

@@ -16,8 +16,8 @@
 //!   its work. LPA* begins again when its start moves or its goal changes; D* Lite when its
 //!   goal changes.
 //! - Keys are `[min(g, rhs) + h(focus, node) + km, min(g, rhs)]`, ordered by [`ReplanOpenSet`]:
-//!   first key, second key, node index, where values within a relative `1e-11` (absolute below
-//!   1) count as equal. "Smaller key", "equal" and "consistent" all use that tolerance,
+//!   first key, second key, node index, where values within a relative `1e-11` (absolute
+//!   below one) count as equal. "Smaller key", "equal" and "consistent" all use that tolerance,
 //!   because one cost reached through different repairs is the same doubles added in another
 //!   order.
 //! - The loop: while the top key is smaller than the focus's key, or the focus is
