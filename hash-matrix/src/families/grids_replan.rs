@@ -7,8 +7,8 @@
 //! variants then move their start one step along the path (the unit advancing), which the next
 //! phase's replan takes up.
 //!
-//! Twins, per phase: `~sliced` (a copy made before the replan, run in budgets of 7 pops) and
-//! `~restored` (a copy saved and restored into a new replanner before the replan, with its
+//! Twins, per phase: `~slice7` (a copy made before the replan, run in budgets of 7 pops) and
+//! `~snap` (a copy saved and restored into a new replanner before the replan, with its
 //! snapshot's length and digest) must equal the never-stopped record.
 //!
 //! Variants: `lpa-8ncc`, `dstar-8ncc` (eight moves, no corner cutting), `lpa-4`, `dstar-4`
@@ -170,14 +170,14 @@ fn run_case(rec: &mut Recorder, case: &Case) {
                 restored.replan(&grid).expect("same grid");
                 rec.query(&label, &q.label, record(unit, &grid));
                 rec.query_twin(
-                    &format!("{label}~sliced"),
+                    &format!("{label}~slice7"),
                     &label,
                     &q.label,
                     record(&sliced, &grid),
                 );
                 let mut r = record(&restored, &grid);
                 r.snapshot = Some(Digest::of_bytes(&bytes));
-                rec.query_twin(&format!("{label}~restored"), &label, &q.label, r);
+                rec.query_twin(&format!("{label}~snap"), &label, &q.label, r);
                 if options.algorithm == GridAlgorithm::DStarLite && unit.path().len() > 1 {
                     let next: Cell = unit.path()[1];
                     unit.move_start(next);
