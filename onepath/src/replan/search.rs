@@ -451,6 +451,11 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         self.state
     }
 
+    /// The spec's name for [`step`](ReplanSearch::step): replans with at most `budget` pops.
+    pub fn replan<T: Topology>(&mut self, topology: &T, budget: u32) -> Step {
+        self.step(topology, budget)
+    }
+
     /// [`step`](ReplanSearch::step) without a budget.
     pub fn run<T: Topology>(&mut self, topology: &T) -> Step {
         self.step(topology, u32::MAX)
