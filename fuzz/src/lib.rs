@@ -23,6 +23,7 @@
 //! | `graph_points` | `PointGraph::new` link building vs brute force | [`graph_points`](mod@graph_points) |
 //! | `dimacs_gr` | `onepath_std::dimacs::parse_gr` / `parse_co` | [`dimacs_gr`](mod@dimacs_gr) |
 //! | `grid_flow` | `GridFlowField` (square, hex) under step/edit/refresh/save/restore/damage | [`grid_flow`](mod@grid_flow) |
+//! | `grid_replan` | `GridReplanner` (LPA*, D* Lite) under edit/move/budget/save/restore | [`grid_replan`](mod@grid_replan) |
 
 pub mod dimacs_gr;
 pub mod frame;
@@ -31,6 +32,7 @@ pub mod graph_landmarks;
 pub mod graph_points;
 pub mod graph_query;
 pub mod grid_flow;
+pub mod grid_replan;
 pub mod grid_text;
 pub mod grid_theta;
 pub mod input;
@@ -51,6 +53,7 @@ pub use graph_landmarks::graph_landmarks;
 pub use graph_points::graph_points;
 pub use graph_query::graph_query;
 pub use grid_flow::grid_flow;
+pub use grid_replan::grid_replan;
 pub use grid_text::grid_text;
 pub use grid_theta::grid_theta;
 pub use movingai_map::movingai_map;
@@ -65,7 +68,7 @@ pub use voxel_scen::voxel_scen;
 pub type Body = fn(&[u8]);
 
 /// Every target by name, in the order of `fuzz_targets/` and `corpus/`.
-pub const TARGETS: [(&str, Body); 15] = [
+pub const TARGETS: [(&str, Body); 16] = [
     ("movingai_map", movingai_map),
     ("movingai_scen", movingai_scen),
     ("grid_text", grid_text),
@@ -81,4 +84,5 @@ pub const TARGETS: [(&str, Body); 15] = [
     ("voxel_map", voxel_map),
     ("voxel_scen", voxel_scen),
     ("voxel_query", voxel_query),
+    ("grid_replan", grid_replan),
 ];

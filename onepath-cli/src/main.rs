@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+|theta|lazytheta|hpa|flow] [--chunk N] [--smooth 0|1] [--every K] [--limit N] [--json]
+//! onepath optima [FILES OR FOLDERS]... --replan lpa|dstar [--changes N] [--seed S] [--every K] [--limit N]
 //! onepath path [--map F] [--from x,y] [--to x,y] [--alg …] [--png out.png] [--svg out.svg]
 //! onepath bench [FILES OR FOLDERS]... [--alg astar,jps,jps+] [--warmup N] [--json]
 //! onepath road --gr FILE [--co FILE] | --map FILE.map [--queries N] [--seed S] [--landmarks K]
@@ -27,6 +28,7 @@ mod path;
 mod progress;
 mod render;
 mod road;
+mod replan;
 mod scenarios;
 mod solver;
 mod terrain;
@@ -80,6 +82,17 @@ enum Command {
         /// Mismatched lines to list per set.
         #[arg(long, default_value_t = 10)]
         show: usize,
+        /// Check an incremental replanner instead (`lpa` or `dstar`): per scenario, solve, then
+        /// toggle `--changes` seeded random cells on or next to the current path, replan after
+        /// each and compare the cost with a fresh A* (`--alg` and `--threads` do not apply).
+        #[arg(long, value_enum)]
+        replan: Option<replan::ReplanAlg>,
+        /// Wall toggles per scenario with `--replan`.
+        #[arg(long, default_value_t = 10)]
+        changes: usize,
+        /// Seed of the `--replan` toggles.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
         #[command(flatten)]
         output: OutputArgs,
     },
@@ -326,6 +339,9 @@ fn main() -> ExitCode {
             terrain,
             threads,
             show,
+            replan,
+            changes,
+            seed,
             output,
         } => {
             let threads = threads.unwrap_or_else(|| {
@@ -346,6 +362,18 @@ fn main() -> ExitCode {
                 Ok(p) => p,
                 Err(code) => return code,
             };
+            if let Some(alg) = replan {
+                return exit(replan::run(&replan::ReplanArgs {
+                    paths,
+                    alg,
+                    sampling: sample.sampling(),
+                    terrain: terrain.options(),
+                    changes,
+                    seed,
+                    json: output.json,
+                    show,
+                }));
+            }
             let args = optima::OptimaArgs {
                 paths,
                 alg,

@@ -273,6 +273,12 @@ pub enum QueryError {
         /// The largest estimate the grid can produce (corner to corner).
         estimate: f64,
     },
+    /// The incremental replanners (LPA*, D* Lite) need heuristic weight exactly 1: their
+    /// repairs rely on a consistent estimate.
+    ReplanWeight {
+        /// The rejected weight.
+        value: f64,
+    },
     /// A [`ClearanceMap`](crate::grid::ClearanceMap) handed to a topology was not refreshed
     /// against the grid as it is now (refresh it first).
     StaleClearance {
@@ -317,6 +323,10 @@ impl fmt::Display for QueryError {
             Self::WeightTooLarge { weight, estimate } => write!(
                 f,
                 "heuristic weight {weight} is too large for this grid: times its largest estimate {estimate} it is not finite, so every search key would be infinite"
+            ),
+            Self::ReplanWeight { value } => write!(
+                f,
+                "heuristic weight {value} is invalid for a replanner: LPA* and D* Lite need weight 1"
             ),
             Self::StaleClearance { grid_revision } => write!(
                 f,

@@ -73,6 +73,7 @@ pub mod hpa;
 pub mod jps;
 pub mod math;
 pub mod query;
+pub mod replan;
 pub mod search;
 pub mod state;
 pub mod theta;
@@ -87,7 +88,7 @@ pub use grid::{
 pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
 pub use query::{
     GraphAlgorithm, GraphOptions, GraphPath, GridAlgorithm, GridFlowField, GridOptions, GridPath,
-    GridSearch, HeuristicKind, PathStatus, VoxelOptions, VoxelPath,
+    GridReplanner, GridSearch, HeuristicKind, HexReplanner, PathStatus, VoxelOptions, VoxelPath,
 };
 pub use search::Step;
 pub use voxel::{VoxelCell, VoxelGrid, VoxelPoint, VoxelSpace};

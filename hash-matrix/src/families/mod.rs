@@ -24,6 +24,7 @@ mod grids_hpa;
 mod grids_jps;
 mod grids_theta;
 mod grids_voxel;
+mod grids_replan;
 
 use crate::registry::Family;
 
@@ -78,5 +79,10 @@ pub const FAMILIES: &[Family] = &[
         name: "grids/voxel",
         golden: "grids-voxel.txt",
         scenarios: grids_voxel::scenarios,
+    },
+    Family {
+        name: "grids/replan",
+        golden: "grids-replan.txt",
+        scenarios: grids_replan::scenarios,
     },
 ];

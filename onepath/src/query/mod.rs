@@ -19,6 +19,8 @@
 //!   [`VoxelOptions`] / [`VoxelPath`]: the one-line voxel query over the paged search, its
 //!   pages pooled in the grid (`voxel_find_path.rs`).
 //! - [`AnyHeuristic`]: the estimate a query picks at run time.
+//! - [`GridReplanner`] / [`HexReplanner`] (`Grid::create_replanner`): LPA* and D* Lite handles
+//!   that follow the grid's edit journal and repair their path.
 //!
 //! This is the top floor of the core: it may import every module below it (spaces, `search`,
 //! the families `jps` and `fast`), and nothing below imports or re-exports it. The crate root
@@ -40,9 +42,11 @@ mod grid_search_prepare;
 mod grid_search_state;
 mod hex_find_path;
 mod hpa_query;
+mod hex_replanner;
 mod options;
 mod path;
 mod query_map;
+mod replanner;
 mod runner;
 mod selection;
 mod voxel_find_path;
@@ -54,6 +58,8 @@ pub use graph_find_path::PointQueryError;
 pub use graph_options::{GraphAlgorithm, GraphOptions, GraphPath};
 pub use grid_flow_field::{FlowMap, GridFlowField, MapRef};
 pub use grid_search::GridSearch;
+pub use hex_replanner::HexReplanner;
 pub use options::{GridAlgorithm, GridOptions, HeuristicKind};
 pub use path::{GridPath, PathStatus};
 pub use voxel_options::{VoxelOptions, VoxelPath};
+pub use replanner::GridReplanner;

@@ -42,6 +42,12 @@ pub enum GridAlgorithm {
     /// large maps, not always optimal. Chunk side [`GridOptions::hpa_chunk_size`], smoothing
     /// [`GridOptions::hpa_smoothing`]; see [`crate::hpa`].
     Hpa,
+    /// Lifelong Planning A* (Koenig, Likhachev & Furcy 2004), for
+    /// [`Grid::create_replanner`](crate::Grid::create_replanner); a one-off `find_path` runs A*.
+    LpaStar,
+    /// D* Lite (Koenig & Likhachev 2002), for
+    /// [`Grid::create_replanner`](crate::Grid::create_replanner); a one-off `find_path` runs A*.
+    DStarLite,
 }
 
 /// Options of a tier-1 grid query. Plain data: copy a preset and change it with the `with_*`

@@ -88,7 +88,7 @@ struct Row {
 }
 
 /// The rows, first match wins; see the module documentation.
-const TABLE: [Row; 6] = [
+const TABLE: [Row; 8] = [
     Row {
         asked: GridAlgorithm::JpsPlus,
         applies: octile_case_with_tables,
@@ -133,6 +133,23 @@ const TABLE: [Row; 6] = [
         runs: GridAlgorithm::Hpa,
         generic: Engine::Hpa,
         specialised: (always, Engine::Hpa),
+    },
+    // The replanners keep state across edits (`Grid::create_replanner`); a one-off query has
+    // nothing to repair, so it runs A* (spec: "A one-off FindPath with LpaStar or DStarLite
+    // runs A*") and says so in `GridPath::algorithm`.
+    Row {
+        asked: GridAlgorithm::LpaStar,
+        applies: always,
+        runs: GridAlgorithm::AStar,
+        generic: Engine::Generic,
+        specialised: (octile_case, Engine::OctileAStar),
+    },
+    Row {
+        asked: GridAlgorithm::DStarLite,
+        applies: always,
+        runs: GridAlgorithm::AStar,
+        generic: Engine::Generic,
+        specialised: (octile_case, Engine::OctileAStar),
     },
 ];
 

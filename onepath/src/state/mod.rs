@@ -43,7 +43,8 @@ pub const KIND_OCTILE_JUMP: u16 = 5;
 pub const KIND_THETA: u16 = 6;
 /// Kind id of a [`GridFlowField`](crate::GridFlowField) snapshot (family `flow/`).
 pub const KIND_FLOW_FIELD: u16 = 7;
-/// Kind id of an incremental replanner (LPA*, D* Lite) snapshot (family `replan/`).
+/// Kind id of an incremental replanner (LPA*, D* Lite) snapshot (family `replan/`):
+/// [`ReplanSearch`](crate::replan::ReplanSearch), `GridReplanner`, `HexReplanner`.
 pub const KIND_REPLAN: u16 = 8;
 /// Kind id of an HPA* abstract search snapshot ([`HpaSearch`](crate::hpa::HpaSearch), family
 /// `hpa/`).

@@ -1,0 +1,231 @@
+//! Which nodes a grid edit makes a replanner re-examine, and following a grid's edit journal
+//! (spec: grids.md, “Incremental replanning”, “Changes”), tier 2.
+//!
+//! # Square grids
+//!
+//! An edit of the rectangle `[x, x + w) × [y, y + h)` for an agent of size `s` re-examines the
+//! cells `[x − s, x + w] × [y − s, y + h]` (inclusive, clipped to the grid). Why that is
+//! enough: a move between two nodes reads the two nodes' areas, the cells beside a diagonal
+//! move, and the `s × s` blocks both nodes occupy — all within one cell of both nodes — and
+//! whether a node is walkable for size `s` reads the block starting at it, which reaches `s −
+//! 1` cells right and down. So every node whose walkability or any of whose moves changed lies
+//! in the set, both ends of every changed move included, and recomputing `rhs` there is
+//! complete.
+//!
+//! # Hex grids
+//!
+//! The changed cells and their neighbours: a hex neighbour in offset coordinates is at most one
+//! column and one row away, so the rectangle widened by one cell on every side (clipped) holds
+//! them (re-examining a node nothing changed around leaves it as it was).
+//!
+//! # Large changes
+//!
+//! A change whose node set holds more than a quarter of the cells restarts the search instead
+//! (repairing would cost more than searching again); so does a change the journal cannot
+//! describe ([`EditsSince::Rebuild`], `GridEdit::Everything`). A change of an area multiplier
+//! rebuilds: the heuristic's scale is the smallest multiplier, so the caller gives the search a
+//! new heuristic ([`JournalOutcome::Rebuild`]).
+
+use super::search::ReplanSearch;
+use crate::grid::{EditsSince, Grid, GridEdit, GridRect};
+use crate::hex::HexGrid;
+use crate::topology::{Heuristic, StepCost};
+
+/// What following the journal did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JournalOutcome {
+    /// Nothing changed since the revision seen.
+    Current,
+    /// Cell edits were turned into nodes to re-examine (the count, duplicates included).
+    Marked(u32),
+    /// The change was too large or could not be described: the search begins again.
+    Restarted,
+    /// An area multiplier changed (or everything did): the search begins again, and the caller
+    /// must rebuild the heuristic, whose scale is the smallest multiplier.
+    Rebuild,
+}
+
+/// The inclusive node rectangle `[x − s, x + w] × [y − s, y + h]` of a square edit, clipped
+/// to a `width × height` grid: `(x0, y0, x1, y1)`.
+pub fn square_change_region(
+    rect: GridRect,
+    agent_size: u8,
+    width: u32,
+    height: u32,
+) -> (u32, u32, u32, u32) {
+    let s = u32::from(agent_size);
+    let x0 = rect.x.saturating_sub(s);
+    let y0 = rect.y.saturating_sub(s);
+    let x1 = rect.right().min(width.saturating_sub(1));
+    let y1 = rect.bottom().min(height.saturating_sub(1));
+    (x0, y0, x1, y1)
+}
+
+/// The inclusive node rectangle of a hex edit (the rectangle widened by one, clipped).
+pub fn hex_change_region(rect: GridRect, width: u32, height: u32) -> (u32, u32, u32, u32) {
+    (
+        rect.x.saturating_sub(1),
+        rect.y.saturating_sub(1),
+        rect.right().min(width.saturating_sub(1)),
+        rect.bottom().min(height.saturating_sub(1)),
+    )
+}
+
+/// Marks every node of an inclusive region, or restarts when it holds more than a quarter of
+/// the `width × height` cells. Returns the nodes marked (0 on a restart).
+fn mark_region<C: StepCost, H: Heuristic>(
+    search: &mut ReplanSearch<C, H>,
+    (x0, y0, x1, y1): (u32, u32, u32, u32),
+    width: u32,
+    height: u32,
+) -> Option<u32> {
+    if x0 > x1 || y0 > y1 {
+        return Some(0);
+    }
+    let area = u64::from(x1 - x0 + 1) * u64::from(y1 - y0 + 1);
+    if area * 4 > u64::from(width) * u64::from(height) {
+        search.request_restart();
+        return None;
+    }
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            search.mark_changed(y * width + x);
+        }
+    }
+    Some(area as u32)
+}
+
+/// Tells `search` about an edit of `rect` on a square grid of `width × height` cells for
+/// agents of side `agent_size` (the node set of the module docs). Returns whether it was
+/// marked (`false`: it restarted the search instead).
+pub fn mark_square_edit<C: StepCost, H: Heuristic>(
+    search: &mut ReplanSearch<C, H>,
+    rect: GridRect,
+    agent_size: u8,
+    width: u32,
+    height: u32,
+) -> bool {
+    let region = square_change_region(rect, agent_size, width, height);
+    mark_region(search, region, width, height).is_some()
+}
+
+/// Tells `search` about an edit of `rect` on a hex grid (the module docs). Returns whether it
+/// was marked (`false`: it restarted the search instead).
+pub fn mark_hex_edit<C: StepCost, H: Heuristic>(
+    search: &mut ReplanSearch<C, H>,
+    rect: GridRect,
+    width: u32,
+    height: u32,
+) -> bool {
+    let region = hex_change_region(rect, width, height);
+    mark_region(search, region, width, height).is_some()
+}
+
+/// Follows the journal of a cell space from `*seen` to `current`, marking with `mark`, and
+/// stores `current` in `*seen`.
+fn follow<C: StepCost, H: Heuristic>(
+    search: &mut ReplanSearch<C, H>,
+    edits: EditsSince<'_>,
+    seen: &mut u64,
+    current: u64,
+    mut mark: impl FnMut(&mut ReplanSearch<C, H>, GridRect) -> Option<u32>,
+) -> JournalOutcome {
+    if *seen == current {
+        return JournalOutcome::Current;
+    }
+    *seen = current;
+    let EditsSince::Edits(edits) = edits else {
+        search.request_restart();
+        return JournalOutcome::Rebuild;
+    };
+    let mut marked = 0u32;
+    let mut restarted = false;
+    for edit in edits {
+        match edit {
+            GridEdit::Cells(rect) => {
+                if restarted {
+                    continue;
+                }
+                match mark(search, rect) {
+                    Some(n) => marked = marked.saturating_add(n),
+                    None => restarted = true,
+                }
+            }
+            GridEdit::AreaCosts | GridEdit::Everything => {
+                search.request_restart();
+                return JournalOutcome::Rebuild;
+            }
+        }
+    }
+    if restarted {
+        JournalOutcome::Restarted
+    } else {
+        JournalOutcome::Marked(marked)
+    }
+}
+
+/// Brings `search` up to date with `grid`'s edits after revision `*seen` (pull: the grid's
+/// journal, no listeners) for agents of side `agent_size`, and stores the grid's revision in
+/// `*seen`. See [`JournalOutcome`] for what the caller does next.
+///
+/// # Complexity
+///
+/// O(edits + nodes marked).
+pub fn follow_square_journal<C: StepCost, H: Heuristic>(
+    search: &mut ReplanSearch<C, H>,
+    grid: &Grid,
+    seen: &mut u64,
+    agent_size: u8,
+) -> JournalOutcome {
+    let (w, h) = (grid.width(), grid.height());
+    follow(
+        search,
+        grid.edits_since(*seen),
+        seen,
+        grid.revision(),
+        |s, rect| mark_region(s, square_change_region(rect, agent_size, w, h), w, h),
+    )
+}
+
+/// As [`follow_square_journal`] for a hex grid.
+pub fn follow_hex_journal<C: StepCost, H: Heuristic>(
+    search: &mut ReplanSearch<C, H>,
+    grid: &HexGrid,
+    seen: &mut u64,
+) -> JournalOutcome {
+    let (w, h) = (grid.width(), grid.height());
+    follow(
+        search,
+        grid.edits_since(*seen),
+        seen,
+        grid.revision(),
+        |s, rect| mark_region(s, hex_change_region(rect, w, h), w, h),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_region_widens_up_left_by_the_agent_size_and_one_right_down() {
+        let r = GridRect::cell(5, 5);
+        assert_eq!(square_change_region(r, 1, 10, 10), (4, 4, 6, 6));
+        assert_eq!(square_change_region(r, 3, 10, 10), (2, 2, 6, 6));
+        let corner = GridRect::cell(0, 9);
+        assert_eq!(square_change_region(corner, 2, 10, 10), (0, 7, 1, 9));
+        let wide = GridRect {
+            x: 2,
+            y: 3,
+            width: 4,
+            height: 2,
+        };
+        assert_eq!(square_change_region(wide, 1, 10, 10), (1, 2, 6, 5));
+    }
+
+    #[test]
+    fn hex_region_is_the_cells_and_their_neighbours() {
+        assert_eq!(hex_change_region(GridRect::cell(0, 0), 4, 4), (0, 0, 1, 1));
+        assert_eq!(hex_change_region(GridRect::cell(3, 2), 4, 4), (2, 1, 3, 3));
+    }
+}

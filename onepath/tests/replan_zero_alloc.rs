@@ -1,0 +1,134 @@
+//! Zero allocation in steady state for the replanners: after the first replan on a grid,
+//! `try_replan` (journal reading, repair, path extraction) allocates nothing through cell
+//! edits, start moves and budgets, for LPA* and D* Lite, agent sizes 1 and 2, and hex grids
+//! (a counting global allocator proves it).
+#![allow(unsafe_code)]
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell as StdCell;
+
+use common::random_grid;
+use onepath::math::SplitMix64;
+use onepath::{Cell, GridAlgorithm, GridOptions, HexGrid, HexLayout, PathStatus};
+
+struct Counting;
+
+thread_local! {
+    static ON: StdCell<bool> = const { StdCell::new(false) };
+    static COUNT: StdCell<u64> = const { StdCell::new(0) };
+}
+
+// SAFETY: forwards to the system allocator; the thread-locals are const-initialised, so touching
+// them never allocates.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if ON.with(StdCell::get) {
+            COUNT.with(|c| c.set(c.get() + 1));
+        }
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if ON.with(StdCell::get) {
+            COUNT.with(|c| c.set(c.get() + 1));
+        }
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Allocations made by `f` on this thread.
+fn allocations<R>(f: impl FnOnce() -> R) -> (R, u64) {
+    COUNT.with(|c| c.set(0));
+    ON.with(|o| o.set(true));
+    let r = f();
+    ON.with(|o| o.set(false));
+    (r, COUNT.with(StdCell::get))
+}
+
+/// A cell on or next to `path` (or anywhere).
+fn near(rng: &mut SplitMix64, path: &[Cell], w: u32, h: u32) -> Cell {
+    if path.is_empty() {
+        return Cell::new(rng.below(w) as i32, rng.below(h) as i32);
+    }
+    let c = path[rng.below(path.len() as u32) as usize];
+    let x = (c.x + rng.below(3) as i32 - 1).clamp(0, w as i32 - 1);
+    let y = (c.y + rng.below(3) as i32 - 1).clamp(0, h as i32 - 1);
+    Cell::new(x, y)
+}
+
+#[test]
+fn square_replanners_allocate_nothing_after_the_first_replan() {
+    for alg in [GridAlgorithm::LpaStar, GridAlgorithm::DStarLite] {
+        for options in [
+            GridOptions::DEFAULT,
+            GridOptions::FOUR_CONNECTED,
+            GridOptions::for_agent_size(2),
+        ] {
+            let options = options.with_algorithm(alg);
+            let mut grid = random_grid(11, 48, 48, 8, true);
+            let (start, goal) = (Cell::new(0, 0), Cell::new(45, 45));
+            grid.set_rect(0, 0, 3, 3, 0).unwrap();
+            grid.set_rect(45, 45, 3, 3, 0).unwrap();
+            let mut unit = grid.create_replanner(start, goal, &options).unwrap();
+            unit.replan(&grid).unwrap();
+            let mut rng = SplitMix64::new(3);
+            let mut found = 0;
+            for round in 0..60 {
+                let c = near(&mut rng, unit.path(), 48, 48);
+                if c.x.min(c.y) < 3 || c.x.min(c.y) >= 45 {
+                    continue;
+                }
+                let wall = grid.area(c) != Some(255);
+                grid.set_walkable(c, !wall).unwrap();
+                if round % 4 == 3 && unit.path().len() > 2 {
+                    unit.move_start(unit.path()[1]);
+                }
+                let budget = if round % 2 == 0 { u32::MAX } else { 7 };
+                let (status, n) = allocations(|| {
+                    let mut s = unit.try_replan(&grid, budget).unwrap();
+                    while s == PathStatus::BudgetExhausted {
+                        s = unit.try_replan(&grid, budget).unwrap();
+                    }
+                    s
+                });
+                assert_eq!(n, 0, "{alg:?} {options:?} round {round}: {n} allocations");
+                found += usize::from(status == PathStatus::Found);
+            }
+            assert!(
+                found > 10,
+                "{alg:?} {options:?}: the test must exercise repairs"
+            );
+        }
+    }
+}
+
+#[test]
+fn hex_replanners_allocate_nothing_after_the_first_replan() {
+    for alg in [GridAlgorithm::LpaStar, GridAlgorithm::DStarLite] {
+        let mut grid = HexGrid::new(40, 30, HexLayout::FlatOddColumn).unwrap();
+        let options = GridOptions::DEFAULT.with_algorithm(alg);
+        let mut unit = grid
+            .create_replanner(Cell::new(0, 0), Cell::new(39, 29), &options)
+            .unwrap();
+        unit.replan(&grid).unwrap();
+        let mut rng = SplitMix64::new(5);
+        for round in 0..60 {
+            let c = near(&mut rng, unit.path(), 40, 30);
+            if c != Cell::new(39, 29) && c != unit.path().first().copied().unwrap_or(c) {
+                grid.set_area(c, 255).unwrap();
+            }
+            if round % 3 == 2 && unit.path().len() > 2 {
+                unit.move_start(unit.path()[1]);
+            }
+            let (_, n) = allocations(|| unit.replan(&grid).unwrap());
+            assert_eq!(n, 0, "{alg:?} round {round}: {n} allocations");
+        }
+    }
+}
