@@ -32,6 +32,15 @@ pub enum Alg {
     /// Expansions count jump points. Spelled `jps+` (`jps-plus` is accepted too).
     #[value(name = "jps+", alias = "jps-plus")]
     JpsPlus,
+    /// JPS with improved pruning (Harabor & Grastien 2014; warthog's "jps2"): the same
+    /// handle with `GridSearch::set_improved_pruning(true)` (tier 2). Expansions count jump
+    /// points.
+    Jps2,
+    /// JPS+ with improved pruning ("jps2+"): the same handle as `jps+` with
+    /// `GridSearch::set_improved_pruning(true)`. Spelled `jps2+` (`jps2-plus` is accepted
+    /// too).
+    #[value(name = "jps2+", alias = "jps2-plus")]
+    Jps2Plus,
 }
 
 impl Alg {
@@ -43,6 +52,8 @@ impl Alg {
             Self::OctileAstar => "octile-astar",
             Self::Jps => "jps",
             Self::JpsPlus => "jps+",
+            Self::Jps2 => "jps2",
+            Self::Jps2Plus => "jps2+",
         }
     }
 
@@ -61,9 +72,11 @@ impl Alg {
                 OctileHeuristic::new(grid.width(), 1.0),
             )),
             Self::Dijkstra => Box::new(AStarSolver::new(topology()?, ZeroHeuristic)),
-            Self::OctileAstar => GridSearchSolver::boxed(grid, GridAlgorithm::AStar)?,
-            Self::Jps => GridSearchSolver::boxed(grid, GridAlgorithm::Jps)?,
-            Self::JpsPlus => GridSearchSolver::boxed(grid, GridAlgorithm::JpsPlus)?,
+            Self::OctileAstar => GridSearchSolver::boxed(grid, GridAlgorithm::AStar, false)?,
+            Self::Jps => GridSearchSolver::boxed(grid, GridAlgorithm::Jps, false)?,
+            Self::JpsPlus => GridSearchSolver::boxed(grid, GridAlgorithm::JpsPlus, false)?,
+            Self::Jps2 => GridSearchSolver::boxed(grid, GridAlgorithm::Jps, true)?,
+            Self::Jps2Plus => GridSearchSolver::boxed(grid, GridAlgorithm::JpsPlus, true)?,
         })
     }
 }
@@ -157,13 +170,15 @@ pub struct GridSearchSolver<'g> {
 impl<'g> GridSearchSolver<'g> {
     /// A solver running `algorithm` under the Moving AI movement model. The derived
     /// structures (block map or octile map, JPS+ tables) are built and the buffers sized here,
-    /// by [`GridSearch::prepare`], so that `bench` counts them as preprocessing.
+    /// by [`GridSearch::prepare`], so that `bench` counts them as preprocessing. `improved`
+    /// turns on improved pruning (jps2, jps2+).
     fn boxed(
         grid: &'g Grid,
         algorithm: GridAlgorithm,
+        improved: bool,
     ) -> Result<Box<dyn MapSolver + 'g>, QueryError> {
         let options = GridOptions::DEFAULT.with_algorithm(algorithm);
-        let mut search = GridSearch::new(options)?;
+        let mut search = GridSearch::new(options)?.with_improved_pruning(improved);
         search.prepare(grid);
         Ok(Box::new(Self { grid, search }))
     }
@@ -207,7 +222,9 @@ impl MapSolver for GridSearchSolver<'_> {
     fn set_record_expansions(&mut self, on: bool) {
         // The handle's options fix recording; rebuild it with the flag (between queries only).
         let options = self.search.options().with_record_expansions(on);
+        let improved = self.search.improved_pruning();
         if let Ok(mut search) = GridSearch::new(options) {
+            search.set_improved_pruning(improved);
             search.prepare(self.grid);
             self.search = search;
         }

@@ -99,6 +99,9 @@ pub struct GridSearch {
     pub(super) octile: OctileAStar,
     pub(super) jps: OctileJump<BitFinder>,
     pub(super) jps_plus: OctileJump<TableFinder>,
+    /// Improved pruning for the next searches of the specialised jump engines (tier 2; see
+    /// [`set_improved_pruning`](GridSearch::set_improved_pruning)).
+    pub(super) improved: bool,
     /// The family the bound query runs (options resolved against the grid).
     running: GridAlgorithm,
     /// The engine that runs it.
@@ -188,6 +191,7 @@ impl GridSearch {
             octile: OctileAStar::new(),
             jps: OctileJump::new(),
             jps_plus: OctileJump::new(),
+            improved: false,
             running: GridAlgorithm::AStar,
             active: Engine::Generic,
             caches: Caches::default(),
@@ -250,6 +254,67 @@ impl GridSearch {
         self.jps.set_record_expansions(record);
         self.jps_plus.set_estimate(estimate);
         self.jps_plus.set_record_expansions(record);
+    }
+
+    /// The handle with improved pruning on or off (tier 2; see
+    /// [`set_improved_pruning`](GridSearch::set_improved_pruning)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch};
+    /// let options = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::JpsPlus);
+    /// let jps2_plus = GridSearch::new(options).unwrap().with_improved_pruning(true);
+    /// assert!(jps2_plus.improved_pruning());
+    /// ```
+    #[must_use]
+    pub fn with_improved_pruning(mut self, on: bool) -> Self {
+        self.set_improved_pruning(on);
+        self
+    }
+
+    /// Turns improved pruning (Harabor & Grastien 2014, "jps2" / "jps2+") on or off for the
+    /// next searches of the specialised jump engines (tier 2: the one-line API and
+    /// [`GridOptions`] have no such field and always prune plainly). It applies when the
+    /// query runs JPS or JPS+ on a specialised engine ([`specialized`](Self::specialized)
+    /// after `try_begin`); the generic cores ignore it. Improved pruning finds a path of the
+    /// same cost with fewer jump points; the path and the counts may differ from plain
+    /// pruning's.
+    ///
+    /// The pruning of a search is fixed when it begins: a search in progress keeps its own
+    /// (a snapshot records both, so a restored handle continues it and then begins new
+    /// searches with the saved setting).
+    ///
+    /// # Determinism
+    ///
+    /// Part of the handle's state: peers in lockstep must use the same setting (it is saved
+    /// in [`save_state`](Self::save_state) and adopted by
+    /// [`restore_state`](Self::restore_state)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch, Step};
+    /// let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// let options = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Jps);
+    /// let mut plain = GridSearch::new(options).unwrap();
+    /// let mut improved = GridSearch::new(options).unwrap();
+    /// improved.set_improved_pruning(true);
+    /// for s in [&mut plain, &mut improved] {
+    ///     s.try_begin(&grid, Cell::new(0, 0), Cell::new(7, 3));
+    ///     assert_eq!(s.run_cancellable(&grid, || false), Ok(Step::Found));
+    /// }
+    /// assert_eq!(plain.cost(), improved.cost());
+    /// assert!(improved.specialized());
+    /// ```
+    pub fn set_improved_pruning(&mut self, on: bool) {
+        self.improved = on;
+    }
+
+    /// Whether the next searches use improved pruning (see
+    /// [`set_improved_pruning`](Self::set_improved_pruning)).
+    pub fn improved_pruning(&self) -> bool {
+        self.improved
     }
 
     /// The options this handle runs with.
@@ -375,12 +440,14 @@ impl GridSearch {
             Engine::OctileJps => {
                 self.jps.set_estimate(estimate);
                 self.jps.set_record_expansions(record);
-                return self.jps.try_begin(grid, &self.caches.octile, s, g);
+                let maps = &self.caches.octile;
+                return self.jps.try_begin_pruned(grid, maps, s, g, self.improved);
             }
             Engine::OctileJpsPlus => {
                 self.jps_plus.set_estimate(estimate);
                 self.jps_plus.set_record_expansions(record);
-                return self.jps_plus.try_begin(grid, &self.caches.tables, s, g);
+                let maps = &self.caches.tables;
+                return (self.jps_plus).try_begin_pruned(grid, maps, s, g, self.improved);
             }
             Engine::Generic => {}
         }
