@@ -29,7 +29,7 @@ use super::path::{GridPath, PathStatus};
 use super::runner::{
     check_weight, check_weight_fits, corner_pairs, pack_path, resolve_square_heuristic,
 };
-use super::selection::{Engine, select};
+use super::selection::{Engine, Selection, select};
 use crate::error::QueryError;
 use crate::fast::{BitFinder, Estimate, OctileAStar, OctileJump, OctileMap, TableFinder};
 use crate::grid::{Cell, ClearanceMap, Grid, SquareTopology};
@@ -111,6 +111,10 @@ pub struct GridSearch {
     bound_revision: u64,
     pub(super) bound_width: u32,
     pub(super) bound_height: u32,
+    /// The last engine selection and what it was made for (grid revision, options): a query
+    /// on the same revision with the same options skips the selection table (whose area
+    /// scan was a tenth of a small-map JPS+ query).
+    selected: Option<(u64, GridOptions, Selection)>,
     /// What the last `try_begin` refused while no search ran (`StartInvalid` / `GoalInvalid`),
     /// so that [`to_path`](GridSearch::to_path) reports it; cleared by a begin or restore.
     refusal: Option<Step>,
@@ -199,6 +203,7 @@ impl GridSearch {
             bound_revision: 0,
             bound_width: 0,
             bound_height: 0,
+            selected: None,
             refusal: None,
             weight_error: None,
         })
@@ -474,7 +479,20 @@ impl GridSearch {
         self.bound_revision = grid.revision();
         self.bound_width = grid.width();
         self.bound_height = grid.height();
-        let chosen = select(&self.options, grid);
+        let chosen = match self.selected {
+            // Revisions are process-unique: the same revision is the same cells and areas.
+            Some((revision, options, chosen))
+                if revision == grid.revision() && options == self.options =>
+            {
+                chosen
+            }
+            _ => {
+                let chosen = select(&self.options, grid);
+                self.selected = Some((grid.revision(), self.options, chosen));
+                chosen
+            }
+        };
+        debug_assert_eq!(chosen, select(&self.options, grid));
         (self.running, self.active) = (chosen.family, chosen.engine);
         self.refresh_caches(grid);
     }
