@@ -234,3 +234,44 @@ fn unknown_flag_bits_are_refused() {
     assert!(peer.improved_pruning());
     assert_eq!(peer.state(), Step::Idle);
 }
+
+/// The handle runs exactly the engine the hash matrix pins (`grids/fast`, `jps-improved` and
+/// `jps+-improved`: `OctileJump::with_improved_pruning(true)`): the same expansion order,
+/// counts, cost bits and path.
+#[test]
+fn the_handle_runs_the_pinned_improved_engines() {
+    use onepath::fast::{BitFinder, OctileJump, OctileMap, TableFinder};
+    use onepath::jps::JpsPlusIndex;
+    let g = random_grid(8, 75, 45, 25, false);
+    let (a, b) = common::far_endpoints(&g, 1).unwrap();
+    let (s, t) = (g.index_of(a).unwrap(), g.index_of(b).unwrap());
+    let (map, tables) = (OctileMap::new(&g), JpsPlusIndex::new(&g).unwrap());
+    let mut bits = OctileJump::<BitFinder>::with_improved_pruning(true);
+    bits.set_record_expansions(true);
+    bits.try_begin(&g, &map, s, t);
+    bits.run(&map);
+    let mut table = OctileJump::<TableFinder>::with_improved_pruning(true);
+    table.set_record_expansions(true);
+    table.try_begin(&g, &tables, s, t);
+    table.run(&tables);
+    let want = [
+        (
+            GridAlgorithm::Jps,
+            bits.expanded_nodes().to_vec(),
+            bits.cost(),
+        ),
+        (
+            GridAlgorithm::JpsPlus,
+            table.expanded_nodes().to_vec(),
+            table.cost(),
+        ),
+    ];
+    for (alg, expanded, cost) in want {
+        let mut h = GridSearch::new(options(alg).with_record_expansions(true))
+            .unwrap()
+            .with_improved_pruning(true);
+        assert_eq!(run(&mut h, &g, a, b), Step::Found);
+        assert_eq!(h.expanded_nodes(), &expanded[..], "{alg:?}");
+        assert_eq!(h.cost().to_bits(), cost.to_bits(), "{alg:?}");
+    }
+}
