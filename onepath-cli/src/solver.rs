@@ -237,6 +237,12 @@ impl MapSolver for GridSearchSolver<'_> {
     }
 
     fn bytes_per_node(&self) -> usize {
-        SearchBuffers::BYTES_PER_NODE
+        if self.search.specialized() {
+            // The specialised engines' node records (`fast/record.rs` asserts 16 bytes at
+            // compile time); their open-list entries are reserved apart, as the generic's.
+            16
+        } else {
+            SearchBuffers::BYTES_PER_NODE
+        }
     }
 }
