@@ -275,3 +275,34 @@ fn the_handle_runs_the_pinned_improved_engines() {
         assert_eq!(h.cost().to_bits(), cost.to_bits(), "{alg:?}");
     }
 }
+
+/// Restoring the snapshot of a handle that never searched (its nested engine is an idle
+/// generic one) gives the same state, byte for byte, into a handle that ran improved
+/// searches and into a new one (found by the `snapshot_restore` fuzz replay: the idle jump
+/// engine kept its last search's pruning byte).
+#[test]
+fn an_idle_restore_forgets_the_past_pruning() {
+    let g = random_grid(2, 30, 20, 15, false);
+    let (a, b) = common::far_endpoints(&g, 1).unwrap();
+    for alg in [GridAlgorithm::Jps, GridAlgorithm::JpsPlus] {
+        let never = handle(alg, false);
+        let mut idle_bytes = vec![0; never.state_size()];
+        never.save_state(&g, &mut idle_bytes).unwrap();
+        let mut used = handle(alg, true);
+        run(&mut used, &g, a, b);
+        let mut fresh = handle(alg, true);
+        used.restore_state(&g, &idle_bytes).unwrap();
+        fresh.restore_state(&g, &idle_bytes).unwrap();
+        assert_eq!(save(&used, &g), save(&fresh, &g), "{alg:?}");
+        assert!(!used.improved_pruning());
+        // And `prepare` leaves the same idle state as a handle that never searched.
+        let mut prepared = handle(alg, true);
+        run(&mut prepared, &g, a, b);
+        let mut other = Grid::new(30, 21).unwrap();
+        other.set_area(Cell::new(3, 3), 255).unwrap();
+        prepared.prepare(&other);
+        let mut new = handle(alg, true);
+        new.prepare(&other);
+        assert_eq!(save(&prepared, &other), save(&new, &other), "{alg:?}");
+    }
+}

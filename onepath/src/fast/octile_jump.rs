@@ -391,6 +391,14 @@ impl<F: Finder> OctileJump<F> {
         self.live = 0;
     }
 
+    /// [`make_idle`](Self::make_idle) with plain pruning: the state of a new engine, whatever
+    /// the last search pruned (what a handle holds after `prepare` or after restoring an idle
+    /// snapshot of another engine, so that its snapshot does not depend on its past).
+    pub(crate) fn make_idle_plain(&mut self) {
+        self.make_idle();
+        self.improved = false;
+    }
+
     /// Start cell (`u32::MAX` before any search).
     pub fn start(&self) -> u32 {
         self.start

@@ -333,8 +333,10 @@ impl GridSearch {
         match self.active {
             Engine::Generic => self.engine.make_idle(),
             Engine::OctileAStar => self.octile.make_idle(),
-            Engine::OctileJps => self.jps.make_idle(),
-            Engine::OctileJpsPlus => self.jps_plus.make_idle(),
+            // A fresh engine's plain pruning: the saved bytes of an idle handle do not
+            // depend on what it pruned before (the handle's setting is its own flag).
+            Engine::OctileJps => self.jps.make_idle_plain(),
+            Engine::OctileJpsPlus => self.jps_plus.make_idle_plain(),
         }
     }
 }
