@@ -176,6 +176,7 @@ impl Handle {
     }
 
     /// The handle with improved pruning on or off for its next searches.
+    #[must_use]
     pub fn with_improved_pruning(self, on: bool) -> Self {
         Self(self.0.with_improved_pruning(on))
     }
