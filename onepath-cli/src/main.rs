@@ -1,10 +1,10 @@
 //! `onepath`: verify the published Moving AI optima, draw a path, benchmark queries.
 //!
 //! ```text
-//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+|theta|lazytheta|hpa|flow] [--chunk N] [--smooth 0|1] [--every K] [--limit N] [--json]
+//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+|jps2|jps2+|theta|lazytheta|hpa|flow] [--chunk N] [--smooth 0|1] [--every K] [--limit N] [--json]
 //! onepath optima [FILES OR FOLDERS]... --replan lpa|dstar [--changes N] [--seed S] [--every K] [--limit N]
 //! onepath path [--map F] [--from x,y] [--to x,y] [--alg …] [--png out.png] [--svg out.svg]
-//! onepath bench [FILES OR FOLDERS]... [--alg astar,jps,jps+] [--warmup N] [--json]
+//! onepath bench [FILES OR FOLDERS]... [--alg astar,jps,jps+,jps2,jps2+] [--warmup N] [--json]
 //! onepath road --gr FILE [--co FILE] | --map FILE.map [--queries N] [--seed S] [--landmarks K]
 //! onepath flow [--map F] --goal x,y [--goal x,y]... [--png out.png] [--json]
 //! ```
@@ -178,7 +178,7 @@ enum Command {
     /// (CLOCK_THREAD_CPUTIME_ID: time descheduled on a busy machine is left out) and as wall
     /// time. `cpu µs/q` and `wall µs/q` are the timed pass divided by its queries (the clocks
     /// are read around the pass, not around each query); `mean exp` is expansions per query
-    /// (jump points for jps and jps+); `ns/exp` and `vs 1st` use CPU time; `load ms` and
+    /// (jump points for jps, jps+, jps2 and jps2+); `ns/exp` and `vs 1st` use CPU time; `load ms` and
     /// `prep ms` are CPU time. Lengths are checked against the published ones afterwards,
     /// outside the timing.
     Bench {

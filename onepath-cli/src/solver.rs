@@ -49,6 +49,15 @@ pub enum Alg {
     /// and iterations count settled cells (the whole reachable map). Consecutive queries
     /// with the same goal reuse the field.
     Flow,
+    /// JPS with improved pruning (Harabor & Grastien 2014; warthog's "jps2"): the same
+    /// handle with `GridSearch::set_improved_pruning(true)` (tier 2). Expansions count jump
+    /// points.
+    Jps2,
+    /// JPS+ with improved pruning ("jps2+"): the same handle as `jps+` with
+    /// `GridSearch::set_improved_pruning(true)`. Spelled `jps2+` (`jps2-plus` is accepted
+    /// too).
+    #[value(name = "jps2+", alias = "jps2-plus")]
+    Jps2Plus,
 }
 
 /// The chunk side and smoothing `--alg hpa` runs with (set once from the command line).
@@ -69,6 +78,8 @@ impl Alg {
             Self::Lazytheta => "lazytheta",
             Self::Hpa => "hpa",
             Self::Flow => "flow",
+            Self::Jps2 => "jps2",
+            Self::Jps2Plus => "jps2+",
         }
     }
 
@@ -93,13 +104,15 @@ impl Alg {
                 OctileHeuristic::new(grid.width(), 1.0),
             )),
             Self::Dijkstra => Box::new(AStarSolver::new(topology()?, ZeroHeuristic)),
-            Self::OctileAstar => GridSearchSolver::boxed(grid, GridAlgorithm::AStar)?,
-            Self::Jps => GridSearchSolver::boxed(grid, GridAlgorithm::Jps)?,
-            Self::JpsPlus => GridSearchSolver::boxed(grid, GridAlgorithm::JpsPlus)?,
-            Self::Theta => GridSearchSolver::boxed(grid, GridAlgorithm::ThetaStar)?,
-            Self::Lazytheta => GridSearchSolver::boxed(grid, GridAlgorithm::LazyThetaStar)?,
-            Self::Hpa => GridSearchSolver::boxed(grid, GridAlgorithm::Hpa)?,
+            Self::OctileAstar => GridSearchSolver::boxed(grid, GridAlgorithm::AStar, false)?,
+            Self::Jps => GridSearchSolver::boxed(grid, GridAlgorithm::Jps, false)?,
+            Self::JpsPlus => GridSearchSolver::boxed(grid, GridAlgorithm::JpsPlus, false)?,
+            Self::Theta => GridSearchSolver::boxed(grid, GridAlgorithm::ThetaStar, false)?,
+            Self::Lazytheta => GridSearchSolver::boxed(grid, GridAlgorithm::LazyThetaStar, false)?,
+            Self::Hpa => GridSearchSolver::boxed(grid, GridAlgorithm::Hpa, false)?,
             Self::Flow => Box::new(crate::flow_solver::FlowSolver::new(topology()?)),
+            Self::Jps2 => GridSearchSolver::boxed(grid, GridAlgorithm::Jps, true)?,
+            Self::Jps2Plus => GridSearchSolver::boxed(grid, GridAlgorithm::JpsPlus, true)?,
         })
     }
 }
@@ -197,16 +210,18 @@ pub struct GridSearchSolver<'g> {
 impl<'g> GridSearchSolver<'g> {
     /// A solver running `algorithm` under the Moving AI movement model. The derived
     /// structures (block map or octile map, JPS+ tables) are built and the buffers sized here,
-    /// by [`GridSearch::prepare`], so that `bench` counts them as preprocessing.
+    /// by [`GridSearch::prepare`], so that `bench` counts them as preprocessing. `improved`
+    /// turns on improved pruning (jps2, jps2+).
     fn boxed(
         grid: &'g Grid,
         algorithm: GridAlgorithm,
+        improved: bool,
     ) -> Result<Box<dyn MapSolver + 'g>, QueryError> {
         let options = GridOptions::DEFAULT
             .with_algorithm(algorithm)
             .with_hpa_chunk_size(HPA_CHUNK.load(Ordering::Relaxed))
             .with_hpa_smoothing(HPA_SMOOTH.load(Ordering::Relaxed));
-        let mut search = GridSearch::new(options)?;
+        let mut search = GridSearch::new(options)?.with_improved_pruning(improved);
         search.prepare(grid);
         Ok(Box::new(Self { grid, search }))
     }
@@ -250,7 +265,9 @@ impl MapSolver for GridSearchSolver<'_> {
     fn set_record_expansions(&mut self, on: bool) {
         // The handle's options fix recording; rebuild it with the flag (between queries only).
         let options = self.search.options().with_record_expansions(on);
+        let improved = self.search.improved_pruning();
         if let Ok(mut search) = GridSearch::new(options) {
+            search.set_improved_pruning(improved);
             search.prepare(self.grid);
             self.search = search;
         }
@@ -263,7 +280,13 @@ impl MapSolver for GridSearchSolver<'_> {
     }
 
     fn bytes_per_node(&self) -> usize {
-        SearchBuffers::BYTES_PER_NODE
+        if self.search.specialized() {
+            // The specialised engines' node records (`fast/record.rs` asserts 16 bytes at
+            // compile time); their open-list entries are reserved apart, as the generic's.
+            16
+        } else {
+            SearchBuffers::BYTES_PER_NODE
+        }
     }
 
     fn hpa_overlay(&self) -> Option<(u32, Vec<u32>, Vec<u32>)> {

@@ -334,7 +334,15 @@ fn optima_on_a_sample_of_every_set() {
 #[test]
 fn every_algorithm_finds_the_same_cost() {
     let mut costs = Vec::new();
-    for alg in ["astar", "dijkstra", "jps", "jps-plus", "octile-astar"] {
+    for alg in [
+        "astar",
+        "dijkstra",
+        "jps",
+        "jps-plus",
+        "octile-astar",
+        "jps2",
+        "jps2+",
+    ] {
         let out = run(&["path", "--alg", alg, "--json"], 0);
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["status"], "Found", "{alg}");
@@ -350,7 +358,7 @@ fn every_algorithm_finds_the_same_cost() {
     );
     let dir = tempfile::tempdir().unwrap();
     write_set(dir.path(), "mini", &GOOD);
-    for alg in ["jps-plus", "octile-astar"] {
+    for alg in ["jps-plus", "octile-astar", "jps2", "jps2-plus"] {
         let out = run(&["optima", dir.path().to_str().unwrap(), "--alg", alg], 0);
         assert!(
             out.contains("PASS: 0 mismatches in 3 checked lines"),

@@ -193,6 +193,37 @@ fn jps_plus_is_spelled_jps_plus_sign_everywhere() {
     assert!(help.contains("- jps+:"), "{help}");
 }
 
+/// Improved pruning (issue 22): `jps2` and `jps2+` (alias `jps2-plus`) run the handle with
+/// improved pruning; they find the costs plain JPS finds with no more jump points.
+#[test]
+fn improved_pruning_is_spelled_jps2() {
+    for (spelling, name) in [("jps2", "jps2"), ("jps2+", "jps2+"), ("jps2-plus", "jps2+")] {
+        let v = json(&["path", "--alg", spelling, "--json"], 0);
+        assert_eq!(v["alg"], name, "{spelling}");
+        assert_eq!(v["status"], "Found");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let scen = write_set(dir.path());
+    let (out, _) = run(&["optima", &scen, "--alg", "jps2+"], 0);
+    assert!(out.starts_with("onepath optima --alg jps2+:"), "{out}");
+    let v = json(
+        &["bench", &scen, "--json", "--alg", "jps,jps2,jps+,jps2+"],
+        0,
+    );
+    let rows = v["rows"].as_array().unwrap();
+    let exp = |alg: &str| {
+        let row = rows.iter().find(|r| r["alg"] == alg).unwrap();
+        assert_eq!(row["mismatches"], 0, "{row}");
+        // The specialised engines' records, not the generic cores' 20 bytes.
+        assert_eq!(row["bytes_per_node"], 16, "{row}");
+        row["expansions"].as_u64().unwrap()
+    };
+    assert!(exp("jps2") <= exp("jps"), "{rows:?}");
+    assert!(exp("jps2+") <= exp("jps+"), "{rows:?}");
+    let (help, _) = run(&["bench", "--help"], 0);
+    assert!(help.contains("- jps2+:"), "{help}");
+}
+
 #[test]
 fn bench_reports_cpu_and_wall_time_apart_from_preprocessing() {
     let dir = tempfile::tempdir().unwrap();

@@ -186,6 +186,39 @@ fn the_first_query_after_prepare_allocates_nothing() {
     }
 }
 
+/// The tier-2 improved-pruning handles (jps2, jps2+): after one warm-up query, begin, step,
+/// copy, save and restore allocate nothing (issue 22).
+#[test]
+fn improved_pruning_handles_allocate_nothing_after_warm_up() {
+    for alg in [GridAlgorithm::Jps, GridAlgorithm::JpsPlus] {
+        let options = GridOptions::DEFAULT.with_algorithm(alg);
+        let grid = random_grid(45, 70, 40, 25, false);
+        let mut search = GridSearch::new(options)
+            .unwrap()
+            .with_improved_pruning(true);
+        let mut path = vec![Cell::default(); grid.cell_count() as usize];
+        let mut bytes = vec![0u8; 1 << 21];
+        let (a, b) = endpoints(1, &grid, 1);
+        search.try_begin(&grid, a, b);
+        while search.step(&grid, 64).unwrap() == Step::InProgress {}
+        let n = search.save_state(&grid, &mut bytes).unwrap();
+        search.restore_state(&grid, &bytes[..n]).unwrap();
+        for seed in 2..8 {
+            let (a, b) = endpoints(seed, &grid, 1);
+            let ((), c) = allocations(|| {
+                search.try_begin(&grid, a, b);
+                search.step(&grid, 3).unwrap();
+                let n = search.save_state(&grid, &mut bytes).unwrap();
+                while search.step(&grid, 50).unwrap() == Step::InProgress {}
+                search.copy_path(&mut path);
+                search.restore_state(&grid, &bytes[..n]).unwrap();
+            });
+            assert_eq!(c, 0, "query {seed} allocated ({alg:?}, improved)");
+            assert!(search.specialized() && search.improved_pruning());
+        }
+    }
+}
+
 #[test]
 fn generic_astar_allocates_nothing_after_warm_up() {
     let grid = random_grid(9, 50, 50, 30, false);

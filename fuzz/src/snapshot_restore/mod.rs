@@ -93,8 +93,12 @@ pub fn snapshot_restore(data: &[u8]) {
             check_grid(map_index, &mutate::mutate(&good, &mut input));
         }
         HANDLE => {
-            let options = world::handle_options(u32::from(input.u8()));
-            mutated(Handle::new(options), &grid, &mut input);
+            let o = u32::from(input.u8());
+            // Every other round of the option presets also turns on improved pruning (the
+            // tier-2 `GridSearch::set_improved_pruning`, issue 22).
+            let improved = (o / world::HANDLE_OPTIONS) % 2 == 1;
+            let handle = Handle::new(world::handle_options(o)).with_improved_pruning(improved);
+            mutated(handle, &grid, &mut input);
         }
         ASTAR => mutated(GenericAStar::new(&grid), &grid, &mut input),
         OCTILE_ASTAR => mutated(FastAStar::default(), &grid, &mut input),

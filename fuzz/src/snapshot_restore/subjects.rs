@@ -174,11 +174,17 @@ impl Handle {
     pub fn new(options: GridOptions) -> Self {
         Self(GridSearch::new(options).expect("preset options are valid"))
     }
+
+    /// The handle with improved pruning on or off for its next searches.
+    #[must_use]
+    pub fn with_improved_pruning(self, on: bool) -> Self {
+        Self(self.0.with_improved_pruning(on))
+    }
 }
 
 impl Subject for Handle {
     fn fresh(&self, _grid: &Grid) -> Self {
-        Self::new(*self.0.options())
+        Self::new(*self.0.options()).with_improved_pruning(self.0.improved_pruning())
     }
     fn save(&self, grid: &Grid) -> Vec<u8> {
         let mut out = vec![0; self.0.state_size()];

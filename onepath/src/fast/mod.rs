@@ -10,8 +10,10 @@
 //! - [`OctileJump`]: jump point search with exact pairs, a 4-ary heap without decrease-key and a
 //!   same-f LIFO stack; [`BitFinder`] scans the stop arrays of an [`OctileMap`] (JPS),
 //!   [`TableFinder`] reads the JPS+ tables with goal bounding (JPS+). Improved pruning
-//!   (Harabor & Grastien 2014) is a constructor flag for benches and tests, not a tier-1
-//!   option.
+//!   (Harabor & Grastien 2014; "jps2" / "jps2+") is a tier-2 choice: a constructor flag or
+//!   [`OctileJump::try_begin_pruned`] here,
+//!   [`GridSearch::set_improved_pruning`](crate::GridSearch::set_improved_pruning) on the
+//!   handle; no `GridOptions` field (the one-line API) selects it.
 //! - [`SUCCESSORS`] / [`LEGAL`]: the 8 × 256 successor table.
 //!
 //! Every engine is resumable (`try_begin`, `step(…, budget)`, one iteration = one pop), copies

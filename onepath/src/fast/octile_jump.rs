@@ -15,8 +15,11 @@
 //! strictly larger g (the first parent found stays on ties), and pushed again (no
 //! decrease-key). The estimate is consistent, so a closed node is final.
 //!
-//! **Improved pruning** (Harabor & Grastien 2014, "Improved Pruning Rules"; an internal option,
-//! [`with_improved_pruning`](OctileJump::with_improved_pruning), not reachable from tier 1):
+//! **Improved pruning** (Harabor & Grastien 2014, "Improved Pruning Rules"; a tier-2 choice,
+//! [`with_improved_pruning`](OctileJump::with_improved_pruning) /
+//! [`try_begin_pruned`](OctileJump::try_begin_pruned) here and
+//! [`GridSearch::set_improved_pruning`](crate::GridSearch::set_improved_pruning) on the handle,
+//! not reachable from the one-line API):
 //! without corner cutting every diagonal jump point is an intermediate turning point, so a
 //! diagonal direction is not jumped but *run*: at each cell of the run the straight jump points
 //! (or the goal) found from it become successors with the node as parent, the straight
@@ -144,7 +147,9 @@ impl<F: Finder> OctileJump<F> {
     }
 
     /// A search with improved pruning on or off (Harabor & Grastien 2014; see the module
-    /// docs). Internal to benches and tests: no tier-1 option selects it.
+    /// docs). Tier 2/3 only: no [`GridOptions`](crate::GridOptions) field selects it; the
+    /// [`GridSearch`](crate::GridSearch) handle offers it as
+    /// [`set_improved_pruning`](crate::GridSearch::set_improved_pruning).
     pub fn with_improved_pruning(improved: bool) -> Self {
         Self {
             improved,
@@ -152,7 +157,7 @@ impl<F: Finder> OctileJump<F> {
         }
     }
 
-    /// Whether improved pruning is on.
+    /// Whether improved pruning is on (for the current search, or the next one when idle).
     pub fn improved_pruning(&self) -> bool {
         self.improved
     }
@@ -166,6 +171,42 @@ impl<F: Finder> OctileJump<F> {
     ///
     /// When `maps` do not have `grid`'s size (a programmer error).
     pub fn try_begin(&mut self, grid: &Grid, maps: F::Maps<'_>, start: u32, goal: u32) -> Step {
+        self.try_begin_pruned(grid, maps, start, goal, self.improved)
+    }
+
+    /// [`try_begin`](Self::try_begin) with the pruning chosen for this search: improved
+    /// pruning on or off from here on (Harabor & Grastien 2014; see the module docs). A
+    /// refusal changes nothing, the pruning of a running search included. This is how a
+    /// [`GridSearch`](crate::GridSearch) handle applies its
+    /// [`set_improved_pruning`](crate::GridSearch::set_improved_pruning) setting: the pruning
+    /// of a search is fixed when it begins.
+    ///
+    /// # Panics
+    ///
+    /// As [`try_begin`](Self::try_begin).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::{BitFinder, OctileJump, OctileMap};
+    /// use onepath::Grid;
+    ///
+    /// let grid = Grid::new(9, 9).unwrap();
+    /// let map = OctileMap::new(&grid);
+    /// let mut jps = OctileJump::<BitFinder>::new();
+    /// jps.try_begin_pruned(&grid, &map, 0, 9 * 9 - 2, true);
+    /// jps.run(&map);
+    /// assert!(jps.improved_pruning());
+    /// assert_eq!(jps.cost(), 7.0 * core::f64::consts::SQRT_2 + 1.0);
+    /// ```
+    pub fn try_begin_pruned(
+        &mut self,
+        grid: &Grid,
+        maps: F::Maps<'_>,
+        start: u32,
+        goal: u32,
+        improved: bool,
+    ) -> Step {
         let walkable = |c: u32| grid.cells().get(c as usize).is_some_and(|&a| a != WALL);
         if !walkable(start) {
             return Step::StartInvalid;
@@ -178,6 +219,7 @@ impl<F: Finder> OctileJump<F> {
             "the jump maps were not built for this grid"
         );
         self.prepare(grid);
+        self.improved = improved;
         let base = self.generation.base();
         self.start = start;
         self.goal = goal;
@@ -347,6 +389,14 @@ impl<F: Finder> OctileJump<F> {
         self.open.stack.clear();
         self.open.level = super::jump_open::NO_LEVEL;
         self.live = 0;
+    }
+
+    /// [`make_idle`](Self::make_idle) with plain pruning: the state of a new engine, whatever
+    /// the last search pruned (what a handle holds after `prepare` or after restoring an idle
+    /// snapshot of another engine, so that its snapshot does not depend on its past).
+    pub(crate) fn make_idle_plain(&mut self) {
+        self.make_idle();
+        self.improved = false;
     }
 
     /// Start cell (`u32::MAX` before any search).

@@ -30,7 +30,7 @@ use super::path::{GridPath, PathStatus};
 use super::runner::{
     check_weight, check_weight_fits, corner_pairs, pack_path, resolve_square_heuristic,
 };
-use super::selection::{Engine, select};
+use super::selection::{Engine, Selection, select};
 use crate::error::QueryError;
 use crate::fast::{BitFinder, Estimate, OctileAStar, OctileJump, OctileMap, TableFinder};
 use crate::grid::{Cell, ClearanceMap, Grid, SquareTopology};
@@ -105,6 +105,9 @@ pub struct GridSearch {
     pub(super) theta: ThetaSearch<EuclideanHeuristic>,
     /// HPA*: its cached hierarchies and search.
     pub(super) hpa: HpaQuery,
+    /// Improved pruning for the next searches of the specialised jump engines (tier 2; see
+    /// [`set_improved_pruning`](GridSearch::set_improved_pruning)).
+    pub(super) improved: bool,
     /// The family the bound query runs (options resolved against the grid).
     running: GridAlgorithm,
     /// The engine that runs it.
@@ -114,6 +117,10 @@ pub struct GridSearch {
     bound_revision: u64,
     pub(super) bound_width: u32,
     pub(super) bound_height: u32,
+    /// The last engine selection and what it was made for (grid revision, options): a query
+    /// on the same revision with the same options skips the selection table (whose area
+    /// scan was a tenth of a small-map JPS+ query).
+    selected: Option<(u64, GridOptions, Selection)>,
     /// What the last `try_begin` refused while no search ran (`StartInvalid` / `GoalInvalid`),
     /// so that [`to_path`](GridSearch::to_path) reports it; cleared by a begin or restore.
     refusal: Option<Step>,
@@ -217,6 +224,7 @@ impl GridSearch {
             theta: ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(1, 1.0))
                 .with_weight(options.weight)?,
             hpa: HpaQuery::default(),
+            improved: false,
             running: GridAlgorithm::AStar,
             active: Engine::Generic,
             caches: Caches::default(),
@@ -224,6 +232,7 @@ impl GridSearch {
             bound_revision: 0,
             bound_width: 0,
             bound_height: 0,
+            selected: None,
             refusal: None,
             weight_error: None,
         })
@@ -282,6 +291,67 @@ impl GridSearch {
         self.jps_plus.set_record_expansions(record);
         let _ = self.theta.set_weight(self.options.weight);
         self.theta.set_record_expansions(record);
+    }
+
+    /// The handle with improved pruning on or off (tier 2; see
+    /// [`set_improved_pruning`](GridSearch::set_improved_pruning)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch};
+    /// let options = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::JpsPlus);
+    /// let jps2_plus = GridSearch::new(options).unwrap().with_improved_pruning(true);
+    /// assert!(jps2_plus.improved_pruning());
+    /// ```
+    #[must_use]
+    pub fn with_improved_pruning(mut self, on: bool) -> Self {
+        self.set_improved_pruning(on);
+        self
+    }
+
+    /// Turns improved pruning (Harabor & Grastien 2014, "jps2" / "jps2+") on or off for the
+    /// next searches of the specialised jump engines (tier 2: the one-line API and
+    /// [`GridOptions`] have no such field and always prune plainly). It applies when the
+    /// query runs JPS or JPS+ on a specialised engine ([`specialized`](Self::specialized)
+    /// after `try_begin`); the generic cores ignore it. Improved pruning finds a path of the
+    /// same cost with fewer jump points; the path and the counts may differ from plain
+    /// pruning's.
+    ///
+    /// The pruning of a search is fixed when it begins: a search in progress keeps its own
+    /// (a snapshot records both, so a restored handle continues it and then begins new
+    /// searches with the saved setting).
+    ///
+    /// # Determinism
+    ///
+    /// Part of the handle's state: peers in lockstep must use the same setting (it is saved
+    /// in [`save_state`](Self::save_state) and adopted by
+    /// [`restore_state`](Self::restore_state)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch, Step};
+    /// let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// let options = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Jps);
+    /// let mut plain = GridSearch::new(options).unwrap();
+    /// let mut improved = GridSearch::new(options).unwrap();
+    /// improved.set_improved_pruning(true);
+    /// for s in [&mut plain, &mut improved] {
+    ///     s.try_begin(&grid, Cell::new(0, 0), Cell::new(7, 3));
+    ///     assert_eq!(s.run_cancellable(&grid, || false), Ok(Step::Found));
+    /// }
+    /// assert_eq!(plain.cost(), improved.cost());
+    /// assert!(improved.specialized());
+    /// ```
+    pub fn set_improved_pruning(&mut self, on: bool) {
+        self.improved = on;
+    }
+
+    /// Whether the next searches use improved pruning (see
+    /// [`set_improved_pruning`](Self::set_improved_pruning)).
+    pub fn improved_pruning(&self) -> bool {
+        self.improved
     }
 
     /// The options this handle runs with.
@@ -421,12 +491,14 @@ impl GridSearch {
             Engine::OctileJps => {
                 self.jps.set_estimate(estimate);
                 self.jps.set_record_expansions(record);
-                return self.jps.try_begin(grid, &self.caches.octile, s, g);
+                let maps = &self.caches.octile;
+                return self.jps.try_begin_pruned(grid, maps, s, g, self.improved);
             }
             Engine::OctileJpsPlus => {
                 self.jps_plus.set_estimate(estimate);
                 self.jps_plus.set_record_expansions(record);
-                return self.jps_plus.try_begin(grid, &self.caches.tables, s, g);
+                let maps = &self.caches.tables;
+                return (self.jps_plus).try_begin_pruned(grid, maps, s, g, self.improved);
             }
             Engine::Theta => {
                 if self.theta.variant() != theta_variant(self.running) {
@@ -463,7 +535,20 @@ impl GridSearch {
         self.bound_revision = grid.revision();
         self.bound_width = grid.width();
         self.bound_height = grid.height();
-        let chosen = select(&self.options, grid);
+        let chosen = match self.selected {
+            // Revisions are process-unique: the same revision is the same cells and areas.
+            Some((revision, options, chosen))
+                if revision == grid.revision() && options == self.options =>
+            {
+                chosen
+            }
+            _ => {
+                let chosen = select(&self.options, grid);
+                self.selected = Some((grid.revision(), self.options, chosen));
+                chosen
+            }
+        };
+        debug_assert_eq!(chosen, select(&self.options, grid));
         (self.running, self.active) = (chosen.family, chosen.engine);
         self.refresh_caches(grid);
     }

@@ -4,10 +4,11 @@
 //! squeezing, 2 allow all), agent size u8, heuristic u8 (0 auto, 1 zero, 2 Manhattan,
 //! 3 octile), weight f64 bits, iteration budget u32, flags u8 (bit 0 record expansions, bit 1
 //! specialised engines allowed; snapshots written before the specialised engines existed have
-//! bit 1 clear and ran the generic cores), algorithm u8 (0 A*, 1 JPS, 2 JPS+, 3 Theta*, 4 Lazy
-//! Theta*: the requested one; the engine that runs is resolved against the grid again on
-//! restore); then the engine's own snapshot as u32 length + bytes: a complete frame of the
-//! engine the options resolve to on this grid — kind 2 for the generic cores, kind 4 for the
+//! bit 1 clear and ran the generic cores; bit 2 improved pruning for the next searches, the
+//! tier-2 [`GridSearch::set_improved_pruning`] setting), algorithm u8 (0 A*, 1 JPS, 2 JPS+, 3
+//! Theta*, 4 Lazy Theta*: the requested one; the engine that runs is resolved against the grid
+//! again on restore); then the engine's own snapshot as u32 length + bytes: a complete frame of
+//! the engine the options resolve to on this grid — kind 2 for the generic cores, kind 4 for the
 //! octile A*, kind 5 for the octile jump point searches (bit finder for JPS, table finder for
 //! JPS+), kind 6 for the any-angle searches. An idle engine snapshot of
 //! another kind is accepted (a handle that never searched does not know the grid yet). The
@@ -37,7 +38,11 @@ fn heuristic_code(h: HeuristicKind) -> u8 {
     }
 }
 
-fn read_options(r: &mut Reader<'_>) -> Result<GridOptions, StateError> {
+/// Bit 2 of the flags byte: the handle's improved-pruning setting.
+const FLAG_IMPROVED: u8 = 4;
+
+/// The options and the improved-pruning setting (flags bit 2).
+fn read_options(r: &mut Reader<'_>) -> Result<(GridOptions, bool), StateError> {
     let connectivity = match r.u8()? {
         0 => Connectivity::Four,
         1 => Connectivity::Eight,
@@ -60,7 +65,7 @@ fn read_options(r: &mut Reader<'_>) -> Result<GridOptions, StateError> {
     let weight = r.f64()?;
     let iteration_budget = r.u32()?;
     let flags = r.u8()?;
-    if flags > 3 {
+    if flags > 7 {
         return Err(invalid("grid_search.flags"));
     }
     let algorithm = match r.u8()? {
@@ -84,7 +89,7 @@ fn read_options(r: &mut Reader<'_>) -> Result<GridOptions, StateError> {
         ..GridOptions::DEFAULT
     };
     GridSearch::check_options(&o).map_err(|_| invalid("grid_search.options"))?;
-    Ok(o)
+    Ok((o, flags & FLAG_IMPROVED != 0))
 }
 
 /// The snapshot kind of an engine, and the payload offsets of its state byte and its flags
@@ -185,7 +190,8 @@ impl GridSearch {
             w.u8(heuristic_code(o.heuristic));
             w.f64(o.weight);
             w.u32(o.iteration_budget);
-            w.u8(u8::from(o.record_expansions) | u8::from(o.specialized_engines) << 1);
+            let improved = if self.improved { FLAG_IMPROVED } else { 0 };
+            w.u8(u8::from(o.record_expansions) | u8::from(o.specialized_engines) << 1 | improved);
             w.u8(match o.algorithm {
                 GridAlgorithm::Jps => 1,
                 GridAlgorithm::JpsPlus => 2,
@@ -250,7 +256,7 @@ impl GridSearch {
         let hash = grid.content_hash();
         let frame = read_frame_for(bytes, KIND_GRID_SEARCH, hash)?;
         let mut r = Reader::new(frame.payload);
-        let options = read_options(&mut r)?;
+        let (options, improved) = read_options(&mut r)?;
         let inner_len = r.u32()? as usize;
         let inner = r.bytes(inner_len)?;
         r.finish("grid_search.payload_length")?;
@@ -277,6 +283,7 @@ impl GridSearch {
                 return Err(invalid("grid_search.engine"));
             }
             self.options = options;
+            self.improved = improved;
             self.engine.set_heuristic(heuristic);
             // The engines take the snapshot's options (weight, recording, estimate) as a
             // handle created with them would, so that this handle's own snapshot restores.
@@ -305,16 +312,17 @@ impl GridSearch {
                 return Err(invalid("grid_search.engine"));
             }
         } else {
-            // The specialised engines: the estimate the options ask for, plain pruning, the
-            // finder of the family.
+            // The specialised engines: the estimate the options ask for, the finder of the
+            // family. The nested pruning byte is the running search's own (either: the setting
+            // may have changed since it began); kind 5 checks its hops against it.
             let zero = u8::from(options.heuristic == HeuristicKind::Zero);
-            let (estimate_at, extra) = match engine {
+            let (estimate_at, finder) = match engine {
                 Engine::OctileAStar => (16, None),
-                Engine::OctileJps => (18, Some([0u8, 0])),
-                _ => (18, Some([1u8, 0])),
+                Engine::OctileJps => (18, Some(0u8)),
+                _ => (18, Some(1u8)),
             };
             if payload.get(estimate_at).is_some_and(|&e| e != zero)
-                || extra.is_some_and(|x| payload.get(16..18).is_some_and(|b| b != x))
+                || finder.is_some_and(|x| payload.get(16).is_some_and(|&b| b != x))
             {
                 return Err(invalid("grid_search.engine"));
             }
@@ -353,6 +361,7 @@ impl GridSearch {
             Engine::Hpa => return Err(invalid("grid_search.engine")),
         }
         self.options = options;
+        self.improved = improved;
         self.bind(grid);
         self.clear_refusal();
         self.check_weight_for(grid);
@@ -365,8 +374,10 @@ impl GridSearch {
         match self.active {
             Engine::Generic => self.engine.make_idle(),
             Engine::OctileAStar => self.octile.make_idle(),
-            Engine::OctileJps => self.jps.make_idle(),
-            Engine::OctileJpsPlus => self.jps_plus.make_idle(),
+            // A fresh engine's plain pruning: the saved bytes of an idle handle do not
+            // depend on what it pruned before (the handle's setting is its own flag).
+            Engine::OctileJps => self.jps.make_idle_plain(),
+            Engine::OctileJpsPlus => self.jps_plus.make_idle_plain(),
             Engine::Theta => self.theta.make_idle(),
             Engine::Hpa => self.hpa.search.make_idle(),
         }
