@@ -27,11 +27,11 @@
 
 pub mod dimacs_gr;
 pub mod frame;
-pub mod grid_hpa;
 pub mod graph_landmarks;
 pub mod graph_points;
 pub mod graph_query;
 pub mod grid_flow;
+pub mod grid_hpa;
 pub mod grid_replan;
 pub mod grid_text;
 pub mod grid_theta;
@@ -47,12 +47,12 @@ pub mod voxel_map;
 pub mod voxel_query;
 pub mod voxel_scen;
 
-pub use grid_hpa::grid_hpa;
 pub use dimacs_gr::dimacs_gr;
 pub use graph_landmarks::graph_landmarks;
 pub use graph_points::graph_points;
 pub use graph_query::graph_query;
 pub use grid_flow::grid_flow;
+pub use grid_hpa::grid_hpa;
 pub use grid_replan::grid_replan;
 pub use grid_text::grid_text;
 pub use grid_theta::grid_theta;

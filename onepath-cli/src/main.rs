@@ -19,16 +19,16 @@
 
 mod bench;
 mod cpu_time;
-mod hpa_optima;
 mod flow;
 mod flow_solver;
+mod hpa_optima;
 mod optima;
 mod output;
 mod path;
 mod progress;
 mod render;
-mod road;
 mod replan;
+mod road;
 mod scenarios;
 mod solver;
 mod terrain;

@@ -65,8 +65,8 @@ compile_error!(
 
 pub mod error;
 pub mod fast;
-pub mod graph;
 pub mod flow;
+pub mod graph;
 pub mod grid;
 pub mod hex;
 pub mod hpa;

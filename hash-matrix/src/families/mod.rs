@@ -22,9 +22,9 @@ mod grids_flow;
 mod grids_hex;
 mod grids_hpa;
 mod grids_jps;
+mod grids_replan;
 mod grids_theta;
 mod grids_voxel;
-mod grids_replan;
 
 use crate::registry::Family;
 
