@@ -8,6 +8,7 @@
 
 pub mod clock;
 pub mod contenders;
+pub mod counting;
 pub mod maps;
 
 pub use contenders::{Contender, Runner, all_contenders};

@@ -22,13 +22,9 @@ pub fn tree(
     let mut order = Vec::new();
     dist[root as usize] = 0.0;
     loop {
-        let mut best: Option<usize> = None;
-        for v in 0..n {
-            if !done[v] && dist[v] < f64::INFINITY && best.is_none_or(|b| dist[v] < dist[b]) {
-                best = Some(v);
-            }
-        }
-        let Some(u) = best else { break };
+        let Some(u) = crate::dijkstra_ref::cheapest_unsettled(&dist, &done) else {
+            break;
+        };
         done[u] = true;
         order.push(u as u32);
         for &(a, b, w) in edges {

@@ -25,13 +25,9 @@ pub fn dijkstra<M: Model + ?Sized>(model: &M, start: Pos) -> Vec<f64> {
     cost[s] = 0.0;
     loop {
         // Linear scan: the cheapest unsettled node with a finite cost.
-        let mut best: Option<usize> = None;
-        for i in 0..n {
-            if !done[i] && cost[i].is_finite() && best.is_none_or(|b| cost[i] < cost[b]) {
-                best = Some(i);
-            }
-        }
-        let Some(u) = best else { break };
+        let Some(u) = cheapest_unsettled(&cost, &done) else {
+            break;
+        };
         done[u] = true;
         for (to, step) in model.moves(model.pos(u)) {
             let v = model.index(to).expect("a move stays inside the grid");
@@ -272,4 +268,17 @@ mod tests {
         assert!((relative_difference(1.0, 1.5) - 1.0 / 3.0).abs() < 1e-15);
         assert!(relative_difference(0.0, 1.0) == 1.0);
     }
+}
+
+/// The settling rule every O(n²) reference here shares: the unsettled node (`!done[i]`) with
+/// the smallest finite cost, the lowest index among equal costs; `None` when no unsettled node
+/// has a finite cost.
+pub fn cheapest_unsettled(cost: &[f64], done: &[bool]) -> Option<usize> {
+    let mut best: Option<usize> = None;
+    for (i, (&c, &d)) in cost.iter().zip(done).enumerate() {
+        if !d && c.is_finite() && best.is_none_or(|b| c < cost[b]) {
+            best = Some(i);
+        }
+    }
+    best
 }

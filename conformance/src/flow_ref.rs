@@ -44,13 +44,9 @@ pub fn flow_field<M: Model + ?Sized>(model: &M, goals: &[Pos]) -> RefField {
         }
     }
     loop {
-        let mut best: Option<usize> = None;
-        for i in 0..n {
-            if !done[i] && cost[i].is_finite() && best.is_none_or(|b| cost[i] < cost[b]) {
-                best = Some(i);
-            }
-        }
-        let Some(u) = best else { break };
+        let Some(u) = crate::dijkstra_ref::cheapest_unsettled(&cost, &done) else {
+            break;
+        };
         done[u] = true;
         for &(v, step) in &moves_into[u] {
             let candidate = cost[u] + step;

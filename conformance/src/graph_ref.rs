@@ -12,13 +12,9 @@ pub fn dijkstra(nodes: u32, edges: &[(u32, u32, f64)], source: u32, reverse: boo
     let mut done = vec![false; n];
     dist[source as usize] = 0.0;
     loop {
-        let mut best: Option<usize> = None;
-        for v in 0..n {
-            if !done[v] && dist[v] < f64::INFINITY && best.is_none_or(|b| dist[v] < dist[b]) {
-                best = Some(v);
-            }
-        }
-        let Some(u) = best else { break };
+        let Some(u) = crate::dijkstra_ref::cheapest_unsettled(&dist, &done) else {
+            break;
+        };
         done[u] = true;
         for &(a, b, w) in edges {
             let (from, to) = if reverse { (b, a) } else { (a, b) };

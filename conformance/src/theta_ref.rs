@@ -103,13 +103,9 @@ pub fn visibility_dijkstra(width: i32, links: &[Vec<usize>], m: f64, start: usiz
     let mut done = vec![false; n];
     cost[start] = 0.0;
     loop {
-        let mut best: Option<usize> = None;
-        for i in 0..n {
-            if !done[i] && cost[i].is_finite() && best.is_none_or(|b| cost[i] < cost[b]) {
-                best = Some(i);
-            }
-        }
-        let Some(u) = best else { break };
+        let Some(u) = crate::dijkstra_ref::cheapest_unsettled(&cost, &done) else {
+            break;
+        };
         done[u] = true;
         for &v in &links[u] {
             let c = cost[u] + segment_cost(m, pos(u), pos(v));

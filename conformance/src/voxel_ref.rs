@@ -157,13 +157,9 @@ pub fn dijkstra(model: &VoxelModel, start: Pos3) -> Vec<f64> {
     }
     cost[model.index(start)] = 0.0;
     loop {
-        let mut best: Option<usize> = None;
-        for i in 0..n {
-            if !done[i] && cost[i].is_finite() && best.is_none_or(|b| cost[i] < cost[b]) {
-                best = Some(i);
-            }
-        }
-        let Some(u) = best else { break };
+        let Some(u) = crate::dijkstra_ref::cheapest_unsettled(&cost, &done) else {
+            break;
+        };
         done[u] = true;
         for (to, step) in model.moves(model.pos(u)) {
             let v = model.index(to);

@@ -201,10 +201,10 @@ fn the_matrix_covers_what_it_promises() {
             "no record with {tag}"
         );
     }
-    // A few thousand records: enough to cover, quick to run (the debug check of all families
-    // takes a few seconds) and to review family by family.
+    // A few thousand records per family group: enough to cover, quick to run (the debug check
+    // of all families takes a few seconds) and to review family by family.
     assert!(
-        (300..=8000).contains(&records.len()),
+        (300..=12_000).contains(&records.len()),
         "{} records",
         records.len()
     );
@@ -253,8 +253,36 @@ fn jump_point_records_say_what_ran() {
     }
     assert!(fallbacks >= 50, "only {fallbacks} fallback records");
     assert!(too_long >= 2, "only {too_long} records past the JPS+ limit");
+    // HPA* records say which ran: HPA*, or A* where HPA* does not apply.
+    let hpa: Vec<_> = records
+        .iter()
+        .filter(|r| r.name.starts_with("grids/hpa/"))
+        .filter_map(|r| match r.body {
+            Body::Query(q) => Some((r, q.algorithm)),
+            _ => None,
+        })
+        .collect();
+    for (r, alg) in &hpa {
+        assert!(
+            matches!(
+                alg,
+                Some(onepath::GridAlgorithm::Hpa | onepath::GridAlgorithm::AStar)
+            ),
+            "{}: {alg:?}",
+            r.name
+        );
+    }
+    assert!(
+        hpa.iter()
+            .filter(|(_, a)| *a == Some(onepath::GridAlgorithm::Hpa))
+            .count()
+            >= 100,
+        "too few grids/hpa records ran HPA*"
+    );
     // The other families choose no algorithm and print none (grids/theta: its own test).
-    let choosing = |n: &str| n.starts_with("grids/jps/") || n.starts_with("grids/theta/");
+    let choosing = |n: &str| {
+        n.starts_with("grids/jps/") || n.starts_with("grids/theta/") || n.starts_with("grids/hpa/")
+    };
     for r in records.iter().filter(|r| !choosing(&r.name)) {
         if let Body::Query(q) = r.body {
             assert!(q.algorithm.is_none(), "{}", r.name);

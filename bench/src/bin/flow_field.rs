@@ -12,8 +12,7 @@
 //! ```
 //! Times are thread CPU time, the median of `REPS` runs; the machine's load makes them noisy.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use onepath::flow::{FlowField, NO_NEXT};
@@ -22,30 +21,9 @@ use onepath::search::{AStar, Step};
 use onepath::topology::{DefaultStepCost, Topology, ZeroHeuristic};
 use onepath::{Cell, Connectivity, DiagonalRule, GridOptions};
 use onepath_bench::clock::thread_cpu;
+use onepath_bench::counting::{Counting, LIVE, PEAK};
 use onepath_bench::load_map;
 use ordered_float::OrderedFloat;
-
-struct Counting;
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: forwards to the system allocator unchanged; only counts.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: same contract as the caller's.
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(live, Ordering::Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) };
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-}
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -57,7 +35,7 @@ fn median(mut f: impl FnMut()) -> Duration {
         .map(|_| {
             let t = thread_cpu();
             f();
-            thread_cpu() - t
+            thread_cpu().saturating_sub(t)
         })
         .collect();
     times.sort();
