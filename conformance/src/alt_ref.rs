@@ -21,10 +21,7 @@ pub fn tree(
     let mut done = vec![false; n];
     let mut order = Vec::new();
     dist[root as usize] = 0.0;
-    loop {
-        let Some(u) = crate::dijkstra_ref::cheapest_unsettled(&dist, &done) else {
-            break;
-        };
+    while let Some(u) = crate::dijkstra_ref::cheapest_unsettled(&dist, &done) {
         done[u] = true;
         order.push(u as u32);
         for &(a, b, w) in edges {

@@ -23,11 +23,7 @@ pub fn dijkstra<M: Model + ?Sized>(model: &M, start: Pos) -> Vec<f64> {
         return cost;
     }
     cost[s] = 0.0;
-    loop {
-        // Linear scan: the cheapest unsettled node with a finite cost.
-        let Some(u) = cheapest_unsettled(&cost, &done) else {
-            break;
-        };
+    while let Some(u) = cheapest_unsettled(&cost, &done) {
         done[u] = true;
         for (to, step) in model.moves(model.pos(u)) {
             let v = model.index(to).expect("a move stays inside the grid");
@@ -47,6 +43,19 @@ pub fn relative_difference(a: f64, b: f64) -> f64 {
     }
     let scale = a.abs().max(b.abs());
     (a - b).abs() / scale
+}
+
+/// The settling rule every O(n²) reference here shares: the unsettled node (`!done[i]`) with
+/// the smallest finite cost, the lowest index among equal costs; `None` when no unsettled node
+/// has a finite cost.
+pub fn cheapest_unsettled(cost: &[f64], done: &[bool]) -> Option<usize> {
+    let mut best: Option<usize> = None;
+    for (i, (&c, &d)) in cost.iter().zip(done).enumerate() {
+        if !d && c.is_finite() && best.is_none_or(|b| c < cost[b]) {
+            best = Some(i);
+        }
+    }
+    best
 }
 
 #[cfg(test)]
@@ -268,17 +277,4 @@ mod tests {
         assert!((relative_difference(1.0, 1.5) - 1.0 / 3.0).abs() < 1e-15);
         assert!(relative_difference(0.0, 1.0) == 1.0);
     }
-}
-
-/// The settling rule every O(n²) reference here shares: the unsettled node (`!done[i]`) with
-/// the smallest finite cost, the lowest index among equal costs; `None` when no unsettled node
-/// has a finite cost.
-pub fn cheapest_unsettled(cost: &[f64], done: &[bool]) -> Option<usize> {
-    let mut best: Option<usize> = None;
-    for (i, (&c, &d)) in cost.iter().zip(done).enumerate() {
-        if !d && c.is_finite() && best.is_none_or(|b| c < cost[b]) {
-            best = Some(i);
-        }
-    }
-    best
 }

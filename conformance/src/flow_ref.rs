@@ -43,10 +43,7 @@ pub fn flow_field<M: Model + ?Sized>(model: &M, goals: &[Pos]) -> RefField {
             moves_into[u].push((v, step));
         }
     }
-    loop {
-        let Some(u) = crate::dijkstra_ref::cheapest_unsettled(&cost, &done) else {
-            break;
-        };
+    while let Some(u) = crate::dijkstra_ref::cheapest_unsettled(&cost, &done) {
         done[u] = true;
         for &(v, step) in &moves_into[u] {
             let candidate = cost[u] + step;

@@ -11,10 +11,7 @@ pub fn dijkstra(nodes: u32, edges: &[(u32, u32, f64)], source: u32, reverse: boo
     let mut dist = vec![f64::INFINITY; n];
     let mut done = vec![false; n];
     dist[source as usize] = 0.0;
-    loop {
-        let Some(u) = crate::dijkstra_ref::cheapest_unsettled(&dist, &done) else {
-            break;
-        };
+    while let Some(u) = crate::dijkstra_ref::cheapest_unsettled(&dist, &done) {
         done[u] = true;
         for &(a, b, w) in edges {
             let (from, to) = if reverse { (b, a) } else { (a, b) };

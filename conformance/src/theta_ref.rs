@@ -102,10 +102,7 @@ pub fn visibility_dijkstra(width: i32, links: &[Vec<usize>], m: f64, start: usiz
     let mut cost = vec![f64::INFINITY; n];
     let mut done = vec![false; n];
     cost[start] = 0.0;
-    loop {
-        let Some(u) = crate::dijkstra_ref::cheapest_unsettled(&cost, &done) else {
-            break;
-        };
+    while let Some(u) = crate::dijkstra_ref::cheapest_unsettled(&cost, &done) {
         done[u] = true;
         for &v in &links[u] {
             let c = cost[u] + segment_cost(m, pos(u), pos(v));

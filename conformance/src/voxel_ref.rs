@@ -156,10 +156,7 @@ pub fn dijkstra(model: &VoxelModel, start: Pos3) -> Vec<f64> {
         return cost;
     }
     cost[model.index(start)] = 0.0;
-    loop {
-        let Some(u) = crate::dijkstra_ref::cheapest_unsettled(&cost, &done) else {
-            break;
-        };
+    while let Some(u) = crate::dijkstra_ref::cheapest_unsettled(&cost, &done) {
         done[u] = true;
         for (to, step) in model.moves(model.pos(u)) {
             let v = model.index(to);
