@@ -368,14 +368,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// Writes the path, start first, into `out` and returns its length; `None` (and nothing
     /// written) when `out` is shorter than [`path_len`](AStar::path_len). `Some(0)` unless found.
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
-        let len = self.path_len();
-        let dst = out.get_mut(..len)?;
-        let mut i = len;
-        self.walk_back(|n| {
-            i -= 1;
-            dst[i] = n;
-        });
-        Some(len)
+        self.buffers.copy_chain(self.goal, self.path_limit(), out)
     }
 
     /// The path as a new vector (allocates; tier-1 convenience).
@@ -386,20 +379,17 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     }
 
     /// Calls `f` for each node from the goal back to the start; returns the count.
-    fn walk_back(&self, mut f: impl FnMut(u32)) -> usize {
-        if self.state != Step::Found {
-            return 0;
+    fn walk_back(&self, f: impl FnMut(u32)) -> usize {
+        self.buffers.walk_back(self.goal, self.path_limit(), f)
+    }
+
+    /// How many parent links a path walk may follow: the node count once found, else 0.
+    fn path_limit(&self) -> usize {
+        if self.state == Step::Found {
+            self.node_count as usize
+        } else {
+            0
         }
-        // Bounded by the node count (defence in depth: restore refuses parent loops, and the
-        // search cannot make one), so a walk over any state ends.
-        let mut count = 0usize;
-        let mut n = self.goal;
-        while n != NO_NODE && count < self.node_count as usize {
-            f(n);
-            count += 1;
-            n = self.buffers.nodes[n as usize].parent;
-        }
-        count
     }
 }
 

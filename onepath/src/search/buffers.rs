@@ -159,6 +159,34 @@ impl SearchBuffers {
             .filter(|&p| p != NO_NODE)
     }
 
+    /// Calls `f` for each node of the parent chain from `goal` back to the start and returns
+    /// the count. At most `limit` nodes are visited (a search passes its node count when it
+    /// has found a path, 0 otherwise), so a walk over any restored state ends. Shared by the
+    /// engines that keep their parents here (A*, Theta*, graph A*).
+    pub(crate) fn walk_back(&self, goal: u32, limit: usize, mut f: impl FnMut(u32)) -> usize {
+        let mut count = 0usize;
+        let mut n = goal;
+        while count < limit && n != NO_NODE {
+            f(n);
+            count += 1;
+            n = self.nodes[n as usize].parent;
+        }
+        count
+    }
+
+    /// Writes the chain [`walk_back`](Self::walk_back) visits into `out`, start first, and
+    /// returns its length; `None` (nothing written) when `out` is shorter.
+    pub(crate) fn copy_chain(&self, goal: u32, limit: usize, out: &mut [u32]) -> Option<usize> {
+        let len = self.walk_back(goal, limit, |_| {});
+        let dst = out.get_mut(..len)?;
+        let mut i = len;
+        self.walk_back(goal, limit, |n| {
+            i -= 1;
+            dst[i] = n;
+        });
+        Some(len)
+    }
+
     /// Whether `n` is closed in the current search.
     pub fn closed(&self, n: u32) -> bool {
         (n as usize) < self.nodes.len() && self.is_closed(n)

@@ -554,14 +554,7 @@ impl<H: Heuristic> ThetaSearch<H> {
     /// Writes the waypoints, start first, into `out` and returns their count; `None` (and
     /// nothing written) when `out` is too short. `Some(0)` unless found.
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
-        let len = self.path_len();
-        let dst = out.get_mut(..len)?;
-        let mut i = len;
-        self.walk_back(|n| {
-            i -= 1;
-            dst[i] = n;
-        });
-        Some(len)
+        self.buffers.copy_chain(self.goal, self.path_limit(), out)
     }
 
     /// The waypoints as a new vector (allocates; tier-1 convenience).
@@ -573,17 +566,16 @@ impl<H: Heuristic> ThetaSearch<H> {
 
     /// Calls `f` for each waypoint from the goal back to the start; returns the count (bounded
     /// by the node count, so a walk over any state ends).
-    fn walk_back(&self, mut f: impl FnMut(u32)) -> usize {
-        if self.state != Step::Found {
-            return 0;
+    fn walk_back(&self, f: impl FnMut(u32)) -> usize {
+        self.buffers.walk_back(self.goal, self.path_limit(), f)
+    }
+
+    /// How many parent links a path walk may follow: the node count once found, else 0.
+    fn path_limit(&self) -> usize {
+        if self.state == Step::Found {
+            self.node_count as usize
+        } else {
+            0
         }
-        let mut count = 0usize;
-        let mut n = self.goal;
-        while n != NO_NODE && count < self.node_count as usize {
-            f(n);
-            count += 1;
-            n = self.buffers.nodes[n as usize].parent;
-        }
-        count
     }
 }
