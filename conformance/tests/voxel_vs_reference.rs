@@ -15,9 +15,9 @@ use onepath::search::{AStar, Step};
 use onepath::topology::{DefaultStepCost, Heuristic, Topology, ZeroHeuristic};
 use onepath::topology::{Filtered, FnStepCost};
 use onepath::voxel::{
-    NoVoxelHooks, PagedVoxelSearch, VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid,
-    VoxelHeuristic, VoxelHooks, VoxelTopology,
+    VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid, VoxelHeuristic, VoxelTopology,
 };
+use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch, VoxelHooks};
 
 const COSTS: [[f64; 4]; 3] = [
     [1.0, 1.0, 1.0, 1.0],

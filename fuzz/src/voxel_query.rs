@@ -13,10 +13,8 @@
 
 use onepath::search::{AStar, Step};
 use onepath::topology::{DefaultStepCost, Topology};
-use onepath::voxel::{
-    NoVoxelHooks, PagedVoxelSearch, VoxelConnectivity, VoxelCornerRule, VoxelHeuristic,
-    VoxelTopology,
-};
+use onepath::voxel::{VoxelConnectivity, VoxelCornerRule, VoxelHeuristic, VoxelTopology};
+use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
 use onepath::{PathStatus, VoxelCell, VoxelGrid, VoxelOptions};
 
 use crate::input::Input;

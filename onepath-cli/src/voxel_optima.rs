@@ -11,9 +11,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use onepath::search::Step;
-use onepath::voxel::{
-    NoVoxelHooks, PagedVoxelSearch, VoxelCell, VoxelConnectivity, VoxelCornerRule,
-};
+use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule};
+use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
 use onepath_std::voxel_files::{VoxelMap, VoxelScenarios};
 use serde_json::json;
 

@@ -79,6 +79,7 @@ pub mod state;
 pub mod theta;
 pub mod topology;
 pub mod voxel;
+pub mod voxel_search;
 
 pub use error::{GridError, QueryError};
 pub use graph::{Graph, GraphEdge, LandmarkOptions, Landmarks, Point3, PointGraph};

@@ -4,10 +4,8 @@
 
 use onepath::search::{AStar, Step};
 use onepath::topology::{DefaultStepCost, Topology};
-use onepath::voxel::{
-    NoVoxelHooks, POOL_LIMIT, PagedVoxelSearch, VoxelConnectivity, VoxelCornerRule, VoxelHeuristic,
-    VoxelTopology,
-};
+use onepath::voxel::{VoxelConnectivity, VoxelCornerRule, VoxelHeuristic, VoxelTopology};
+use onepath::voxel_search::{NoVoxelHooks, POOL_LIMIT, PagedVoxelSearch};
 use onepath::{PathStatus, VoxelCell, VoxelGrid, VoxelOptions, VoxelPoint, VoxelSpace};
 
 fn random_grid(seed: u64, size: (u32, u32, u32), solid_percent: u64) -> VoxelGrid {

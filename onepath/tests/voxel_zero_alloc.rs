@@ -7,7 +7,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell as StdCell;
 
 use onepath::search::Step;
-use onepath::voxel::{NoVoxelHooks, PagedVoxelSearch, VoxelConnectivity, VoxelCornerRule};
+use onepath::voxel::{VoxelConnectivity, VoxelCornerRule};
+use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
 use onepath::{VoxelCell, VoxelGrid};
 
 struct Counting;

@@ -7,10 +7,8 @@ use alloc::vec::Vec;
 use super::path::PathStatus;
 use super::voxel_options::{VoxelOptions, VoxelPath};
 use crate::search::Step;
-use crate::voxel::{
-    NoVoxelHooks, PagedVoxelSearch, VoxelCell, VoxelError, VoxelGrid, VoxelHooks, VoxelPoint,
-    VoxelSpace,
-};
+use crate::voxel::{VoxelCell, VoxelError, VoxelGrid, VoxelPoint, VoxelSpace};
+use crate::voxel_search::{NoVoxelHooks, PagedVoxelSearch, VoxelHooks};
 
 /// Closure hooks as [`VoxelHooks`].
 struct FnHooks<C, B> {

@@ -6,7 +6,7 @@
 //! - [`VoxelTopology`], [`VoxelHeuristic`] (tier 2): run
 //!   [`AStar`](crate::search::AStar)`<C, VoxelHeuristic>` over a `VoxelTopology` with dense
 //!   [`SearchBuffers`](crate::search::SearchBuffers) (20 bytes per voxel of the block).
-//! - [`PagedVoxelSearch`] (the one-line query's engine): the same A* with node state in
+//! - [`PagedVoxelSearch`](crate::voxel_search::PagedVoxelSearch) (the one-line query's engine): the same A* with node state in
 //!   8³ pages allocated as the search reaches their blocks.
 //! - [`MOVES`], [`VoxelConnectivity`], [`VoxelCornerRule`] (tier 3): the normative move order
 //!   and the corner rules.
@@ -24,8 +24,6 @@ mod grid_state;
 mod heuristic;
 mod journal;
 mod moves;
-mod paged;
-mod paged_heap;
 mod space;
 mod topology;
 mod voxel_grid;
@@ -35,9 +33,6 @@ pub use error::{MAX_VOXELS, VoxelAxis, VoxelError};
 pub use heuristic::{VoxelHeuristic, empty_grid_distance};
 pub use journal::{VoxelEdit, VoxelEdits, VoxelEditsSince, VoxelJournal};
 pub use moves::{MOVES, VoxelConnectivity, VoxelCornerRule, VoxelMove};
-pub use paged::{
-    BYTES_PER_NODE, NoVoxelHooks, PAGE_VOXELS, POOL_LIMIT, PagedVoxelSearch, VoxelHooks,
-};
 pub use space::VoxelSpace;
 pub use topology::VoxelTopology;
 pub use voxel_grid::{CHUNK_EDGE, CHUNK_VOXELS, Chunk, VoxelGrid, checked_voxel_count};

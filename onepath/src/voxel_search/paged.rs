@@ -25,13 +25,13 @@
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
-use super::cell::VoxelCell;
-use super::heuristic::VoxelHeuristic;
-use super::moves::{VoxelConnectivity, VoxelCornerRule};
 use super::paged_heap::{HeapEntry, PagedHeap};
-use super::topology::VoxelTopology;
-use super::voxel_grid::VoxelGrid;
 use crate::search::{NO_NODE, Step};
+use crate::voxel::VoxelCell;
+use crate::voxel::VoxelGrid;
+use crate::voxel::VoxelHeuristic;
+use crate::voxel::VoxelTopology;
+use crate::voxel::{VoxelConnectivity, VoxelCornerRule};
 
 /// A pool above this many pages is dropped (about 40 MB).
 pub const POOL_LIMIT: usize = 4096;
