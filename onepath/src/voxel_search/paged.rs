@@ -113,7 +113,8 @@ fn usable(step: f64) -> bool {
 ///
 /// ```
 /// use onepath::search::Step;
-/// use onepath::voxel::{NoVoxelHooks, PagedVoxelSearch, VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+/// use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+/// use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
 /// let mut grid = VoxelGrid::new(64, 64, 64).unwrap();
 /// grid.set_walkable(VoxelCell::new(1, 0, 0), false).unwrap();
 /// let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
