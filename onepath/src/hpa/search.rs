@@ -474,10 +474,19 @@ impl HpaSearch {
         self.cost = cost;
     }
 
-    /// Forgets the running search (the state becomes [`Step::Idle`]); keeps the memory.
+    /// Forgets the running search (the state becomes [`Step::Idle`], the endpoints
+    /// `u32::MAX`, the counters 0, the open set empty, as a new search); keeps the memory.
     pub fn make_idle(&mut self) {
         self.state = Step::Idle;
+        self.start = NONE;
+        self.goal = NONE;
+        self.iterations = 0;
+        self.expansions = 0;
+        self.goal_via_goal_edge = false;
+        self.open.clear();
         self.path.clear();
+        self.abstract_path.clear();
+        self.cost = 0.0;
     }
 
     /// Where the search stands.

@@ -270,9 +270,8 @@ impl HpaSearch {
             if n != 0 || records.len() != 0 || !open.is_empty() || iterations != 0 {
                 return Err(invalid("hpa.idle"));
             }
-            self.state = Step::Idle;
+            self.make_idle();
             self.smoothing = smoothing;
-            self.path.clear();
             return Ok(());
         }
         let cells = grid.cell_count();

@@ -120,7 +120,7 @@ pub struct GridSearch {
     /// The last engine selection and what it was made for (grid revision, options): a query
     /// on the same revision with the same options skips the selection table (whose area
     /// scan was a tenth of a small-map JPS+ query).
-    selected: Option<(u64, GridOptions, Selection)>,
+    pub(super) selected: Option<(u64, GridOptions, Selection)>,
     /// What the last `try_begin` refused while no search ran (`StartInvalid` / `GoalInvalid`),
     /// so that [`to_path`](GridSearch::to_path) reports it; cleared by a begin or restore.
     refusal: Option<Step>,

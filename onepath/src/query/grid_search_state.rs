@@ -6,11 +6,13 @@
 //! specialised engines allowed; snapshots written before the specialised engines existed have
 //! bit 1 clear and ran the generic cores; bit 2 improved pruning for the next searches, the
 //! tier-2 [`GridSearch::set_improved_pruning`] setting), algorithm u8 (0 A*, 1 JPS, 2 JPS+, 3
-//! Theta*, 4 Lazy Theta*: the requested one; the engine that runs is resolved against the grid
-//! again on restore); then the engine's own snapshot as u32 length + bytes: a complete frame of
-//! the engine the options resolve to on this grid — kind 2 for the generic cores, kind 4 for the
-//! octile A*, kind 5 for the octile jump point searches (bit finder for JPS, table finder for
-//! JPS+), kind 6 for the any-angle searches. An idle engine snapshot of
+//! Theta*, 4 Lazy Theta*, 5 HPA*: the requested one; the engine that runs is resolved against
+//! the grid again on restore; 5 is written only by a handle running HPA*); then the engine's own
+//! snapshot as u32 length + bytes: a complete frame of the engine the options resolve to on this
+//! grid — kind 2 for the generic cores, kind 4 for the octile A*, kind 5 for the octile jump
+//! point searches (bit finder for JPS, table finder for JPS+), kind 6 for the any-angle
+//! searches, kind 9 for HPA* (whose chunk side and smoothing are the handle's HPA* options: kind
+//! 3's own fields do not repeat them). An idle engine snapshot of
 //! another kind is accepted (a handle that never searched does not know the grid yet). The
 //! header's map hash is the grid's content hash.
 
@@ -74,6 +76,7 @@ fn read_options(r: &mut Reader<'_>) -> Result<(GridOptions, bool), StateError> {
         2 => GridAlgorithm::JpsPlus,
         3 => GridAlgorithm::ThetaStar,
         4 => GridAlgorithm::LazyThetaStar,
+        5 => GridAlgorithm::Hpa,
         _ => return Err(invalid("grid_search.algorithm")),
     };
     let o = GridOptions {
@@ -100,7 +103,7 @@ fn layout(engine: Engine) -> (u16, usize, usize) {
         Engine::OctileAStar => (KIND_OCTILE_ASTAR, 17, 26),
         Engine::OctileJps | Engine::OctileJpsPlus => (KIND_OCTILE_JUMP, 19, 28),
         Engine::Theta => (KIND_THETA, 21, 42),
-        // Never chosen on restore: kind 3 does not encode the HPA* family (save refuses it).
+        // Its state byte is not read through this table (restore hands kind 9 to `HpaSearch`).
         Engine::Hpa => (crate::state::KIND_HPA_SEARCH, 0, 0),
     }
 }
@@ -125,7 +128,7 @@ impl GridSearch {
             Engine::OctileJps => self.jps.state_size(),
             Engine::OctileJpsPlus => self.jps_plus.state_size(),
             Engine::Theta => self.theta.state_size(),
-            Engine::Hpa => 0,
+            Engine::Hpa => self.hpa.search.state_size(),
         }
     }
 
@@ -143,8 +146,11 @@ impl GridSearch {
     ///
     /// # Errors
     ///
-    /// [`StateError::BufferTooSmall`]; [`StateError::InvalidField`] for a handle whose query
-    /// runs HPA* (kind 3 does not carry it; save an [`HpaSearch`](crate::hpa::HpaSearch)).
+    /// [`StateError::BufferTooSmall`]; [`StateError::InvalidField`] naming `grid_search.hpa`
+    /// for a handle running HPA* that has no hierarchy following `grid` as it is now (before
+    /// its first query or [`prepare`](GridSearch::prepare) on `grid`, or after an edit of
+    /// `grid` that no query has caught up with yet): the nested HPA* snapshot (kind 9) is tied
+    /// to the hierarchy's content hash.
     ///
     /// # Complexity
     ///
@@ -169,11 +175,14 @@ impl GridSearch {
     /// assert_eq!(peer.to_path(&grid).unwrap(), search.to_path(&grid).unwrap());
     /// ```
     pub fn save_state(&self, grid: &Grid, out: &mut [u8]) -> Result<usize, StateError> {
-        if self.active == Engine::Hpa {
-            return Err(invalid(
-                "grid_search.engine (HPA* handles have no kind-3 snapshot)",
-            ));
-        }
+        // A handle asking for HPA* that never bound to a grid has no hierarchy yet (one bound
+        // that runs A* instead, for options HPA* does not support, saves as A*).
+        let unbound = self.selected.is_none() && self.options.algorithm == GridAlgorithm::Hpa;
+        let hpa = if self.active == Engine::Hpa || unbound {
+            Some(self.hpa.saved_hierarchy(grid, &self.options)?)
+        } else {
+            None
+        };
         let hash = grid.content_hash();
         let inner = self.engine_state_size();
         let o = &self.options;
@@ -197,6 +206,7 @@ impl GridSearch {
                 GridAlgorithm::JpsPlus => 2,
                 GridAlgorithm::ThetaStar => 3,
                 GridAlgorithm::LazyThetaStar => 4,
+                GridAlgorithm::Hpa if hpa.is_some() => 5,
                 _ => 0,
             });
             w.u32(inner as u32);
@@ -206,7 +216,10 @@ impl GridSearch {
                 Engine::OctileJps => self.jps.save_state(grid, rest),
                 Engine::OctileJpsPlus => self.jps_plus.save_state(grid, rest),
                 Engine::Theta => self.theta.save_state(hash, rest),
-                Engine::Hpa => Ok(0),
+                Engine::Hpa => match hpa {
+                    Some(h) => self.hpa.search.save_state(h, grid, rest),
+                    None => Ok(0),
+                },
             }
             .map(|_| ())
         })
@@ -256,10 +269,14 @@ impl GridSearch {
         let hash = grid.content_hash();
         let frame = read_frame_for(bytes, KIND_GRID_SEARCH, hash)?;
         let mut r = Reader::new(frame.payload);
-        let (options, improved) = read_options(&mut r)?;
+        let (mut options, improved) = read_options(&mut r)?;
         let inner_len = r.u32()? as usize;
         let inner = r.bytes(inner_len)?;
         r.finish("grid_search.payload_length")?;
+        if options.algorithm == GridAlgorithm::Hpa {
+            // The HPA* options travel in the nested kind 9 (chunk side, smoothing).
+            super::hpa_query::options_from_snapshot(&mut options, inner)?;
+        }
         let heuristic = resolve_square_heuristic(&options, grid.width(), grid.areas().min_cost())
             .map_err(|_| invalid("grid_search.heuristic"))?;
         let chosen = select(&options, grid);
@@ -311,7 +328,7 @@ impl GridSearch {
             {
                 return Err(invalid("grid_search.engine"));
             }
-        } else {
+        } else if engine != Engine::Hpa {
             // The specialised engines: the estimate the options ask for, the finder of the
             // family. The nested pruning byte is the running search's own (either: the setting
             // may have changed since it began); kind 5 checks its hops against it.
@@ -328,7 +345,8 @@ impl GridSearch {
             }
         }
         let flags = payload.get(flags_at).copied();
-        if flags.is_some_and(|f| (f & 1 != 0) != options.record_expansions) {
+        if engine != Engine::Hpa && flags.is_some_and(|f| (f & 1 != 0) != options.record_expansions)
+        {
             return Err(invalid("grid_search.record_expansions"));
         }
         match engine {
@@ -358,7 +376,7 @@ impl GridSearch {
                     return Err(e);
                 }
             }
-            Engine::Hpa => return Err(invalid("grid_search.engine")),
+            Engine::Hpa => self.hpa.restore(grid, &options, inner)?,
         }
         self.options = options;
         self.improved = improved;

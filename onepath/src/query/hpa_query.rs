@@ -14,6 +14,8 @@ use crate::error::QueryError;
 use crate::grid::Grid;
 use crate::hpa::{HpaConfig, HpaError, HpaHierarchy, HpaSearch};
 use crate::search::Step;
+use crate::state::codec::{HEADER_LEN, invalid as invalid_field, le32};
+use crate::state::{KIND_HPA_SEARCH, StateError};
 
 /// The hierarchies and search of a handle's HPA* queries.
 #[derive(Clone, Debug, Default)]
@@ -88,4 +90,76 @@ impl HpaQuery {
                 found: grid.revision(),
             })
     }
+
+    /// The hierarchy a kind-3 save of the running HPA* search is tied to: the one the search
+    /// runs on, for the options' HPA* settings, following `grid` as it is now.
+    pub(super) fn saved_hierarchy(
+        &self,
+        grid: &Grid,
+        o: &GridOptions,
+    ) -> Result<&HpaHierarchy, StateError> {
+        self.cache
+            .get(self.current)
+            .filter(|h| {
+                h.is_current(grid)
+                    && h.config() == config_of(o)
+                    && self.search.smoothing() == o.hpa_smoothing
+            })
+            .ok_or(invalid_field(
+                "grid_search.hpa (no hierarchy follows the grid as it is now: save after a query \
+                 or prepare on it, before further edits)",
+            ))
+    }
+
+    /// Restores the nested kind-9 snapshot `bytes` for the options `o` (read from the same
+    /// snapshot): on a cached hierarchy for `o` that follows `grid`, else on one built here,
+    /// which then enters the cache. On an error nothing changes.
+    pub(super) fn restore(
+        &mut self,
+        grid: &Grid,
+        o: &GridOptions,
+        bytes: &[u8],
+    ) -> Result<(), StateError> {
+        let config = config_of(o);
+        let held = self
+            .cache
+            .iter()
+            .position(|h| h.config() == config && h.is_current(grid));
+        if let Some(i) = held {
+            self.search.restore_state(&self.cache[i], grid, bytes)?;
+            self.current = i;
+            return Ok(());
+        }
+        let h = HpaHierarchy::build(grid, config).map_err(|_| invalid_field("grid_search.hpa"))?;
+        self.search.restore_state(&h, grid, bytes)?;
+        if let Some(i) = self.cache.iter().position(|c| c.config() == config) {
+            self.cache[i] = h;
+            self.current = i;
+        } else {
+            if self.cache.len() == Self::CACHE {
+                self.cache.remove(0);
+            }
+            self.cache.push(h);
+            self.current = self.cache.len() - 1;
+        }
+        Ok(())
+    }
+}
+
+/// Takes the HPA* options (chunk side, smoothing) of a kind-3 snapshot from its nested kind-9
+/// frame `inner` (the only nested kind a handle running HPA* writes).
+pub(super) fn options_from_snapshot(o: &mut GridOptions, inner: &[u8]) -> Result<(), StateError> {
+    let kind = inner.get(6..8).map(|b| u16::from_le_bytes([b[0], b[1]]));
+    let p = inner.get(HEADER_LEN..).unwrap_or(&[]);
+    if kind != Some(KIND_HPA_SEARCH) || p.len() < 19 {
+        return Err(invalid_field("grid_search.algorithm"));
+    }
+    o.hpa_chunk_size = le32(p, 8);
+    check_chunk_size(o).map_err(|_| invalid_field("grid_search.hpa_chunk_size"))?;
+    o.hpa_smoothing = match p[18] {
+        0 => false,
+        1 => true,
+        _ => return Err(invalid_field("hpa.smoothing")),
+    };
+    Ok(())
 }
