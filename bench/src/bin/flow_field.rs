@@ -9,6 +9,8 @@
 //! ```text
 //! CARGO_TARGET_DIR=<dir> cargo run --release --bin flow_field -- [set/map ...]
 //!     (default: dao/brc202d sc1/AcrosstheCape maze/maze512-4-0 street/Berlin_0_512)
+//! cargo run --release --bin flow_field -- --only-field [set/map ...]
+//!     (our field alone, the best of 31 runs: for A/B comparisons of a change)
 //! ```
 //! Times are thread CPU time, the median of `REPS` runs; the machine's load makes them noisy.
 
@@ -43,7 +45,11 @@ fn median(mut f: impl FnMut()) -> Duration {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let only_field = args.first().is_some_and(|a| a == "--only-field");
+    if only_field {
+        args.remove(0);
+    }
     let maps: Vec<String> = if args.is_empty() {
         [
             "dao/brc202d",
@@ -61,7 +67,7 @@ fn main() {
         std::process::exit(2);
     };
     println!(
-        "{:<22} {:>8} {:>10} {:>8} {:>10} {:>6} {:>10} {:>6} {:>9} {:>9} {:>6} {:>7} {:>9}",
+        "{:<22} {:>8} {:>10} {:>8} {:>10} {:>6} {:>10} {:>6} {:>9} {:>9} {:>9} {:>9} {:>6} {:>7} {:>9}",
         "map",
         "settled",
         "ours µs",
@@ -70,6 +76,8 @@ fn main() {
         "×",
         "astar0 µs",
         "×",
+        "changed",
+        "rep pops",
         "repair µs",
         "fresh µs",
         "×",
@@ -99,6 +107,24 @@ fn main() {
             field.begin(&topo, &[goal]);
             field.run(&topo);
         });
+        if only_field {
+            // The best of 31 runs: for A/B comparisons of the field alone.
+            let best = (0..31)
+                .map(|_| {
+                    let t = thread_cpu();
+                    field.begin(&topo, &[goal]);
+                    field.run(&topo);
+                    thread_cpu().saturating_sub(t)
+                })
+                .min()
+                .unwrap_or_default();
+            println!(
+                "{name:<22} {settled:>8} best of 31: {:>10.0} µs {:>7.1} ns/cell",
+                best.as_secs_f64() * 1e6,
+                best.as_secs_f64() * 1e9 / f64::from(settled)
+            );
+            continue;
+        }
         // pathfinding::dijkstra_all over the same moves and costs.
         let succ = |&n: &u32| {
             let mut out = Vec::with_capacity(8);
@@ -153,9 +179,16 @@ fn main() {
             copies[k].refresh(&edited).expect("same grid");
             k += 1;
         });
+        let repair_pops = copies[0].field().repair_pops();
         let fresh = edited
             .create_flow_field(&cells, &GridOptions::DEFAULT)
             .expect("valid");
+        let changed = base
+            .costs()
+            .iter()
+            .zip(fresh.costs())
+            .filter(|(a, b)| a.to_bits() != b.to_bits())
+            .count();
         assert!(
             copies[0]
                 .costs()
@@ -197,7 +230,7 @@ fn main() {
         let us = |d: Duration| d.as_secs_f64() * 1e6;
         let cells_n = f64::from(grid.cell_count());
         println!(
-            "{:<22} {:>8} {:>10.0} {:>8.1} {:>10.0} {:>6.2} {:>10.0} {:>6.2} {:>9.0} {:>9.0} {:>6.1} {:>3.0}/{:<3.0} {:>9.2}",
+            "{:<22} {:>8} {:>10.0} {:>8.1} {:>10.0} {:>6.2} {:>10.0} {:>6.2} {:>9} {:>9} {:>9.0} {:>9.0} {:>6.1} {:>3.0}/{:<3.0} {:>9.2}",
             name,
             settled,
             us(ours),
@@ -206,6 +239,8 @@ fn main() {
             us(pf) / us(ours),
             us(generic),
             us(generic) / us(ours),
+            changed,
+            repair_pops,
             us(repair),
             us(recompute),
             us(recompute) / us(repair).max(1e-3),
@@ -215,6 +250,6 @@ fn main() {
         );
     }
     println!(
-        "× columns: their time / ours (pf: pathfinding::dijkstra_all; astar0: our generic AStar with the zero heuristic); repair: refresh after a 3 × 3 wall halfway along the scenario path, fresh: create_flow_field on the edited grid; B/cell: heap bytes kept / peak during creation; 2thr ×: 8 fields on 1 thread / on 2 (wall time)"
+        "× columns: their time / ours (pf: pathfinding::dijkstra_all; astar0: our generic AStar with the zero heuristic); changed: cells whose cost the wall changes (what any repair must touch); rep pops: pops of that repair (the whole reachable set when it fell back to a recomputation); repair: refresh after a 3 × 3 wall halfway along the scenario path, fresh: create_flow_field on the edited grid; B/cell: heap bytes kept / peak during creation; 2thr ×: 8 fields on 1 thread / on 2 (wall time)"
     );
 }

@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use crate::search::OpenSet;
+use super::wave_heap::WaveHeap;
 use crate::topology::{StepCost, Topology};
 
 /// "No next node": goals, unreachable and unwalkable nodes (the spec's −1).
@@ -40,7 +40,9 @@ pub enum FlowStep {
 /// # Algorithm
 ///
 /// Goals are sorted and deduplicated; a goal the topology does not call walkable is inactive.
-/// Active goals cost 0 and enter the [`OpenSet`] with `f = g = 0`. One *iteration* pops the
+/// Active goals cost 0 and enter the open set (the grid core's
+/// [`OpenSet`](crate::search::OpenSet) order with `f = g = cost`, kept in a 12-byte-per-slot
+/// heap of its own) with cost 0. One *iteration* pops the
 /// cheapest node `u` (ties by smaller node index) and relaxes every neighbour `n` of `u`:
 /// `c = cost(n, u, base)` is skipped when NaN, negative or +∞, and `cost[u] + c` replaces
 /// `cost[n]` when strictly smaller (the node is pushed with `f = g =` its new cost). When the
@@ -58,9 +60,11 @@ pub enum FlowStep {
 ///
 /// # Memory
 ///
-/// 8 bytes (cost) + 4 (next) + 4 (open-set position) per node, plus the open set's entries
-/// while the wave runs. After the first field of a node count, `begin`, `step` and `run`
-/// allocate nothing.
+/// 28 bytes per node: 8 (cost), 4 (next), 4 (the open set's position index) and 12 (its heap
+/// slot: node id and cost key, reserved for every node so that no frontier can make `step`
+/// allocate). A [`repair`](Self::repair) adds 4
+/// (its marks) and lists proportional to the repaired region. After the first field of a
+/// node count, `begin`, `step` and `run` allocate nothing.
 ///
 /// # Examples
 ///
@@ -85,7 +89,7 @@ pub struct FlowField<C> {
     pub(super) hook: C,
     pub(super) cost: Vec<f64>,
     pub(super) next: Vec<u32>,
-    pub(super) open: OpenSet,
+    pub(super) open: WaveHeap,
     /// The requested goals, sorted and deduplicated (active or not).
     pub(super) goals: Vec<u32>,
     pub(super) node_count: u32,
@@ -115,7 +119,7 @@ impl<C: StepCost> FlowField<C> {
             hook,
             cost: Vec::new(),
             next: Vec::new(),
-            open: OpenSet::new(),
+            open: WaveHeap::default(),
             goals: Vec::new(),
             node_count: 0,
             settled: 0,
@@ -161,8 +165,7 @@ impl<C: StepCost> FlowField<C> {
         for &g in &self.goals {
             if g < n && topology.is_walkable(g) {
                 self.cost[g as usize] = 0.0;
-                // Keys are 0: never NaN.
-                let _ = self.open.push(g, 0.0, 0.0);
+                self.open.push(&self.cost, g);
             }
         }
         self.state = if self.open.is_empty() {
@@ -205,7 +208,8 @@ impl<C: StepCost> FlowField<C> {
         } = self;
         let mut done = 0u32;
         while done < budget {
-            let Some((u, _, cu)) = open.pop() else { break };
+            let Some(u) = open.pop(cost) else { break };
+            let cu = cost[u as usize];
             done += 1;
             *settled = settled.saturating_add(1);
             relax(topology, hook, cost, open, u, cu, |_, _| {});
@@ -319,10 +323,13 @@ impl<C: StepCost> FlowField<C> {
         self.open.len()
     }
 
-    /// The queued nodes `(node, f, g)` in the open set's internal order (snapshots sort them
-    /// into pop order); empty once complete.
+    /// The queued nodes `(node, f, g)` (`f = g =` the node's cost) in the open set's internal
+    /// order (snapshots sort them into pop order); empty once complete.
     pub fn open_entries(&self) -> impl Iterator<Item = (u32, f64, f64)> + '_ {
-        self.open.entries()
+        self.open.nodes().iter().map(|&n| {
+            let c = self.cost[n as usize];
+            (n, c, c)
+        })
     }
 
     /// Whether `node` is queued.
@@ -339,18 +346,15 @@ impl<C: StepCost> FlowField<C> {
     /// fuzzing.
     pub fn check_invariants<T: Topology>(&self, topology: &T) -> bool {
         let n = self.node_count as usize;
-        if self.cost.len() != n || self.next.len() != n || !self.open.check_invariants() {
+        if self.cost.len() != n || self.next.len() != n || !self.open.check_invariants(&self.cost) {
             return false;
         }
         if self.goals.windows(2).any(|w| w[0] >= w[1]) {
             return false;
         }
         match self.state {
-            FlowStep::Idle => true,
-            FlowStep::InProgress => self
-                .open
-                .entries()
-                .all(|(u, f, g)| f == g && g == self.cost[u as usize]),
+            // In progress, the heap's check above compared every key with its node's cost.
+            FlowStep::Idle | FlowStep::InProgress => true,
             FlowStep::Complete => {
                 if !self.open.is_empty() {
                     return false;
@@ -390,7 +394,7 @@ pub(super) fn relax<T: Topology, C: StepCost>(
     topology: &T,
     hook: &C,
     cost: &mut [f64],
-    open: &mut OpenSet,
+    open: &mut WaveHeap,
     u: u32,
     cu: f64,
     mut changed: impl FnMut(u32, f64),
@@ -404,8 +408,7 @@ pub(super) fn relax<T: Topology, C: StepCost>(
         let old = cost[n as usize];
         if cand < old {
             cost[n as usize] = cand;
-            // cand is a sum of non-NaN values, finite or +∞ (never NaN): push cannot fail.
-            let _ = open.push(n, cand, cand);
+            open.push(cost, n);
             changed(n, old);
         }
     });

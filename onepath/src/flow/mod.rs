@@ -5,8 +5,8 @@
 //!
 //! - [`FlowField`]: the resumable wave over any symmetric [`Topology`](crate::topology::Topology)
 //!   with a cost hook — the *integration field* (cheapest cost to a goal per node, +∞ where
-//!   none is reachable) settled through [`OpenSet`](crate::search::OpenSet) with `f = g =
-//!   cost`, then the *direction field* (per node, the first neighbour in the topology's order
+//!   none is reachable) settled in the grid core's open-set order with `f = g = cost`
+//!   (smaller cost, then smaller node), then the *direction field* (per node, the first neighbour in the topology's order
 //!   that attains the minimum of `cost[u] + move`); one iteration is one pop, so a budget per
 //!   tick slices it without changing a bit.
 //! - Incremental repair ([`FlowField::repair`], Ramalingam & Reps 1996 style) after edits,
@@ -22,6 +22,7 @@
 mod dirty;
 mod flow_field;
 mod repair;
+mod wave_heap;
 
 pub use dirty::{hex_dirty_nodes, square_dirty_nodes};
 pub use flow_field::{FlowField, FlowStep, NO_NEXT};

@@ -12,19 +12,23 @@ impl<C: StepCost> FlowField<C> {
     /// rectangle, for hex grids [`hex_dirty_nodes`](super::hex_dirty_nodes)). `topology` is the
     /// edited map's.
     ///
-    /// The dirty nodes and every node whose chain of `next` links runs into one are
-    /// invalidated (cost +∞); each invalid node is seeded from its valid neighbours (an active
-    /// goal with 0) and the wave refills the region, spreading improvements beyond it; `next`
-    /// is recomputed for every node whose cost was touched and for their neighbours. The
-    /// result is bit-identical to [`recompute`](Self::recompute) on the edited map (cost bits
-    /// and `next`), for move costs that are positive (a hook answering 0 may need a
+    /// The dirty nodes are invalidated (cost +∞), and so is every node whose `next` is invalid
+    /// unless another valid neighbour still gives it its cost bit for bit (decided in the order
+    /// of the old costs, so only the nodes whose cost can really rise are invalidated); each
+    /// invalid node is seeded from its valid neighbours (an active goal with 0) and the wave
+    /// refills the region, spreading improvements beyond it; `next` is recomputed for every
+    /// node whose cost was touched and for their neighbours. When more than half of the
+    /// settled nodes turn out invalid the field is recomputed instead (the same result, less
+    /// work). The result is bit-identical to [`recompute`](Self::recompute) on the edited map
+    /// (cost bits and `next`), for move costs that are positive (a hook answering 0 may need a
     /// recompute). A field that is not complete (idle or in progress) restarts instead and is
     /// left in progress.
     ///
     /// # Complexity
     ///
-    /// O(A log A + A · degree) for A affected nodes (invalidated, lowered or their
-    /// neighbours); allocates only when its scratch lists grow.
+    /// O(A log A + A · degree) for A affected nodes (invalidated, lowered, decided or their
+    /// neighbours), never much more than a recomputation; allocates only when its scratch
+    /// lists grow.
     ///
     /// # Determinism
     ///
@@ -44,26 +48,14 @@ impl<C: StepCost> FlowField<C> {
                 self.mark_touched(d);
             }
         }
-        // Invalidate the chains: a node pointing at an invalid node is invalid. A node whose
-        // move to `u` changed is dirty itself, so `u`'s current neighbours are the only ones
-        // that can point at it.
-        let mut i = 0;
-        while i < self.touched.len() {
-            let u = self.touched[i];
-            i += 1;
-            let Self {
-                next,
-                marks,
-                epoch,
-                touched,
-                ..
-            } = self;
-            topology.for_each_neighbor(u, |n, _| {
-                if next[n as usize] == u && marks[n as usize] != *epoch {
-                    marks[n as usize] = *epoch;
-                    touched.push(n);
-                }
-            });
+        if !self.invalidate(topology) {
+            // So much of the field depends on the edit that a fresh wave is cheaper; its result
+            // is the same, bit for bit.
+            self.restart(topology);
+            let before = self.settled;
+            self.run(topology);
+            self.repair_pops = self.settled - before;
+            return self.state;
         }
         let invalid = self.touched.len();
         let mut reachable_before = 0u32;
@@ -102,7 +94,7 @@ impl<C: StepCost> FlowField<C> {
             };
             if seed < f64::INFINITY {
                 self.cost[n as usize] = seed;
-                let _ = self.open.push(n, seed, seed);
+                self.open.push(&self.cost, n);
             }
         }
         // Refill: the wave from the seeds; lowered valid nodes join the touched list.
@@ -118,7 +110,8 @@ impl<C: StepCost> FlowField<C> {
                 touched,
                 ..
             } = self;
-            while let Some((u, _, cu)) = open.pop() {
+            while let Some(u) = open.pop(cost) {
+                let cu = cost[u as usize];
                 pops = pops.saturating_add(1);
                 relax(topology, hook, cost, open, u, cu, |n, old| {
                     if marks[n as usize] != *epoch {
@@ -148,6 +141,67 @@ impl<C: StepCost> FlowField<C> {
         self.redirect_neighbours(topology);
         self.state = FlowStep::Complete;
         self.state
+    }
+
+    /// Marks the invalid nodes, starting from the dirty ones already in `touched`: a node whose
+    /// `next` is invalid is invalid too unless another neighbour `v` still *supports* its cost,
+    /// that is `cost[v] < cost[n]`, `v` is valid, the move is usable and `cost[v] + move`
+    /// equals `cost[n]` bit for bit. Candidates are decided in the order of their old cost
+    /// (then node index), so every possible support of a candidate is decided before it: a
+    /// supported node keeps a cost that is still the minimum over its neighbours, and the
+    /// refill then only has to raise the nodes whose cost really changes (Ramalingam & Reps
+    /// 1996). The result is the same as invalidating the whole subtree behind the edit, only
+    /// less work. Returns `false`, leaving the field to be recomputed, once more than half of
+    /// the settled nodes are invalid.
+    fn invalidate<T: Topology>(&mut self, topology: &T) -> bool {
+        let limit = (self.settled / 2).max(64) as usize;
+        self.open.clear();
+        let dirty = self.touched.len();
+        for k in 0..dirty {
+            let u = self.touched[k];
+            self.queue_dependants(topology, u);
+        }
+        while let Some(n) = self.open.pop(&self.cost) {
+            let cn = self.cost[n as usize];
+            let mut supported = false;
+            topology.for_each_neighbor(n, |v, base| {
+                if supported || self.marks[v as usize] == self.epoch {
+                    return;
+                }
+                let step = self.hook.cost(n, v, base);
+                let cv = self.cost[v as usize];
+                if usable(step) && cv < cn && (cv + step).to_bits() == cn.to_bits() {
+                    supported = true;
+                }
+            });
+            if !supported {
+                self.mark_touched(n);
+                if self.touched.len() > limit {
+                    self.open.clear();
+                    return false;
+                }
+                self.queue_dependants(topology, n);
+            }
+        }
+        true
+    }
+
+    /// Queues (keyed by their current cost) the unmarked neighbours whose `next` is `u`.
+    fn queue_dependants<T: Topology>(&mut self, topology: &T, u: u32) {
+        let Self {
+            next,
+            cost,
+            marks,
+            epoch,
+            open,
+            ..
+        } = self;
+        topology.for_each_neighbor(u, |n, _| {
+            let i = n as usize;
+            if next[i] == u && marks[i] != *epoch && !open.contains(n) {
+                open.push(cost, n);
+            }
+        });
     }
 
     /// Recomputes `next` of every untouched neighbour of a touched node.
