@@ -3,25 +3,11 @@
 //! writes the same bytes, the HPA* options travel with the snapshot, and what cannot be saved
 //! or restored is refused with a typed error that leaves the handle as it was.
 
+mod common;
+
+use common::hpa_maze as maze;
 use onepath::state::{Fnv1a64, HEADER_LEN, StateError};
 use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch, Step};
-
-fn maze() -> Grid {
-    Grid::from_text(
-        "
-        ....#.......#...
-        .##.#.####..#.#.
-        .#..#....#..#.#.
-        .#.###.#.#.##.#.
-        .#.....#.#....#.
-        .#####.#.####.#.
-        .....#.#....#...
-        .###.#.####.###.
-        ...#.#....#.....
-        ",
-    )
-    .unwrap()
-}
 
 fn hpa(chunk: u32, smooth: bool) -> GridOptions {
     GridOptions::DEFAULT

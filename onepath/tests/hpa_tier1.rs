@@ -3,28 +3,14 @@
 //! eight hierarchies (oldest dropped first) that follows the edit journal, and `GridSearch`
 //! running it sliced as `find_path` does.
 
+mod common;
+
+use common::hpa_maze as maze;
 use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
 use onepath::{
-    Cell, Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, GridSearch, PathStatus,
+    Cell, Connectivity, DiagonalRule, GridAlgorithm, GridOptions, GridSearch, PathStatus,
     QueryError, Step,
 };
-
-fn maze() -> Grid {
-    Grid::from_text(
-        "
-        ....#.......#...
-        .##.#.####..#.#.
-        .#..#....#..#.#.
-        .#.###.#.#.##.#.
-        .#.....#.#....#.
-        .#####.#.####.#.
-        .....#.#....#...
-        .###.#.####.###.
-        ...#.#....#.....
-        ",
-    )
-    .unwrap()
-}
 
 fn hpa(chunk: u32) -> GridOptions {
     GridOptions::DEFAULT

@@ -104,3 +104,21 @@ pub fn pinned_octile_grid() -> Grid {
     )
     .unwrap()
 }
+
+/// The 16 × 9 maze of the HPA* tests: corridors across several 4 × 4 chunks.
+pub fn hpa_maze() -> Grid {
+    Grid::from_text(
+        "
+        ....#.......#...
+        .##.#.####..#.#.
+        .#..#....#..#.#.
+        .#.###.#.#.##.#.
+        .#.....#.#....#.
+        .#####.#.####.#.
+        .....#.#....#...
+        .###.#.####.###.
+        ...#.#....#.....
+        ",
+    )
+    .unwrap()
+}
