@@ -111,9 +111,11 @@ pub(super) enum FlowSpace {
 ///
 /// # Memory
 ///
-/// About 16 bytes per cell (cost 8, next 4, open-set position 4) plus the open set while the
-/// wave runs, the clearance (1 byte per cell) for agents wider than one cell, and repair
-/// scratch. After creation, `step`, `run`, `state_size` and `save_state` allocate nothing.
+/// 28 bytes per cell: cost 8, next 4, and the open set's 16 (a position index and a 12-byte
+/// heap slot, reserved for every cell so that no frontier makes a step allocate); plus the
+/// clearance (1 byte per cell) for agents wider than one cell, and after the first
+/// [`refresh`](Self::refresh) the repair's marks (4 bytes per cell) and lists proportional to
+/// the repaired region. After creation, `step`, `run`, `state_size` and `save_state` allocate nothing.
 ///
 /// # Examples
 ///
