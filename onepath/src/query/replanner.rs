@@ -122,7 +122,9 @@ impl ReplanCore {
         let Some(goal) = index_of(self.goal).filter(|&n| topology.is_walkable(n)) else {
             return self.finish(PathStatus::GoalInvalid);
         };
-        if !self.begun {
+        // An idle engine once begun: a restore refused by its late check (`replan.state`)
+        // left it so; begin again from the endpoints asked for.
+        if !self.begun || self.search.state() == Step::Idle {
             match self.search.try_begin(topology, start, goal) {
                 Step::StartInvalid => return self.finish(PathStatus::StartInvalid),
                 Step::GoalInvalid => return self.finish(PathStatus::GoalInvalid),

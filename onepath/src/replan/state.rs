@@ -6,8 +6,9 @@
 //!
 //! Everything is read and checked before the target changes (the path is re-extracted after,
 //! and a state whose path cannot be walked is refused, leaving the search idle). The checks:
-//! the variant, node count and endpoints fit the search and the map; `km` is finite, at least
-//! 0, and 0 for LPA*; counters agree (`iterations >= expansions`); pending nodes are in range
+//! the variant, node count and endpoints fit the search and the map; an idle state has no
+//! node, queue, pending change, key modifier or count; `km` is finite, at least 0, and 0 for
+//! LPA*; counters agree (`iterations >= expansions`); pending nodes are in range
 //! and fewer than the map has; `g`, `rhs` are not NaN and not negative; the queue is in the
 //! canonical order, without a node twice, and — unless changes are pending — holds exactly
 //! the inconsistent nodes, every `rhs` is bit for bit the full minimum over the neighbours on
@@ -240,6 +241,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
                 || !open.is_empty()
                 || restart
                 || km != 0.0
+                || iterations != 0
             {
                 return Err(invalid("replan.idle"));
             }
