@@ -11,7 +11,7 @@ use crate::hex::{HexDistanceHeuristic, HexGrid, HexTopology};
 use crate::replan::{JournalOutcome, ReplanSearch, ReplanVariant, follow_hex_journal};
 use crate::state::StateError;
 use crate::state::map_hash::content_hash_of;
-use crate::topology::{DefaultStepCost, ZeroHeuristic};
+use crate::topology::{DefaultStepCost, Topology, ZeroHeuristic};
 
 /// The content hash of a hex grid's size, cells and multipliers (what the snapshot header
 /// names; O(cells)).
@@ -235,6 +235,11 @@ impl HexReplanner {
     /// # Errors
     ///
     /// A [`StateError`] naming the first wrong field.
+    ///
+    /// # Complexity
+    ///
+    /// O(cells) for the checks. Allocates nothing once the replanner has replanned or
+    /// restored on a grid of this size.
     pub fn restore_state(&mut self, grid: &HexGrid, bytes: &[u8]) -> Result<(), StateError> {
         if (grid.width(), grid.height()) != self.size {
             return Err(StateError::InvalidField {
@@ -258,7 +263,9 @@ impl HexReplanner {
             &|h, root, focus| handle_fits(h, root, focus, variant, |c| grid.index_of(c)),
         ) {
             Ok(Some(h)) => {
-                self.core.restored(h, grid.revision(), |n| grid.cell_of(n));
+                let nodes = topology.node_count();
+                self.core
+                    .restored(h, grid.revision(), nodes, |n| grid.cell_of(n));
                 Ok(())
             }
             Ok(None) => Err(StateError::InvalidField {

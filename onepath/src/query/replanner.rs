@@ -179,13 +179,19 @@ impl ReplanCore {
         }
     }
 
-    /// Takes over a restored engine state and its tier-1 section.
+    /// Takes over a restored engine state and its tier-1 section, for a map of `nodes` nodes
+    /// (the path buffer is sized as a replan sizes it; nothing is allocated when it is).
     pub(super) fn restored(
         &mut self,
         h: HandleSection,
         revision: u64,
+        nodes: u32,
         cell_of: impl Fn(u32) -> Cell,
     ) {
+        let n = nodes as usize + 1;
+        if self.cells.capacity() < n {
+            self.cells.reserve(n - self.cells.len());
+        }
         self.start = Cell::new(h.start.0, h.start.1);
         self.goal = Cell::new(h.goal.0, h.goal.1);
         self.begun = h.flags & 1 != 0;
@@ -254,7 +260,9 @@ impl ReplanCore {
 /// # Memory
 ///
 /// After the first replan, `try_replan` allocates nothing: the engine's arrays, the queue,
-/// the clearance (agents above size 1) and the path buffer are reused.
+/// the clearance (agents above size 1) and the path buffer are reused. `restore_state`
+/// allocates nothing either once the replanner has replanned or restored on a grid of this
+/// size: its checks and the restored state go into the same buffers.
 ///
 /// # Examples
 ///
@@ -519,7 +527,12 @@ impl GridReplanner {
     ///
     /// A [`StateError`] naming the first wrong field ([`StateError::MapMismatch`] for other
     /// grid contents); the replanner is then unchanged (but for the one late check that
-    /// leaves its engine idle, `replan.state`).
+    /// leaves its engine idle, `replan.state`; the next replan then begins again).
+    ///
+    /// # Complexity
+    ///
+    /// O(cells · neighbours) for the checks. Allocates nothing once the replanner has
+    /// replanned or restored on a grid of this size.
     pub fn restore_state(&mut self, grid: &Grid, bytes: &[u8]) -> Result<(), StateError> {
         if (grid.width(), grid.height()) != self.size {
             return Err(StateError::InvalidField {
@@ -559,7 +572,9 @@ impl GridReplanner {
             &|h, root, focus| handle_fits(h, root, focus, variant, |c| grid.index_of(c)),
         ) {
             Ok(Some(h)) => {
-                self.core.restored(h, grid.revision(), |n| grid.cell_of(n));
+                let nodes = topology.node_count();
+                self.core
+                    .restored(h, grid.revision(), nodes, |n| grid.cell_of(n));
                 Ok(())
             }
             Ok(None) => Err(StateError::InvalidField {
