@@ -113,6 +113,20 @@ fn finish(unit: &mut GridReplanner, grid: &Grid, budget: u32) -> PathStatus {
     }
 }
 
+/// The engine's own invariant check on the topology of `options`.
+fn invariants(unit: &GridReplanner, grid: &Grid, options: &GridOptions, when: &str) {
+    let topology = SquareTopology::new(
+        grid,
+        options.agent_size,
+        options.connectivity,
+        options.diagonal_rule,
+    )
+    .expect("valid size");
+    unit.engine()
+        .check_invariants(&topology)
+        .unwrap_or_else(|e| panic!("engine invariant {when}: {e}"));
+}
+
 /// Finishes the replan and compares it with a fresh A* from the replanner's endpoints.
 fn agrees_with_astar(unit: &mut GridReplanner, grid: &Grid, options: &GridOptions) {
     finish(unit, grid, 37);
@@ -138,16 +152,7 @@ fn agrees_with_astar(unit: &mut GridReplanner, grid: &Grid, options: &GridOption
     } else {
         assert!(unit.path().is_empty(), "a path without a path");
     }
-    let topology = SquareTopology::new(
-        grid,
-        options.agent_size,
-        options.connectivity,
-        options.diagonal_rule,
-    )
-    .expect("valid size");
-    unit.engine()
-        .check_invariants(&topology)
-        .unwrap_or_else(|e| panic!("engine invariant after replanning: {e}"));
+    invariants(unit, grid, options, "after replanning");
 }
 
 /// Restores `bytes` into a busy and an idle replanner with `options` on `grid` and checks the
@@ -198,17 +203,7 @@ pub fn check(grid: &Grid, options: &GridOptions, bytes: &[u8]) {
         save(&mut idle, grid) == saved,
         "the restored state depends on the replanner's past"
     );
-    let topology = SquareTopology::new(
-        grid,
-        options.agent_size,
-        options.connectivity,
-        options.diagonal_rule,
-    )
-    .expect("valid size");
-    target
-        .engine()
-        .check_invariants(&topology)
-        .unwrap_or_else(|e| panic!("engine invariant after restore: {e}"));
+    invariants(&target, grid, options, "after restore");
     agrees_with_astar(&mut target, grid, options);
     let end = save(&mut target, grid);
     let mut again = create(grid, options, first, first);
