@@ -7,7 +7,7 @@ use crate::input::Input;
 use crate::snapshot_restore::subjects::{
     FastAStar, FastJps, FastJpsPlus, GenericAStar, Handle, Subject,
 };
-use crate::snapshot_restore::{self as sr, world};
+use crate::snapshot_restore::{self as sr, replan, world};
 
 /// `(file name, bytes)` of every generated `snapshot_restore` seed.
 pub fn snapshot_restore() -> Vec<(String, Vec<u8>)> {
@@ -54,6 +54,17 @@ pub fn snapshot_restore() -> Vec<(String, Vec<u8>)> {
         // An idle handle.
         let idle = Handle::new(world::handle_options(0)).save(&grid);
         out.push((format!("gen-raw-m{map}-handle-idle"), raw(idle)));
+        // Replanner snapshots (kind 8): every preset, at one of four stages (finished;
+        // an edit read but not repaired; a D* Lite start move after finishing; mid-repair),
+        // and one idle.
+        for p in 0..replan::PRESETS {
+            let stage = [3u8, 7, 19, 15][((p + map) % 4) as usize];
+            let script = [p as u8, 0, 0, 0xff, 0xff, 9, stage];
+            let (_, _, bytes) = replan::valid_snapshot(&grid, &mut Input::new(&script));
+            out.push((format!("gen-raw-m{map}-replan{p}-s{stage}"), raw(bytes)));
+        }
+        let (_, _, idle) = replan::valid_snapshot(&grid, &mut Input::new(&[1]));
+        out.push((format!("gen-raw-m{map}-replan-idle"), raw(idle)));
     }
     // Mutation mode: [target, 1, map, (options), start, goal, pops, trace, begin, edits = 0,
     // seal]: the valid snapshot itself, which the mutation scripts of the fuzzer then vary.
@@ -66,7 +77,12 @@ pub fn snapshot_restore() -> Vec<(String, Vec<u8>)> {
                 if target == sr::HANDLE {
                     s.push(2);
                 }
-                s.extend([0, 0, 0xff, 0xff, 12, 0, 1, 0, 4]);
+                if target == sr::REPLAN {
+                    // Preset 1 (D* Lite), a finished search, an edit, a start move.
+                    s.extend([1, 0, 0, 0xff, 0xff, 9, 0x17, 0, 4]);
+                } else {
+                    s.extend([0, 0, 0xff, 0xff, 12, 0, 1, 0, 4]);
+                }
             }
             out.push((format!("gen-mut-t{target}-m{map}"), s));
         }

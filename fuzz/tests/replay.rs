@@ -230,7 +230,11 @@ fn grid_text_generated() {
 /// A `snapshot_restore` mutation script for a random kind and map (every byte string after
 /// the first three bytes is one).
 fn snapshot_script(g: &mut Gen) -> Vec<u8> {
-    let mut s = vec![g.below(6) as u8, 1, g.below(world::MAPS) as u8];
+    let mut s = vec![
+        g.below(onepath_fuzz::snapshot_restore::TARGETS) as u8,
+        1,
+        g.below(world::MAPS) as u8,
+    ];
     let script = 8 + g.below(40);
     s.extend((0..script).map(|_| g.below(256) as u8));
     s

@@ -1,7 +1,8 @@
 //! Zero allocation in steady state for the replanners: after the first replan on a grid,
 //! `try_replan` (journal reading, repair, path extraction) allocates nothing through cell
 //! edits, start moves and budgets, for LPA* and D* Lite, agent sizes 1 and 2, and hex grids
-//! (a counting global allocator proves it).
+//! (a counting global allocator proves it); so does `restore_state` once the replanner has
+//! replanned on a grid of that size.
 #![allow(unsafe_code)]
 
 mod common;
@@ -129,6 +130,90 @@ fn hex_replanners_allocate_nothing_after_the_first_replan() {
             }
             let (_, n) = allocations(|| unit.replan(&grid).unwrap());
             assert_eq!(n, 0, "{alg:?} round {round}: {n} allocations");
+        }
+    }
+}
+
+/// Snapshots of `unit` on `grid` as it is: an edit read but not repaired, mid-repair,
+/// finished, and (D* Lite's use) after a start move.
+fn snapshots(unit: &mut onepath::GridReplanner, grid: &onepath::Grid) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut save = |unit: &mut onepath::GridReplanner| {
+        let mut b = vec![0; unit.state_size(grid).unwrap()];
+        unit.save_state(grid, &mut b).unwrap();
+        out.push(b);
+    };
+    save(unit);
+    unit.try_replan(grid, 5).unwrap();
+    save(unit);
+    unit.replan(grid).unwrap();
+    save(unit);
+    if unit.path().len() > 2 {
+        unit.move_start(unit.path()[1]);
+        save(unit);
+    }
+    out
+}
+
+#[test]
+fn square_restores_allocate_nothing_once_sized() {
+    for alg in [GridAlgorithm::LpaStar, GridAlgorithm::DStarLite] {
+        for options in [GridOptions::DEFAULT, GridOptions::for_agent_size(2)] {
+            let options = options.with_algorithm(alg);
+            let mut grid = random_grid(13, 40, 40, 8, true);
+            let (start, goal) = (Cell::new(0, 0), Cell::new(37, 37));
+            grid.set_rect(0, 0, 3, 3, 0).unwrap();
+            grid.set_rect(37, 37, 3, 3, 0).unwrap();
+            let mut unit = grid.create_replanner(start, goal, &options).unwrap();
+            assert_eq!(unit.replan(&grid).unwrap(), PathStatus::Found);
+            // A replanner that has replanned once on this grid, from other endpoints.
+            let mut twin = grid
+                .create_replanner(Cell::new(1, 1), Cell::new(36, 36), &options)
+                .unwrap();
+            twin.replan(&grid).unwrap();
+            let c = unit.path()[unit.path().len() / 2];
+            grid.set_walkable(c, false).unwrap();
+            let all = snapshots(&mut unit, &grid);
+            assert!(all.len() >= 3);
+            for (i, bytes) in all.iter().enumerate() {
+                for target in [&mut unit, &mut twin] {
+                    let (r, n) = allocations(|| target.restore_state(&grid, bytes));
+                    assert_eq!(r, Ok(()), "{alg:?} {options:?} snapshot {i}");
+                    assert_eq!(n, 0, "{alg:?} {options:?} snapshot {i}: {n} allocations");
+                    let (s, n) = allocations(|| target.replan(&grid).unwrap());
+                    assert_eq!(s, PathStatus::Found);
+                    assert_eq!(n, 0, "{alg:?} {options:?} replan after restore {i}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn hex_restores_allocate_nothing_once_sized() {
+    for alg in [GridAlgorithm::LpaStar, GridAlgorithm::DStarLite] {
+        let mut grid = HexGrid::new(30, 20, HexLayout::PointyOddRow).unwrap();
+        let options = GridOptions::DEFAULT.with_algorithm(alg);
+        let (start, goal) = (Cell::new(0, 0), Cell::new(29, 19));
+        let mut unit = grid.create_replanner(start, goal, &options).unwrap();
+        unit.replan(&grid).unwrap();
+        let c = unit.path()[unit.path().len() / 2];
+        grid.set_area(c, 255).unwrap();
+        let mut all = Vec::new();
+        for budget in [0, 4, u32::MAX] {
+            if budget > 0 {
+                unit.try_replan(&grid, budget).unwrap();
+            }
+            let mut b = vec![0; unit.state_size(&grid).unwrap()];
+            unit.save_state(&grid, &mut b).unwrap();
+            all.push(b);
+        }
+        for (i, bytes) in all.iter().enumerate() {
+            let (r, n) = allocations(|| unit.restore_state(&grid, bytes));
+            assert_eq!(r, Ok(()), "{alg:?} snapshot {i}");
+            assert_eq!(n, 0, "{alg:?} snapshot {i}: {n} allocations");
+            let (s, n) = allocations(|| unit.replan(&grid).unwrap());
+            assert_eq!((s, n), (PathStatus::Found, 0), "{alg:?} after restore {i}");
         }
     }
 }

@@ -12,7 +12,7 @@
 //! Kinds: the grid (1), the generic `AStar` (2), `GridSearch` (3) under options that nest the
 //! generic A*, JPS or JPS+ (kind 2), the one-line octile A* (kind 4) or the octile jump
 //! engines (kind 5), and `OctileAStar` (4) and `OctileJump` over bit scans and JPS+ tables (5)
-//! directly.
+//! directly; the incremental replanner (8, [`replan`], its own properties).
 //!
 //! Properties, for each kind, against a target that holds a search of its own and against an
 //! idle one:
@@ -37,6 +37,7 @@
 //! equally.
 
 pub mod mutate;
+pub mod replan;
 pub mod subjects;
 pub mod world;
 
@@ -49,7 +50,7 @@ use crate::paths::octile_steps;
 use subjects::{FastAStar, FastJps, FastJpsPlus, GenericAStar, Handle, Subject};
 
 /// Number of kinds the target byte selects from.
-pub const TARGETS: u32 = 6;
+pub const TARGETS: u32 = 7;
 
 /// Target byte values.
 pub const GRID: u8 = 0;
@@ -63,6 +64,8 @@ pub const OCTILE_ASTAR: u8 = 3;
 pub const OCTILE_JPS: u8 = 4;
 /// `OctileJump<TableFinder>` (kind 5).
 pub const OCTILE_JPS_PLUS: u8 = 5;
+/// `GridReplanner` (kind 8).
+pub const REPLAN: u8 = 6;
 
 /// The `snapshot_restore` body: never panics; asserts the properties in the module docs.
 pub fn snapshot_restore(data: &[u8]) {
@@ -85,6 +88,7 @@ pub fn snapshot_restore(data: &[u8]) {
         check(busy(FastAStar::default(), &grid), &grid, bytes);
         check(busy(FastJps::new(&grid), &grid), &grid, bytes);
         check(busy(FastJpsPlus::new(&grid), &grid), &grid, bytes);
+        replan::check_raw(&grid, bytes);
         return;
     }
     match target {
@@ -103,6 +107,7 @@ pub fn snapshot_restore(data: &[u8]) {
         ASTAR => mutated(GenericAStar::new(&grid), &grid, &mut input),
         OCTILE_ASTAR => mutated(FastAStar::default(), &grid, &mut input),
         OCTILE_JPS => mutated(FastJps::new(&grid), &grid, &mut input),
+        REPLAN => replan::check_mutated(&grid, &mut input),
         _ => mutated(FastJpsPlus::new(&grid), &grid, &mut input),
     }
 }

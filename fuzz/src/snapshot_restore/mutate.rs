@@ -97,6 +97,9 @@ fn fixed_fields(kind: Option<u16>) -> &'static [usize] {
         // width, height, start, goal, finder, improved, estimate, state, iterations,
         // expansions, flags, level, reached
         Some(5) => &[0, 4, 8, 12, 16, 17, 18, 19, 20, 24, 28, 29, 37],
+        // variant, node count, root, focus, km, state, iterations, expansions, restart,
+        // pending count
+        Some(8) => &[0, 1, 5, 9, 13, 21, 22, 26, 30, 31],
         _ => &[0, 4, 8],
     }
 }

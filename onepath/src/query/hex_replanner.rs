@@ -1,40 +1,77 @@
 //! Tier 1 of the incremental replanners on the hex grid: [`HexGrid::create_replanner`] and
-//! [`HexReplanner`] (spec: grids.md, “Incremental replanning (LPA, D Lite)”, “Tier 1”).
+//! [`HexReplanner`] (spec: grids.md, “Incremental replanning (LPA, D Lite)”, “Tier 1”): the
+//! handle shared with the square grid ([`ReplanCore`]) over what the hex grid answers its own
+//! way ([`ReplanMap`]).
 
 use super::any_heuristic::AnyHeuristic;
 use super::options::{GridAlgorithm, GridOptions, HeuristicKind};
 use super::path::PathStatus;
-use super::replanner::{ReplanCore, check_replan_weight, handle_fits, variant_of};
+use super::replan_core::{Engine, ReplanCore, ReplanMap, check_replan_weight};
 use crate::error::QueryError;
-use crate::grid::Cell;
+use crate::grid::{Cell, ClearanceMap};
 use crate::hex::{HexDistanceHeuristic, HexGrid, HexTopology};
-use crate::replan::{JournalOutcome, ReplanSearch, ReplanVariant, follow_hex_journal};
+use crate::replan::{JournalOutcome, ReplanSearch, follow_hex_journal};
 use crate::state::StateError;
 use crate::state::map_hash::content_hash_of;
 use crate::topology::{DefaultStepCost, ZeroHeuristic};
 
-/// The content hash of a hex grid's size, cells and multipliers (what the snapshot header
-/// names; O(cells)).
-fn hex_hash(grid: &HexGrid) -> u64 {
-    content_hash_of(
-        grid.width(),
-        grid.height(),
-        grid.cells(),
-        grid.areas().as_slice(),
-    )
-}
+impl ReplanMap for HexGrid {
+    type Topo<'a> = HexTopology<'a>;
 
-/// The hex heuristic a replanner's options ask for, scaled by the smallest multiplier.
-fn hex_heuristic(grid: &HexGrid, options: &GridOptions) -> Result<AnyHeuristic, QueryError> {
-    Ok(match options.heuristic {
-        HeuristicKind::Zero => AnyHeuristic::Zero(ZeroHeuristic),
-        HeuristicKind::Auto | HeuristicKind::HexDistance => AnyHeuristic::Hex(
-            HexDistanceHeuristic::new(grid.width(), grid.layout(), grid.areas().min_cost()),
-        ),
-        HeuristicKind::Manhattan | HeuristicKind::Octile => {
-            return Err(QueryError::HeuristicNotSupported);
-        }
-    })
+    fn size(&self) -> (u32, u32) {
+        (self.width(), self.height())
+    }
+
+    fn revision(&self) -> u64 {
+        HexGrid::revision(self)
+    }
+
+    fn index_of(&self, cell: Cell) -> Option<u32> {
+        HexGrid::index_of(self, cell)
+    }
+
+    fn cell_of(&self, node: u32) -> Cell {
+        HexGrid::cell_of(self, node)
+    }
+
+    /// The content hash of the size, cells and multipliers (O(cells)).
+    fn snapshot_hash(&self) -> u64 {
+        content_hash_of(
+            self.width(),
+            self.height(),
+            self.cells(),
+            self.areas().as_slice(),
+        )
+    }
+
+    fn follow(&self, search: &mut Engine, seen: &mut u64, _: &GridOptions) -> JournalOutcome {
+        follow_hex_journal(search, self, seen)
+    }
+
+    /// The hex estimate, scaled by the smallest multiplier.
+    fn estimate(&self, options: &GridOptions) -> Result<AnyHeuristic, QueryError> {
+        Ok(match options.heuristic {
+            HeuristicKind::Zero => AnyHeuristic::Zero(ZeroHeuristic),
+            HeuristicKind::Auto | HeuristicKind::HexDistance => AnyHeuristic::Hex(
+                HexDistanceHeuristic::new(self.width(), self.layout(), self.areas().min_cost()),
+            ),
+            HeuristicKind::Manhattan | HeuristicKind::Octile => {
+                return Err(QueryError::HeuristicNotSupported);
+            }
+        })
+    }
+
+    fn topology<'a>(
+        &'a self,
+        _: &GridOptions,
+        _: &'a mut Option<ClearanceMap>,
+    ) -> Result<HexTopology<'a>, QueryError> {
+        Ok(HexTopology::new(self))
+    }
+
+    fn option_codes(options: &GridOptions) -> [u8; 4] {
+        [0, 0, 1, options.heuristic as u8]
+    }
 }
 
 /// An incremental replanner on one hex grid (tier 1): as
@@ -57,8 +94,6 @@ fn hex_heuristic(grid: &HexGrid, options: &GridOptions) -> Result<AnyHeuristic, 
 #[derive(Clone, Debug)]
 pub struct HexReplanner {
     core: ReplanCore,
-    options: GridOptions,
-    size: (u32, u32),
 }
 
 impl HexGrid {
@@ -88,13 +123,8 @@ impl HexGrid {
             });
         }
         check_replan_weight(options)?;
-        let heuristic = hex_heuristic(self, options)?;
-        let mut core = ReplanCore::new(variant_of(options), heuristic, start, goal);
-        core.seen = self.revision();
         Ok(HexReplanner {
-            core,
-            options: *options,
-            size: (self.width(), self.height()),
+            core: ReplanCore::new(self, options, None, start, goal)?,
         })
     }
 }
@@ -120,21 +150,7 @@ impl HexReplanner {
     ///
     /// As the square form. Allocates nothing once the first replan has sized the buffers.
     pub fn try_replan(&mut self, grid: &HexGrid, budget: u32) -> Result<PathStatus, QueryError> {
-        if (grid.width(), grid.height()) != self.size {
-            return Err(QueryError::OtherGrid {
-                expected: self.size,
-                found: (grid.width(), grid.height()),
-            });
-        }
-        let outcome = follow_hex_journal(&mut self.core.search, grid, &mut self.core.seen);
-        if outcome == JournalOutcome::Rebuild {
-            let h = hex_heuristic(grid, &self.options)?;
-            self.core.search.set_heuristic(h);
-        }
-        let topology = HexTopology::new(grid);
-        Ok(self
-            .core
-            .drive(&topology, budget, |c| grid.index_of(c), |n| grid.cell_of(n)))
+        self.core.try_replan(grid, budget)
     }
 
     /// Moves the start; taken up at the next replan (D* Lite keeps its work).
@@ -149,17 +165,17 @@ impl HexReplanner {
 
     /// Announces a change the grid cannot report: the next replan begins again.
     pub fn invalidate(&mut self) {
-        self.core.search.request_restart();
+        self.core.invalidate();
     }
 
     /// The status of the last replan (`BudgetExhausted` before the first).
     pub fn status(&self) -> PathStatus {
-        self.core.status
+        self.core.status()
     }
 
     /// The path of the last replan, start to goal (empty unless it was `Found`).
     pub fn path(&self) -> &[Cell] {
-        &self.core.cells
+        self.core.path()
     }
 
     /// The exact cost of [`path`](HexReplanner::path) (+∞ unless `Found`).
@@ -169,41 +185,17 @@ impl HexReplanner {
 
     /// Pops of the current repair.
     pub fn iterations(&self) -> u32 {
-        self.core.search.iterations()
+        self.core.engine().iterations()
     }
 
     /// Pops of the current repair that changed a cost.
     pub fn expansions(&self) -> u32 {
-        self.core.search.expansions()
+        self.core.engine().expansions()
     }
 
     /// Which replanner this is.
     pub fn algorithm(&self) -> GridAlgorithm {
-        match self.core.search.variant() {
-            ReplanVariant::LpaStar => GridAlgorithm::LpaStar,
-            ReplanVariant::DStarLite => GridAlgorithm::DStarLite,
-        }
-    }
-
-    fn current_for(&mut self, grid: &HexGrid) -> Result<(), StateError> {
-        if (grid.width(), grid.height()) != self.size {
-            return Err(StateError::InvalidField {
-                field: "replan.grid",
-            });
-        }
-        if follow_hex_journal(&mut self.core.search, grid, &mut self.core.seen)
-            == JournalOutcome::Rebuild
-        {
-            let h = hex_heuristic(grid, &self.options).map_err(|_| StateError::InvalidField {
-                field: "replan.heuristic",
-            })?;
-            self.core.search.set_heuristic(h);
-        }
-        Ok(())
-    }
-
-    fn option_codes(&self) -> [u8; 4] {
-        [0, 0, 1, self.options.heuristic as u8]
+        self.core.algorithm()
     }
 
     /// Bytes [`save_state`](HexReplanner::save_state) writes for `grid` now.
@@ -212,8 +204,7 @@ impl HexReplanner {
     ///
     /// [`StateError::InvalidField`] (`replan.grid`) for a grid of another size.
     pub fn state_size(&mut self, grid: &HexGrid) -> Result<usize, StateError> {
-        self.current_for(grid)?;
-        Ok(self.core.search.state_size_with(true))
+        self.core.state_size(grid)
     }
 
     /// As [`GridReplanner::save_state`](crate::query::GridReplanner::save_state) (kind 8).
@@ -223,11 +214,7 @@ impl HexReplanner {
     /// [`StateError::BufferTooSmall`], or [`StateError::InvalidField`] for a grid of
     /// another size.
     pub fn save_state(&mut self, grid: &HexGrid, out: &mut [u8]) -> Result<usize, StateError> {
-        self.current_for(grid)?;
-        let handle = self.core.handle_section(self.option_codes());
-        self.core
-            .search
-            .save_state_with(hex_hash(grid), Some(handle), out)
+        self.core.save_state(grid, out)
     }
 
     /// As [`GridReplanner::restore_state`](crate::query::GridReplanner::restore_state).
@@ -235,44 +222,17 @@ impl HexReplanner {
     /// # Errors
     ///
     /// A [`StateError`] naming the first wrong field.
+    ///
+    /// # Complexity
+    ///
+    /// O(cells) for the checks. Allocates nothing once the replanner has replanned or
+    /// restored on a grid of this size.
     pub fn restore_state(&mut self, grid: &HexGrid, bytes: &[u8]) -> Result<(), StateError> {
-        if (grid.width(), grid.height()) != self.size {
-            return Err(StateError::InvalidField {
-                field: "replan.grid",
-            });
-        }
-        let heuristic =
-            hex_heuristic(grid, &self.options).map_err(|_| StateError::InvalidField {
-                field: "replan.heuristic",
-            })?;
-        let previous = *self.core.search.heuristic();
-        self.core.search.replace_heuristic(heuristic);
-        let topology = HexTopology::new(grid);
-        let codes = self.option_codes();
-        let variant = self.core.search.variant();
-        match self.core.search.restore_state_with(
-            &topology,
-            hex_hash(grid),
-            bytes,
-            Some(codes),
-            &|h, root, focus| handle_fits(h, root, focus, variant, |c| grid.index_of(c)),
-        ) {
-            Ok(Some(h)) => {
-                self.core.restored(h, grid.revision(), |n| grid.cell_of(n));
-                Ok(())
-            }
-            Ok(None) => Err(StateError::InvalidField {
-                field: "replan.handle",
-            }),
-            Err(e) => {
-                self.core.search.replace_heuristic(previous);
-                Err(e)
-            }
-        }
+        self.core.restore_state(grid, bytes)
     }
 
     /// The engine (tier 2, read-only).
     pub fn engine(&self) -> &ReplanSearch<DefaultStepCost, AnyHeuristic> {
-        &self.core.search
+        self.core.engine()
     }
 }

@@ -46,6 +46,7 @@ mod hpa_query;
 mod options;
 mod path;
 mod query_map;
+mod replan_core;
 mod replanner;
 mod runner;
 mod selection;

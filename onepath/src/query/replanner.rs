@@ -1,234 +1,77 @@
 //! Tier 1 of the incremental replanners on the square grid: [`Grid::create_replanner`] and
 //! [`GridReplanner`] (spec: grids.md, “Incremental replanning (LPA, D Lite)”, “Tier 1”). The
-//! part both grid kinds share is [`ReplanCore`].
-
-use alloc::vec::Vec;
+//! handle itself is [`ReplanCore`], shared with the hex grid; here is what the square grid
+//! answers its own way ([`ReplanMap`]).
 
 use super::any_heuristic::AnyHeuristic;
 use super::options::{GridAlgorithm, GridOptions};
 use super::path::PathStatus;
-use super::runner::{check_weight, resolve_square_heuristic};
+use super::replan_core::{Engine, ReplanCore, ReplanMap, check_replan_weight};
+use super::runner::resolve_square_heuristic;
 use crate::error::QueryError;
 use crate::grid::{Cell, ClearanceMap, Grid, SquareTopology};
-use crate::replan::state::HandleSection;
-use crate::replan::{JournalOutcome, ReplanSearch, ReplanVariant, follow_square_journal};
-use crate::search::Step;
+use crate::replan::{JournalOutcome, ReplanSearch, follow_square_journal};
 use crate::state::StateError;
-use crate::topology::{DefaultStepCost, Topology};
+use crate::topology::DefaultStepCost;
 
-/// The variant an options value asks for: `LpaStar`, else D* Lite (spec: “GridOptions.Algorithm
-/// = LpaStar, else D* Lite”).
-pub(super) fn variant_of(options: &GridOptions) -> ReplanVariant {
-    if options.algorithm == GridAlgorithm::LpaStar {
-        ReplanVariant::LpaStar
-    } else {
-        ReplanVariant::DStarLite
-    }
-}
+impl ReplanMap for Grid {
+    type Topo<'a> = SquareTopology<'a>;
 
-/// Refuses a weight other than 1 (after the usual weight check).
-pub(super) fn check_replan_weight(options: &GridOptions) -> Result<(), QueryError> {
-    check_weight(options)?;
-    if options.weight == 1.0 {
-        Ok(())
-    } else {
-        Err(QueryError::ReplanWeight {
-            value: options.weight,
-        })
-    }
-}
-
-/// Whether a snapshot's tier-1 section agrees with its engine state: begun exactly when the
-/// engine is, and the endpoints the engine searches for are the cells asked for unless a move
-/// is still to be handed over.
-pub(super) fn handle_fits(
-    h: &HandleSection,
-    root: u32,
-    focus: u32,
-    variant: ReplanVariant,
-    index_of: impl Fn(Cell) -> Option<u32>,
-) -> bool {
-    let begun = h.flags & 1 != 0;
-    let (start_moved, goal_moved) = (h.flags & 2 != 0, h.flags & 4 != 0);
-    let idle = root == crate::search::NO_NODE;
-    if begun == idle {
-        return false;
-    }
-    if idle {
-        return !start_moved && !goal_moved;
-    }
-    let (start, goal) = match variant {
-        ReplanVariant::LpaStar => (root, focus),
-        ReplanVariant::DStarLite => (focus, root),
-    };
-    let at = |c: (i32, i32)| index_of(Cell::new(c.0, c.1));
-    (start_moved || at(h.start) == Some(start)) && (goal_moved || at(h.goal) == Some(goal))
-}
-
-/// What both tier-1 replanners keep: the engine, the endpoints asked for, the last result.
-///
-/// The endpoints are kept as cells and handed to the engine lazily, at the next replan, where
-/// the map is at hand: a start moved onto a wall is reported there (`StartInvalid`) and taken
-/// up again once it is walkable.
-#[derive(Clone, Debug)]
-pub(super) struct ReplanCore {
-    pub(super) search: ReplanSearch<DefaultStepCost, AnyHeuristic>,
-    pub(super) start: Cell,
-    pub(super) goal: Cell,
-    /// The engine has begun (both endpoints were valid once).
-    pub(super) begun: bool,
-    /// `start` / `goal` differ from what the engine searches for.
-    pub(super) start_moved: bool,
-    pub(super) goal_moved: bool,
-    /// The grid revision the engine's state matches.
-    pub(super) seen: u64,
-    pub(super) status: PathStatus,
-    pub(super) cells: Vec<Cell>,
-}
-
-impl ReplanCore {
-    pub(super) fn new(
-        variant: ReplanVariant,
-        heuristic: AnyHeuristic,
-        start: Cell,
-        goal: Cell,
-    ) -> Self {
-        Self {
-            search: ReplanSearch::new(variant, DefaultStepCost, heuristic),
-            start,
-            goal,
-            begun: false,
-            start_moved: false,
-            goal_moved: false,
-            seen: 0,
-            status: PathStatus::BudgetExhausted,
-            cells: Vec::new(),
-        }
+    fn size(&self) -> (u32, u32) {
+        (self.width(), self.height())
     }
 
-    /// Hands the endpoints to the engine and replans with `budget` pops, over `topology`;
-    /// `index_of` / `cell_of` convert between cells and nodes.
-    pub(super) fn drive<T: Topology>(
-        &mut self,
-        topology: &T,
-        budget: u32,
-        index_of: impl Fn(Cell) -> Option<u32>,
-        cell_of: impl Fn(u32) -> Cell,
-    ) -> PathStatus {
-        // The start is judged first, as every query does.
-        let Some(start) = index_of(self.start).filter(|&n| topology.is_walkable(n)) else {
-            return self.finish(PathStatus::StartInvalid);
-        };
-        let Some(goal) = index_of(self.goal).filter(|&n| topology.is_walkable(n)) else {
-            return self.finish(PathStatus::GoalInvalid);
-        };
-        if !self.begun {
-            match self.search.try_begin(topology, start, goal) {
-                Step::StartInvalid => return self.finish(PathStatus::StartInvalid),
-                Step::GoalInvalid => return self.finish(PathStatus::GoalInvalid),
-                _ => {}
+    fn revision(&self) -> u64 {
+        Grid::revision(self)
+    }
+
+    fn index_of(&self, cell: Cell) -> Option<u32> {
+        Grid::index_of(self, cell)
+    }
+
+    fn cell_of(&self, node: u32) -> Cell {
+        Grid::cell_of(self, node)
+    }
+
+    fn snapshot_hash(&self) -> u64 {
+        self.content_hash()
+    }
+
+    fn follow(&self, search: &mut Engine, seen: &mut u64, options: &GridOptions) -> JournalOutcome {
+        follow_square_journal(search, self, seen, options.agent_size)
+    }
+
+    fn estimate(&self, options: &GridOptions) -> Result<AnyHeuristic, QueryError> {
+        resolve_square_heuristic(options, self.width(), self.areas().min_cost())
+    }
+
+    fn topology<'a>(
+        &'a self,
+        o: &GridOptions,
+        clearance: &'a mut Option<ClearanceMap>,
+    ) -> Result<SquareTopology<'a>, QueryError> {
+        match clearance {
+            Some(map) => {
+                map.refresh(self);
+                SquareTopology::with_clearance_map(
+                    self,
+                    o.agent_size,
+                    o.connectivity,
+                    o.diagonal_rule,
+                    map,
+                )
             }
-            self.begun = true;
-            // One cell per node at most: the path buffer never grows after this.
-            let n = topology.node_count() as usize + 1;
-            if self.cells.capacity() < n {
-                self.cells.reserve(n - self.cells.len());
-            }
-            self.start_moved = false;
-            self.goal_moved = false;
-        }
-        if self.goal_moved {
-            if self.search.set_goal(topology, goal) == Step::GoalInvalid {
-                return self.finish(PathStatus::GoalInvalid);
-            }
-            self.goal_moved = false;
-        }
-        if self.start_moved {
-            if self.search.move_start(topology, start) == Step::StartInvalid {
-                return self.finish(PathStatus::StartInvalid);
-            }
-            self.start_moved = false;
-        }
-        let status = match self.search.step(topology, budget) {
-            Step::InProgress => PathStatus::BudgetExhausted,
-            Step::Found => PathStatus::Found,
-            Step::StartInvalid => PathStatus::StartInvalid,
-            Step::GoalInvalid => PathStatus::GoalInvalid,
-            Step::NoPath | Step::Idle => PathStatus::NoPath,
-        };
-        self.cells.clear();
-        if status == PathStatus::Found {
-            self.cells
-                .extend(self.search.path().iter().map(|&n| cell_of(n)));
-        }
-        self.status = status;
-        status
-    }
-
-    /// The tier-1 section of a snapshot.
-    pub(super) fn handle_section(&self, options: [u8; 4]) -> HandleSection {
-        HandleSection {
-            start: (self.start.x, self.start.y),
-            goal: (self.goal.x, self.goal.y),
-            flags: u8::from(self.begun)
-                | u8::from(self.start_moved) << 1
-                | u8::from(self.goal_moved) << 2,
-            options,
+            None => SquareTopology::new(self, 1, o.connectivity, o.diagonal_rule),
         }
     }
 
-    /// Takes over a restored engine state and its tier-1 section.
-    pub(super) fn restored(
-        &mut self,
-        h: HandleSection,
-        revision: u64,
-        cell_of: impl Fn(u32) -> Cell,
-    ) {
-        self.start = Cell::new(h.start.0, h.start.1);
-        self.goal = Cell::new(h.goal.0, h.goal.1);
-        self.begun = h.flags & 1 != 0;
-        self.start_moved = h.flags & 2 != 0;
-        self.goal_moved = h.flags & 4 != 0;
-        self.seen = revision;
-        self.status = match self.search.state() {
-            Step::Found => PathStatus::Found,
-            Step::NoPath => PathStatus::NoPath,
-            _ => PathStatus::BudgetExhausted,
-        };
-        self.cells.clear();
-        if self.status == PathStatus::Found {
-            self.cells
-                .extend(self.search.path().iter().map(|&n| cell_of(n)));
-        }
-    }
-
-    fn finish(&mut self, status: PathStatus) -> PathStatus {
-        self.cells.clear();
-        self.status = status;
-        status
-    }
-
-    pub(super) fn move_start(&mut self, cell: Cell) {
-        if cell != self.start {
-            self.start = cell;
-            // Before the engine has begun, the next replan begins from the new start anyway.
-            self.start_moved = self.begun;
-        }
-    }
-
-    pub(super) fn set_goal(&mut self, cell: Cell) {
-        if cell != self.goal {
-            self.goal = cell;
-            self.goal_moved = self.begun;
-        }
-    }
-
-    pub(super) fn cost(&self) -> f64 {
-        if self.status == PathStatus::Found {
-            self.search.cost()
-        } else {
-            f64::INFINITY
-        }
+    fn option_codes(o: &GridOptions) -> [u8; 4] {
+        [
+            o.connectivity as u8,
+            o.diagonal_rule as u8,
+            o.agent_size,
+            o.heuristic as u8,
+        ]
     }
 }
 
@@ -252,7 +95,9 @@ impl ReplanCore {
 /// # Memory
 ///
 /// After the first replan, `try_replan` allocates nothing: the engine's arrays, the queue,
-/// the clearance (agents above size 1) and the path buffer are reused.
+/// the clearance (agents above size 1) and the path buffer are reused. `restore_state`
+/// allocates nothing either once the replanner has replanned or restored on a grid of this
+/// size: its checks and the restored state go into the same buffers.
 ///
 /// # Examples
 ///
@@ -279,9 +124,6 @@ impl ReplanCore {
 #[derive(Clone, Debug)]
 pub struct GridReplanner {
     core: ReplanCore,
-    options: GridOptions,
-    size: (u32, u32),
-    clearance: Option<ClearanceMap>,
 }
 
 impl Grid {
@@ -310,14 +152,9 @@ impl Grid {
             return Err(QueryError::InvalidAgentSize { size: 0, max: 255 });
         }
         check_replan_weight(options)?;
-        let heuristic = resolve_square_heuristic(options, self.width(), self.areas().min_cost())?;
-        let mut core = ReplanCore::new(variant_of(options), heuristic, start, goal);
-        core.seen = self.revision();
+        let clearance = (options.agent_size > 1).then(|| ClearanceMap::for_grid(self));
         Ok(GridReplanner {
-            core,
-            options: *options,
-            size: (self.width(), self.height()),
-            clearance: (options.agent_size > 1).then(|| ClearanceMap::for_grid(self)),
+            core: ReplanCore::new(self, options, clearance, start, goal)?,
         })
     }
 }
@@ -351,39 +188,7 @@ impl GridReplanner {
     /// edit and the nodes whose costs changed, O(k log k) for k queue operations; O(cells)
     /// after a restart. Allocates nothing once the first replan has sized the buffers.
     pub fn try_replan(&mut self, grid: &Grid, budget: u32) -> Result<PathStatus, QueryError> {
-        if (grid.width(), grid.height()) != self.size {
-            return Err(QueryError::OtherGrid {
-                expected: self.size,
-                found: (grid.width(), grid.height()),
-            });
-        }
-        let outcome = follow_square_journal(
-            &mut self.core.search,
-            grid,
-            &mut self.core.seen,
-            self.options.agent_size,
-        );
-        if outcome == JournalOutcome::Rebuild {
-            let h = resolve_square_heuristic(&self.options, grid.width(), grid.areas().min_cost())?;
-            self.core.search.set_heuristic(h);
-        }
-        let o = &self.options;
-        let topology = match &mut self.clearance {
-            Some(map) => {
-                map.refresh(grid);
-                SquareTopology::with_clearance_map(
-                    grid,
-                    o.agent_size,
-                    o.connectivity,
-                    o.diagonal_rule,
-                    map,
-                )?
-            }
-            None => SquareTopology::new(grid, 1, o.connectivity, o.diagonal_rule)?,
-        };
-        Ok(self
-            .core
-            .drive(&topology, budget, |c| grid.index_of(c), |n| grid.cell_of(n)))
+        self.core.try_replan(grid, budget)
     }
 
     /// Moves the start (the unit advanced); taken up at the next replan. D* Lite keeps its
@@ -401,17 +206,17 @@ impl GridReplanner {
     /// Announces a change the grid cannot report (e.g. a rule outside the grid now answers
     /// differently): the next replan begins again.
     pub fn invalidate(&mut self) {
-        self.core.search.request_restart();
+        self.core.invalidate();
     }
 
     /// The status of the last replan (`BudgetExhausted` before the first).
     pub fn status(&self) -> PathStatus {
-        self.core.status
+        self.core.status()
     }
 
     /// The path of the last replan, start to goal (empty unless it was `Found`).
     pub fn path(&self) -> &[Cell] {
-        &self.core.cells
+        self.core.path()
     }
 
     /// The exact cost of [`path`](GridReplanner::path) (+∞ unless the last replan was
@@ -422,50 +227,22 @@ impl GridReplanner {
 
     /// Pops of the current repair (since the last finished replan that had new work).
     pub fn iterations(&self) -> u32 {
-        self.core.search.iterations()
+        self.core.engine().iterations()
     }
 
     /// Pops of the current repair that changed a cost.
     pub fn expansions(&self) -> u32 {
-        self.core.search.expansions()
+        self.core.engine().expansions()
     }
 
     /// Which replanner this is ([`GridAlgorithm::LpaStar`] or [`GridAlgorithm::DStarLite`]).
     pub fn algorithm(&self) -> GridAlgorithm {
-        match self.core.search.variant() {
-            ReplanVariant::LpaStar => GridAlgorithm::LpaStar,
-            ReplanVariant::DStarLite => GridAlgorithm::DStarLite,
-        }
+        self.core.algorithm()
     }
 
     /// The start and goal asked for.
     pub fn endpoints(&self) -> (Cell, Cell) {
-        (self.core.start, self.core.goal)
-    }
-
-    /// Reads the grid's edits into the engine (no pops), so a snapshot matches the grid.
-    fn fold_journal(&mut self, grid: &Grid) -> Result<(), QueryError> {
-        let outcome = follow_square_journal(
-            &mut self.core.search,
-            grid,
-            &mut self.core.seen,
-            self.options.agent_size,
-        );
-        if outcome == JournalOutcome::Rebuild {
-            let h = resolve_square_heuristic(&self.options, grid.width(), grid.areas().min_cost())?;
-            self.core.search.set_heuristic(h);
-        }
-        Ok(())
-    }
-
-    fn option_codes(&self) -> [u8; 4] {
-        let o = &self.options;
-        [
-            o.connectivity as u8,
-            o.diagonal_rule as u8,
-            o.agent_size,
-            o.heuristic as u8,
-        ]
+        self.core.endpoints()
     }
 
     /// Bytes [`save_state`](GridReplanner::save_state) writes for `grid` now (reads the
@@ -475,20 +252,7 @@ impl GridReplanner {
     ///
     /// [`StateError::InvalidField`] (`replan.grid`) for a grid of another size.
     pub fn state_size(&mut self, grid: &Grid) -> Result<usize, StateError> {
-        self.current_for(grid)?;
-        Ok(self.core.search.state_size_with(true))
-    }
-
-    fn current_for(&mut self, grid: &Grid) -> Result<(), StateError> {
-        if (grid.width(), grid.height()) != self.size {
-            return Err(StateError::InvalidField {
-                field: "replan.grid",
-            });
-        }
-        self.fold_journal(grid)
-            .map_err(|_| StateError::InvalidField {
-                field: "replan.heuristic",
-            })
+        self.core.state_size(grid)
     }
 
     /// Writes the replanner's state (kind 8: the engine's g, rhs, queue in canonical order,
@@ -502,11 +266,7 @@ impl GridReplanner {
     /// [`StateError::BufferTooSmall`], or [`StateError::InvalidField`] for a grid of
     /// another size.
     pub fn save_state(&mut self, grid: &Grid, out: &mut [u8]) -> Result<usize, StateError> {
-        self.current_for(grid)?;
-        let handle = self.core.handle_section(self.option_codes());
-        self.core
-            .search
-            .save_state_with(grid.content_hash(), Some(handle), out)
+        self.core.save_state(grid, out)
     }
 
     /// Restores a state written by [`save_state`](GridReplanner::save_state) on a grid with
@@ -517,61 +277,18 @@ impl GridReplanner {
     ///
     /// A [`StateError`] naming the first wrong field ([`StateError::MapMismatch`] for other
     /// grid contents); the replanner is then unchanged (but for the one late check that
-    /// leaves its engine idle, `replan.state`).
+    /// leaves its engine idle, `replan.state`; the next replan then begins again).
+    ///
+    /// # Complexity
+    ///
+    /// O(cells · neighbours) for the checks. Allocates nothing once the replanner has
+    /// replanned or restored on a grid of this size.
     pub fn restore_state(&mut self, grid: &Grid, bytes: &[u8]) -> Result<(), StateError> {
-        if (grid.width(), grid.height()) != self.size {
-            return Err(StateError::InvalidField {
-                field: "replan.grid",
-            });
-        }
-        let o = self.options;
-        let heuristic = resolve_square_heuristic(&o, grid.width(), grid.areas().min_cost())
-            .map_err(|_| StateError::InvalidField {
-                field: "replan.heuristic",
-            })?;
-        let previous = *self.core.search.heuristic();
-        self.core.search.replace_heuristic(heuristic);
-        let codes = self.option_codes();
-        let variant = self.core.search.variant();
-        let topology = match &mut self.clearance {
-            Some(map) => {
-                map.refresh(grid);
-                SquareTopology::with_clearance_map(
-                    grid,
-                    o.agent_size,
-                    o.connectivity,
-                    o.diagonal_rule,
-                    map,
-                )
-            }
-            None => SquareTopology::new(grid, 1, o.connectivity, o.diagonal_rule),
-        }
-        .map_err(|_| StateError::InvalidField {
-            field: "replan.topology",
-        })?;
-        match self.core.search.restore_state_with(
-            &topology,
-            grid.content_hash(),
-            bytes,
-            Some(codes),
-            &|h, root, focus| handle_fits(h, root, focus, variant, |c| grid.index_of(c)),
-        ) {
-            Ok(Some(h)) => {
-                self.core.restored(h, grid.revision(), |n| grid.cell_of(n));
-                Ok(())
-            }
-            Ok(None) => Err(StateError::InvalidField {
-                field: "replan.handle",
-            }),
-            Err(e) => {
-                self.core.search.replace_heuristic(previous);
-                Err(e)
-            }
-        }
+        self.core.restore_state(grid, bytes)
     }
 
     /// The engine (tier 2, read-only): g, rhs, queue, km.
     pub fn engine(&self) -> &ReplanSearch<DefaultStepCost, AnyHeuristic> {
-        &self.core.search
+        self.core.engine()
     }
 }

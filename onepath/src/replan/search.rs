@@ -112,6 +112,9 @@ pub struct ReplanSearch<C, H> {
     pub(super) restart_pending: bool,
     /// Neighbour scratch of one expansion.
     pub(super) scratch: Vec<u32>,
+    /// Per-node marks of a restore's checks (pending, queued): kept, so that restoring a
+    /// state of a node count seen before allocates nothing.
+    pub(super) marks: Vec<u8>,
     /// The last path found, start to goal, and its exact cost.
     pub(super) path: Vec<u32>,
     pub(super) path_cost: f64,
@@ -137,6 +140,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
             pending: Vec::new(),
             restart_pending: false,
             scratch: Vec::new(),
+            marks: Vec::new(),
             path: Vec::new(),
             path_cost: f64::INFINITY,
         }
@@ -209,6 +213,10 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         self.pending.reserve(n);
         if self.path.capacity() < n + 1 {
             self.path.reserve(n + 1);
+        }
+        // And a restore's marks, so that restoring after a search allocates nothing.
+        if self.marks.capacity() < n {
+            self.marks.reserve(n - self.marks.len());
         }
         self.restart_pending = false;
         self.km = 0.0;

@@ -6,8 +6,9 @@
 //!
 //! Everything is read and checked before the target changes (the path is re-extracted after,
 //! and a state whose path cannot be walked is refused, leaving the search idle). The checks:
-//! the variant, node count and endpoints fit the search and the map; `km` is finite, at least
-//! 0, and 0 for LPA*; counters agree (`iterations >= expansions`); pending nodes are in range
+//! the variant, node count and endpoints fit the search and the map; an idle state has no
+//! node, queue, pending change, key modifier or count; `km` is finite, at least 0, and 0 for
+//! LPA*; counters agree (`iterations >= expansions`); pending nodes are in range
 //! and fewer than the map has; `g`, `rhs` are not NaN and not negative; the queue is in the
 //! canonical order, without a node twice, and — unless changes are pending — holds exactly
 //! the inconsistent nodes, every `rhs` is bit for bit the full minimum over the neighbours on
@@ -35,6 +36,9 @@ use crate::topology::{Heuristic, StepCost, Topology};
 const FIXED: usize = 1 + 4 + 4 + 4 + 8 + 1 + 4 + 4 + 1;
 /// Bytes of one queue entry: node, k1, k2.
 const OPEN: usize = 20;
+/// Restore marks: a pending node, a queued node.
+const PENDING: u8 = 1;
+const QUEUED: u8 = 2;
 /// Bytes of the optional handle section after its presence byte.
 pub(crate) const HANDLE: usize = 16 + 1 + 4;
 
@@ -160,6 +164,11 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     ///
     /// A [`StateError`] naming the first field that is wrong; the search is then unchanged,
     /// except for a state whose path cannot be walked, which leaves it idle.
+    ///
+    /// # Complexity
+    ///
+    /// O(nodes · neighbours + queue). Allocates nothing once the search has begun or restored
+    /// on a map of the snapshot's node count (the checks and the state reuse its buffers).
     pub fn restore_state<T: Topology>(
         &mut self,
         topology: &T,
@@ -170,7 +179,10 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
             .map(|_| ())
     }
 
-    #[allow(clippy::too_many_lines)]
+    /// [`restore_state`](ReplanSearch::restore_state) with the tier-1 section: the options it
+    /// must carry (`None`: no section) and a check of its endpoints against the engine's.
+    /// Allocates nothing when the buffers have the snapshot's node count already (every
+    /// restore after a search or restore of a map of that size).
     pub(crate) fn restore_state_with<T: Topology>(
         &mut self,
         topology: &T,
@@ -178,6 +190,29 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         bytes: &[u8],
         expect_options: Option<[u8; 4]>,
         handle_fits: &dyn Fn(&HandleSection, u32, u32) -> bool,
+    ) -> Result<Option<HandleSection>, StateError> {
+        let mut marks = core::mem::take(&mut self.marks);
+        let r = self.restore_marked(
+            topology,
+            map_hash,
+            bytes,
+            expect_options,
+            handle_fits,
+            &mut marks,
+        );
+        self.marks = marks;
+        r
+    }
+
+    #[allow(clippy::too_many_lines, clippy::too_many_arguments)]
+    fn restore_marked<T: Topology>(
+        &mut self,
+        topology: &T,
+        map_hash: u64,
+        bytes: &[u8],
+        expect_options: Option<[u8; 4]>,
+        handle_fits: &dyn Fn(&HandleSection, u32, u32) -> bool,
+        marks: &mut Vec<u8>,
     ) -> Result<Option<HandleSection>, StateError> {
         let frame = read_frame_for(bytes, KIND_REPLAN, map_hash)?;
         let mut r = Reader::new(frame.payload);
@@ -240,6 +275,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
                 || !open.is_empty()
                 || restart
                 || km != 0.0
+                || iterations != 0
             {
                 return Err(invalid("replan.idle"));
             }
@@ -270,13 +306,15 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         if pending_count > n as usize || (restart && pending_count > 0) {
             return Err(invalid("replan.pending"));
         }
-        let mut is_pending = alloc::vec![false; n as usize];
+        // Bit 0: pending; bit 1: queued.
+        marks.clear();
+        marks.resize(n as usize, 0);
         for i in 0..pending_count {
             let p = pending_at(i);
             if p >= n {
                 return Err(invalid("replan.pending"));
             }
-            is_pending[p as usize] = true;
+            marks[p as usize] |= PENDING;
         }
         if (pending_count > 0 || restart) && state != Step::InProgress {
             return Err(invalid("replan.state"));
@@ -305,21 +343,23 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
             b.copy_from_slice(&open[i * OPEN..(i + 1) * OPEN]);
             b
         };
-        let mut queued = alloc::vec![false; n as usize];
-        let mut entries: Vec<(u32, ReplanKey)> = Vec::with_capacity(open_count);
-        for i in 0..open_count {
+        let entry = |i: usize| -> (u32, ReplanKey) {
             let b = rec(i);
-            if i > 0 && record_order(&rec(i - 1), &b) != Ordering::Less {
-                return Err(invalid("replan.open.order"));
-            }
             let node = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
             let k1 = f64::from_bits(u64::from_le_bytes(b[4..12].try_into().unwrap_or([0; 8])));
             let k2 = f64::from_bits(u64::from_le_bytes(b[12..20].try_into().unwrap_or([0; 8])));
-            if node >= n || queued[node as usize] || k1.is_nan() || k2.is_nan() {
+            (node, ReplanKey { k1, k2 })
+        };
+        for i in 0..open_count {
+            if i > 0 && record_order(&rec(i - 1), &rec(i)) != Ordering::Less {
+                return Err(invalid("replan.open.order"));
+            }
+            let (node, key) = entry(i);
+            if node >= n || marks[node as usize] & QUEUED != 0 || key.k1.is_nan() || key.k2.is_nan()
+            {
                 return Err(invalid("replan.open"));
             }
-            queued[node as usize] = true;
-            entries.push((node, ReplanKey { k1, k2 }));
+            marks[node as usize] |= QUEUED;
         }
         // The invariants the engine keeps (unless a restart is pending).
         // Aim the heuristic at the snapshot's focus (what the engine's keys were built with).
@@ -327,7 +367,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         if !restart {
             for node in 0..n {
                 let i = node as usize;
-                if is_pending[i] {
+                if marks[i] & PENDING != 0 {
                     continue;
                 }
                 let want = if !topology.is_walkable(node) {
@@ -354,11 +394,11 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
                 if want.to_bits() != rhs(i).to_bits() {
                     return Err(invalid("replan.rhs"));
                 }
-                if approx_eq(g(i), rhs(i)) == queued[i] {
+                if approx_eq(g(i), rhs(i)) == (marks[i] & QUEUED != 0) {
                     return Err(invalid("replan.open.membership"));
                 }
             }
-            for &(node, key) in &entries {
+            for (node, key) in (0..open_count).map(entry) {
                 let i = node as usize;
                 let m = g(i).min(rhs(i));
                 let current = m + self.heuristic.estimate(node) + km;
@@ -388,13 +428,17 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
             self.rhs.push(rhs(i));
         }
         self.open.reserve_nodes(n);
-        for &(node, key) in &entries {
+        for (node, key) in (0..open_count).map(entry) {
             self.open.push(node, key);
         }
+        // Sized as a search sizes them (no-ops when they have the size already).
         self.pending.clear();
         self.pending.reserve(n as usize);
         for i in 0..pending_count {
             self.pending.push(pending_at(i));
+        }
+        if self.path.capacity() < n as usize + 1 {
+            self.path.reserve(n as usize + 1);
         }
         self.path.clear();
         self.path_cost = f64::INFINITY;
