@@ -7,7 +7,7 @@ use core::fmt;
 use super::csr::{CsrGraph, GraphEdge, MAX_NODES};
 use super::error::GraphError;
 use super::point::{Point3, PointError, check_point};
-use crate::search::SearchBuffers;
+use super::work_slot::WorkSlot;
 
 /// The smallest non-zero `max_distance`: 2^-30.
 pub const MIN_LINK_DISTANCE: f64 = 1.0 / 1_073_741_824.0;
@@ -114,7 +114,7 @@ impl core::error::Error for PointGraphError {}
 pub struct PointGraph {
     positions: Vec<Point3>,
     csr: CsrGraph,
-    pub(crate) work: (SearchBuffers, SearchBuffers),
+    work: WorkSlot,
 }
 
 impl PointGraph {
@@ -164,7 +164,7 @@ impl PointGraph {
         Ok(Self {
             positions: points.to_vec(),
             csr,
-            work: (SearchBuffers::new(), SearchBuffers::new()),
+            work: WorkSlot::new(),
         })
     }
 
@@ -196,7 +196,7 @@ impl PointGraph {
         Ok(best.map(|(_, i)| i))
     }
 
-    pub(crate) fn parts(&mut self) -> (&CsrGraph, &[Point3], &mut (SearchBuffers, SearchBuffers)) {
+    pub(crate) fn parts(&mut self) -> (&CsrGraph, &[Point3], &mut WorkSlot) {
         (&self.csr, &self.positions, &mut self.work)
     }
 }

@@ -5,10 +5,10 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::csr::CsrGraph;
-use super::heuristic::GraphHeuristic;
 use super::landmark_error::LandmarkError;
 use super::tree::ShortestPathTree;
+use crate::graph::CsrGraph;
+use crate::graph::GraphHeuristic;
 use crate::math::SplitMix64;
 use crate::search::NO_NODE;
 
@@ -78,7 +78,8 @@ impl Default for LandmarkOptions {
 /// # Examples
 ///
 /// ```
-/// use onepath::graph::{CsrGraph, GraphEdge, LandmarkOptions, Landmarks};
+/// use onepath::graph::{CsrGraph, GraphEdge};
+/// use onepath::graph_search::{LandmarkOptions, Landmarks};
 /// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
 /// let g = CsrGraph::new(10, &edges).unwrap();
 /// let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();

@@ -1,5 +1,5 @@
 //! [`GraphAStar`]: resumable A* over a [`CsrGraph`] (spec: graphs.md, “Search”), after Hart,
-//! Nilsson & Raphael (1968); with [`ZeroGraphHeuristic`](super::ZeroGraphHeuristic) it is
+//! Nilsson & Raphael (1968); with [`ZeroGraphHeuristic`](crate::graph::ZeroGraphHeuristic) it is
 //! Dijkstra's algorithm (1959).
 //!
 //! # Algorithm (normative)
@@ -17,8 +17,8 @@
 
 use alloc::vec::Vec;
 
-use super::csr::CsrGraph;
-use super::heuristic::GraphHeuristic;
+use crate::graph::CsrGraph;
+use crate::graph::GraphHeuristic;
 use crate::search::{CANCEL_SLICE, Cancelled, NO_NODE, SearchBuffers, Step};
 use crate::topology::StepCost;
 
@@ -50,7 +50,8 @@ pub(crate) fn usable_cost(c: f64) -> bool {
 /// # Examples
 ///
 /// ```
-/// use onepath::graph::{CsrGraph, GraphAStar, GraphEdge, ZeroGraphHeuristic};
+/// use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+/// use onepath::graph_search::GraphAStar;
 /// use onepath::search::Step;
 /// use onepath::topology::DefaultStepCost;
 /// let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0)];

@@ -32,8 +32,8 @@
 use alloc::vec::Vec;
 
 use super::astar::usable_cost;
-use super::csr::CsrGraph;
-use super::heuristic::GraphHeuristic;
+use crate::graph::CsrGraph;
+use crate::graph::GraphHeuristic;
 use crate::search::{CANCEL_SLICE, Cancelled, NO_NODE, SearchBuffers, Step};
 use crate::topology::StepCost;
 
@@ -66,7 +66,8 @@ pub(super) fn potential<H: GraphHeuristic>(h: &H, start: u32, goal: u32, v: u32)
 /// # Examples
 ///
 /// ```
-/// use onepath::graph::{BidirectionalGraphSearch, CsrGraph, GraphEdge, ZeroGraphHeuristic};
+/// use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+/// use onepath::graph_search::BidirectionalGraphSearch;
 /// use onepath::search::Step;
 /// use onepath::topology::DefaultStepCost;
 /// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();

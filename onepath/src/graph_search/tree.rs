@@ -4,7 +4,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::csr::CsrGraph;
+use crate::graph::CsrGraph;
 use crate::search::{NO_NODE, OpenSet};
 
 /// Distances from (or, over the reverse edges, to) one root, the parent of every reached node

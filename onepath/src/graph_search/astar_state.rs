@@ -20,49 +20,27 @@
 //! continues exactly as a search that was never stopped would from such a state.
 
 use super::astar::{GraphAStar, usable_cost};
-use super::csr::CsrGraph;
-use super::heuristic::GraphHeuristic;
-use crate::search::pop_rank;
+use crate::graph::CsrGraph;
+use crate::graph::GraphHeuristic;
+use crate::search::node_records::{
+    NodeRecord, OPEN_ENTRY, RecordLabels, check_section, commit_section, record_labels,
+    section_size, write_section,
+};
 use crate::search::step_code::{state_code, state_of};
-use crate::search::{NO_NODE, Step};
-use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
+use crate::search::{NO_NODE, SearchBuffers, Step};
+use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
 use crate::state::counters::Counters;
 use crate::state::recordings::Recordings;
-use crate::state::sorted_records::{Record, SortedRecords};
+use crate::state::sorted_records::SortedRecords;
 use crate::state::{KIND_GRAPH_ASTAR, StateError};
 use crate::topology::StepCost;
 
 const FIXED: usize = 4 + 4 + 4 + 1 + 4 + 4 + 1;
-pub(super) const RECORD: usize = 4 + 4 + 8 + 1;
-pub(super) const OPEN: usize = 4 + 8;
-
-/// A reached-node record read from the payload.
-#[derive(Clone, Copy)]
-pub(super) struct Rec {
-    pub(super) node: u32,
-    pub(super) parent: u32,
-    pub(super) g: f64,
-    pub(super) closed: bool,
-}
-
-impl Record for Rec {
-    const SIZE: usize = RECORD;
-
-    fn decode(b: &[u8]) -> Rec {
-        Rec {
-            node: le32(b, 0),
-            parent: le32(b, 4),
-            g: f64::from_bits(le64(b, 8)),
-            closed: b[16] != 0,
-        }
-    }
-}
-
-/// Open entry `k` of an open region: node and f.
-pub(super) fn open_entry(open: &[u8], k: usize) -> (u32, f64) {
-    let o = k * OPEN;
-    (le32(open, o), f64::from_bits(le64(open, o + 4)))
-}
+pub(super) const OPEN: usize = OPEN_ENTRY;
+pub(super) type Rec = NodeRecord;
+pub(super) use crate::search::node_records::open_entry;
+/// The field names of the graph kinds' section errors.
+const LABELS: RecordLabels = record_labels!("graph");
 
 impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     fn live_nodes(&self) -> u32 {
@@ -73,12 +51,6 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
         }
     }
 
-    fn reached_count(&self) -> usize {
-        (0..self.live_nodes())
-            .filter(|&n| self.buffers.is_reached(n))
-            .count()
-    }
-
     /// Bytes [`save_state`](GraphAStar::save_state) writes. Allocates nothing.
     ///
     /// # Complexity
@@ -86,13 +58,7 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// O(nodes).
     pub fn state_size(&self) -> usize {
         let b = &self.buffers;
-        HEADER_LEN
-            + FIXED
-            + 4
-            + self.reached_count() * RECORD
-            + 4
-            + b.open.len() * OPEN
-            + Recordings::size(&b.expanded, &[])
+        HEADER_LEN + FIXED + section_size(b, self.live_nodes()) + Recordings::size(&b.expanded, &[])
     }
 
     /// Writes the search state (kind 12) into `out`, tied to `graph`'s fingerprint; returns
@@ -123,25 +89,7 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
                 w.u32(self.iterations);
                 w.u32(self.expansions);
                 w.u8(u8::from(b.record_expansions));
-                w.u32(self.reached_count() as u32);
-                for node in (0..n).filter(|&v| b.is_reached(v)) {
-                    w.u32(node);
-                    w.u32(b.nodes[node as usize].parent);
-                    w.f64(b.nodes[node as usize].g);
-                    w.u8(u8::from(b.is_closed(node)));
-                }
-                let entries = b.open.entries().map(|(node, f, _g)| {
-                    let mut e = [0u8; OPEN];
-                    e[..4].copy_from_slice(&node.to_le_bytes());
-                    e[4..].copy_from_slice(&f.to_bits().to_le_bytes());
-                    e
-                });
-                let rank = |e: &[u8; OPEN]| {
-                    let (node, f) = open_entry(e, 0);
-                    pop_rank(node, f, b.nodes[node as usize].g)
-                };
-                w.u32(b.open.len() as u32);
-                w.sorted(entries, |x, y| rank(x).cmp(&rank(y)));
+                write_section(w, b, n);
                 Recordings::write(w, &b.expanded, &[]);
             },
         )
@@ -164,7 +112,8 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// # Examples
     ///
     /// ```
-    /// use onepath::graph::{CsrGraph, GraphAStar, GraphEdge, ZeroGraphHeuristic};
+    /// use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// use onepath::graph_search::GraphAStar;
     /// use onepath::topology::DefaultStepCost;
     /// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
     /// let g = CsrGraph::new(10, &edges).unwrap();
@@ -287,75 +236,15 @@ impl Side<'_, '_> {
     /// strict pop order (with the g of each record as the entry's g). Returns the number of
     /// not-closed records. `scratch` (at least the record count long) is overwritten.
     pub(super) fn validate(&self, scratch: &mut [u32], idle: bool) -> Result<usize, StateError> {
-        let (records, start) = (self.records, self.start);
-        let count = records.len();
-        let mut prev: Option<u32> = None;
-        let mut not_closed = 0usize;
-        for i in 0..count {
-            let rec = records.get(i);
-            if prev.is_some_and(|p| rec.node <= p) || rec.node >= self.node_count {
-                return Err(invalid("graph.reached.node"));
-            }
-            prev = Some(rec.node);
-            if rec.g.is_nan() || rec.g < 0.0 {
-                return Err(invalid("graph.reached.g"));
-            }
-            if records.raw(i)[16] > 1 {
-                return Err(invalid("graph.reached.closed"));
-            }
-            let is_start = rec.node == start;
-            if is_start != (rec.parent == NO_NODE) || (is_start && rec.g.to_bits() != 0) {
-                return Err(invalid("graph.reached.start"));
-            }
-            not_closed += usize::from(!rec.closed);
-        }
-        if !idle && records.find(start).is_none() {
-            return Err(invalid("graph.reached.start"));
-        }
-        if scratch.len() < count {
-            return Err(invalid("graph.reached"));
-        }
-        scratch[..count].iter_mut().for_each(|s| *s = 0);
-        for i in 0..count {
-            let walk = i as u32 + 1;
-            let mut j = i;
-            while scratch[j] == 0 {
-                scratch[j] = walk;
-                let parent = records.get(j).parent;
-                if parent == NO_NODE {
-                    break;
-                }
-                j = records
-                    .find(parent)
-                    .ok_or(invalid("graph.reached.parent"))?;
-                if scratch[j] == walk {
-                    return Err(invalid("graph.reached.parent_loop"));
-                }
-            }
-        }
-        let open_count = self.open.len() / OPEN;
-        if open_count != not_closed {
-            return Err(invalid("graph.open.count"));
-        }
-        let mut prev_rank = None;
-        for k in 0..open_count {
-            let (node, f) = open_entry(self.open, k);
-            let idx = records.find(node).ok_or(invalid("graph.open.node"))?;
-            let rec = records.get(idx);
-            if f.is_nan() || (f == 0.0 && f.is_sign_negative()) || rec.closed {
-                return Err(invalid("graph.open.entry"));
-            }
-            if scratch[idx] == u32::MAX {
-                return Err(invalid("graph.open.duplicate"));
-            }
-            scratch[idx] = u32::MAX;
-            let rank = pop_rank(node, f, rec.g);
-            if prev_rank.is_some_and(|p| p >= rank) {
-                return Err(invalid("graph.open.order"));
-            }
-            prev_rank = Some(rank);
-        }
-        Ok(not_closed)
+        check_section(
+            self.records,
+            self.open,
+            self.start,
+            self.node_count,
+            idle,
+            scratch,
+            &LABELS,
+        )
     }
 
     /// Every open key equals `g + p(node)` bit for bit (`p` computes the search's addend, `+ 0.0`
@@ -444,23 +333,7 @@ impl Side<'_, '_> {
     }
 
     /// Writes the records and open entries into `b` (which `begin` has just reset).
-    pub(super) fn commit_into(&self, b: &mut crate::search::SearchBuffers) {
-        let records = self.records;
-        for i in 0..records.len() {
-            let rec = records.get(i);
-            b.nodes[rec.node as usize].g = rec.g;
-            b.nodes[rec.node as usize].parent = rec.parent;
-            if rec.closed {
-                b.set_closed(rec.node);
-            } else {
-                b.set_open(rec.node);
-            }
-        }
-        for k in 0..self.open.len() / OPEN {
-            let (node, f) = open_entry(self.open, k);
-            let g = b.nodes[node as usize].g;
-            // Validated: not NaN, in pop order.
-            let _ = b.open.push(node, f, g);
-        }
+    pub(super) fn commit_into(&self, b: &mut SearchBuffers) {
+        commit_section(b, self.records, self.open);
     }
 }

@@ -8,9 +8,9 @@
 
 use alloc::vec::Vec;
 
-use super::csr::CsrGraph;
 use super::landmark_error::{LANDMARK_VERSION, LandmarkError, LandmarkTable};
 use super::landmarks::Landmarks;
+use crate::graph::CsrGraph;
 
 /// `OPLM`.
 pub const LANDMARK_MAGIC: [u8; 4] = *b"OPLM";

@@ -22,47 +22,17 @@
 
 use super::astar_state::{OPEN, Rec, Side, open_entry};
 use super::bidirectional::{BidirectionalGraphSearch, potential};
-use super::csr::CsrGraph;
-use super::heuristic::GraphHeuristic;
+use crate::graph::CsrGraph;
+use crate::graph::GraphHeuristic;
+use crate::search::node_records::{section_size, write_section};
 use crate::search::step_code::{state_code, state_of};
-use crate::search::{NO_NODE, SearchBuffers, Step, pop_rank};
-use crate::state::codec::{HEADER_LEN, Reader, Writer, invalid, le32, read_frame_for, write_frame};
+use crate::search::{NO_NODE, Step};
+use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, read_frame_for, write_frame};
 use crate::state::sorted_records::SortedRecords;
 use crate::state::{KIND_GRAPH_BIDIRECTIONAL, StateError};
 use crate::topology::StepCost;
 
 const FIXED: usize = 4 + 4 + 4 + 1 + 4 + 1 + 8 + 4 + 1;
-const RECORD: usize = super::astar_state::RECORD;
-
-fn reached_count(b: &SearchBuffers, n: u32) -> usize {
-    (0..n).filter(|&v| b.is_reached(v)).count()
-}
-
-fn side_size(b: &SearchBuffers, n: u32) -> usize {
-    4 + reached_count(b, n) * RECORD + 4 + b.open.len() * OPEN
-}
-
-fn write_side(w: &mut Writer<'_>, b: &SearchBuffers, n: u32) {
-    w.u32(reached_count(b, n) as u32);
-    for node in (0..n).filter(|&v| b.is_reached(v)) {
-        w.u32(node);
-        w.u32(b.nodes[node as usize].parent);
-        w.f64(b.nodes[node as usize].g);
-        w.u8(u8::from(b.is_closed(node)));
-    }
-    let entries = b.open.entries().map(|(node, f, _g)| {
-        let mut e = [0u8; OPEN];
-        e[..4].copy_from_slice(&node.to_le_bytes());
-        e[4..].copy_from_slice(&f.to_bits().to_le_bytes());
-        e
-    });
-    let rank = |e: &[u8; OPEN]| {
-        let (node, f) = open_entry(e, 0);
-        pop_rank(node, f, b.nodes[node as usize].g)
-    };
-    w.u32(b.open.len() as u32);
-    w.sorted(entries, |x, y| rank(x).cmp(&rank(y)));
-}
 
 impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     fn live_nodes(&self) -> u32 {
@@ -82,8 +52,8 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
         let n = self.live_nodes();
         HEADER_LEN
             + FIXED
-            + side_size(&self.forward, n)
-            + side_size(&self.backward, n)
+            + section_size(&self.forward, n)
+            + section_size(&self.backward, n)
             + 4
             + self.forward.expanded.len() * 4
             + 4
@@ -111,8 +81,8 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
             w.f64(self.mu);
             w.u32(self.meet);
             w.u8(u8::from(self.forward.record_expansions));
-            write_side(w, &self.forward, n);
-            write_side(w, &self.backward, n);
+            write_section(w, &self.forward, n);
+            write_section(w, &self.backward, n);
             w.u32_list(&self.forward.expanded);
             w.u32_list(&self.backward.expanded);
         })
@@ -133,7 +103,8 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     /// # Examples
     ///
     /// ```
-    /// use onepath::graph::{BidirectionalGraphSearch, CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// use onepath::graph_search::BidirectionalGraphSearch;
     /// use onepath::topology::DefaultStepCost;
     /// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
     /// let g = CsrGraph::new(10, &edges).unwrap();
