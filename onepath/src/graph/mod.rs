@@ -22,6 +22,7 @@ mod editable;
 mod error;
 mod heuristic;
 mod point;
+mod point_cells;
 mod point_graph;
 mod work_slot;
 
