@@ -15,13 +15,11 @@ fn d2(p: Point3, q: Point3) -> f64 {
     (dx * dx + dy * dy) + dz * dz
 }
 
+/// Sorted point pairs.
+type Pairs = Vec<(u32, u32)>;
+
 /// Brute force with the validation cache: the links and the `link_valid` calls, in order.
-fn brute(
-    p: &[Point3],
-    md: f64,
-    k: usize,
-    valid: impl Fn(u32, u32) -> bool,
-) -> (Vec<(u32, u32)>, Vec<(u32, u32)>) {
+fn brute(p: &[Point3], md: f64, k: usize, valid: impl Fn(u32, u32) -> bool) -> (Pairs, Pairs) {
     let n = p.len() as u32;
     let mut verdicts = std::collections::BTreeMap::new();
     let mut calls = Vec::new();
@@ -132,7 +130,7 @@ fn links_and_validation_calls_equal_brute_force() {
             _ => 3.0e5,
         };
         // A deterministic "wall": refuses about a third of the pairs.
-        let wall = |a: u32, b: u32| (a.wrapping_mul(31) ^ b.wrapping_mul(17)) % 3 != 0;
+        let wall = |a: u32, b: u32| !(a.wrapping_mul(31) ^ b.wrapping_mul(17)).is_multiple_of(3);
         for with_wall in [false, true] {
             let calls = RefCell::new(Vec::new());
             let valid = |a: u32, b: u32| {

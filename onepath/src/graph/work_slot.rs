@@ -24,6 +24,10 @@ impl WorkSlot {
 
     /// Takes the stored `T`, or a fresh default one when the slot is empty (or holds another
     /// type, which is dropped: only one query layer ever fills it).
+    #[expect(
+        clippy::unnecessary_box_returns,
+        reason = "the box goes back into the slot: unboxing would allocate on every give"
+    )]
     pub(crate) fn take<T: Any + Send + Sync + Default>(&mut self) -> Box<T> {
         self.item
             .take()
