@@ -6,9 +6,9 @@
 
 use conformance::graph_ref::{check_path, dijkstra};
 use conformance::rng::SplitMix64;
-use onepath::graph::{
-    AltGraphHeuristic, BidirectionalGraphSearch, CsrGraph, EuclideanGraphHeuristic, GraphAStar,
-    GraphHeuristic, LandmarkOptions, Landmarks, ZeroGraphHeuristic,
+use onepath::graph::{CsrGraph, EuclideanGraphHeuristic, GraphHeuristic, ZeroGraphHeuristic};
+use onepath::graph_search::{
+    AltGraphHeuristic, BidirectionalGraphSearch, GraphAStar, LandmarkOptions, Landmarks,
 };
 use onepath::search::Step;
 use onepath::topology::DefaultStepCost;

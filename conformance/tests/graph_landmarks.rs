@@ -12,7 +12,8 @@ use conformance::alt_ref::AltRef;
 use conformance::graph_gen::{SHAPES, generate};
 use conformance::graph_ref::dijkstra;
 use conformance::rng::SplitMix64;
-use onepath::graph::{CsrGraph, GraphEdge, LandmarkOptions, LandmarkSelection, Landmarks};
+use onepath::graph::{CsrGraph, GraphEdge};
+use onepath::graph_search::{LandmarkOptions, LandmarkSelection, Landmarks};
 
 #[test]
 fn landmarks_equal_the_reference_and_bound_true_distances() {

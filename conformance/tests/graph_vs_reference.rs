@@ -14,8 +14,10 @@ use conformance::graph_gen::{GraphCase, GraphShape, SHAPES, distance, generate};
 use conformance::graph_ref::{check_path, dijkstra};
 use conformance::rng::SplitMix64;
 use onepath::graph::{
-    AltGraphHeuristic, BidirectionalGraphSearch, CsrGraph, FnGraphHeuristic, GraphAStar, GraphEdge,
-    GraphHeuristic, LandmarkOptions, Landmarks, MaxGraphHeuristic, ZeroGraphHeuristic,
+    CsrGraph, FnGraphHeuristic, GraphEdge, GraphHeuristic, MaxGraphHeuristic, ZeroGraphHeuristic,
+};
+use onepath::graph_search::{
+    AltGraphHeuristic, BidirectionalGraphSearch, GraphAStar, LandmarkOptions, Landmarks,
 };
 use onepath::search::Step;
 use onepath::topology::DefaultStepCost;

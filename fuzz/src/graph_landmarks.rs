@@ -2,9 +2,8 @@
 //! decoded graph. Properties: never a panic; accepted bytes serialize back to themselves;
 //! built tables bound every distance (checked against Dijkstra from every node).
 
-use onepath::graph::{
-    GraphAStar, LandmarkOptions, LandmarkSelection, Landmarks, ZeroGraphHeuristic,
-};
+use onepath::graph::ZeroGraphHeuristic;
+use onepath::graph_search::{GraphAStar, LandmarkOptions, LandmarkSelection, Landmarks};
 use onepath::search::Step;
 use onepath::topology::DefaultStepCost;
 

@@ -8,9 +8,9 @@
 //! integer weights); a damaged snapshot is refused or restores to a state that finishes and
 //! saves the same bytes; a refused restore changes nothing.
 
-use onepath::graph::{
-    AltGraphHeuristic, BidirectionalGraphSearch, CsrGraph, GraphAStar, GraphEdge, GraphHeuristic,
-    LandmarkOptions, Landmarks, ZeroGraphHeuristic,
+use onepath::graph::{CsrGraph, GraphEdge, GraphHeuristic, ZeroGraphHeuristic};
+use onepath::graph_search::{
+    AltGraphHeuristic, BidirectionalGraphSearch, GraphAStar, LandmarkOptions, Landmarks,
 };
 use onepath::search::Step;
 use onepath::state::{Fnv1a64, HEADER_LEN};

@@ -10,8 +10,10 @@ use std::time::Instant;
 
 use onepath::Point3;
 use onepath::graph::{
-    AltGraphHeuristic, BidirectionalGraphSearch, CsrGraph, EuclideanGraphHeuristic, GraphAStar,
-    GraphHeuristic, LandmarkOptions, Landmarks, MaxGraphHeuristic, ZeroGraphHeuristic,
+    CsrGraph, EuclideanGraphHeuristic, GraphHeuristic, MaxGraphHeuristic, ZeroGraphHeuristic,
+};
+use onepath::graph_search::{
+    AltGraphHeuristic, BidirectionalGraphSearch, GraphAStar, LandmarkOptions, Landmarks,
 };
 use onepath::math::SplitMix64;
 use onepath::search::Step;

@@ -67,6 +67,7 @@ pub mod error;
 pub mod fast;
 pub mod flow;
 pub mod graph;
+pub mod graph_search;
 pub mod grid;
 pub mod hex;
 pub mod hpa;
@@ -82,7 +83,8 @@ pub mod voxel;
 pub mod voxel_search;
 
 pub use error::{GridError, QueryError};
-pub use graph::{Graph, GraphEdge, LandmarkOptions, Landmarks, Point3, PointGraph};
+pub use graph::{Graph, GraphEdge, Point3, PointGraph};
+pub use graph_search::{LandmarkOptions, Landmarks};
 pub use grid::{
     AreaCosts, Cell, Connectivity, DiagonalRule, Grid, GridSpace, NearestOptions, WorldPoint,
 };

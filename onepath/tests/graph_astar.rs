@@ -1,9 +1,8 @@
 //! `CsrGraph` and `GraphAStar` (tier 2/3): layout order, validation errors, the fingerprint,
 //! the loop's rules, sliced = unsliced, restore = never-stopped and hostile snapshot bytes.
 
-use onepath::graph::{
-    CsrGraph, FnGraphHeuristic, GraphAStar, GraphEdge, GraphError, ZeroGraphHeuristic,
-};
+use onepath::graph::{CsrGraph, FnGraphHeuristic, GraphEdge, GraphError, ZeroGraphHeuristic};
+use onepath::graph_search::GraphAStar;
 use onepath::math::SplitMix64;
 use onepath::search::Step;
 use onepath::state::{Fnv1a64, HEADER_LEN, StateError};

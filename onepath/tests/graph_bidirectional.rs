@@ -1,9 +1,8 @@
 //! `BidirectionalGraphSearch`: the meeting and stopping rules, start = goal, sliced =
 //! unsliced, restore = never-stopped (kind 13) and hostile snapshot bytes.
 
-use onepath::graph::{
-    BidirectionalGraphSearch, CsrGraph, GraphAStar, GraphEdge, ZeroGraphHeuristic,
-};
+use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+use onepath::graph_search::{BidirectionalGraphSearch, GraphAStar};
 use onepath::math::SplitMix64;
 use onepath::search::Step;
 use onepath::state::{Fnv1a64, HEADER_LEN, StateError};
@@ -181,7 +180,7 @@ fn hostile_bytes_are_refused_or_give_a_state_that_finishes() {
 /// its own restore refused.
 #[test]
 fn a_search_refused_at_begin_round_trips() {
-    use onepath::graph::{AltGraphHeuristic, LandmarkOptions, Landmarks};
+    use onepath::graph_search::{AltGraphHeuristic, LandmarkOptions, Landmarks};
     // Two components: 0 -> 1 and 2 -> 3.
     let g = CsrGraph::new(4, &[e(0, 1, 1.0), e(2, 3, 1.0)]).unwrap();
     let lm = Landmarks::build(&g, &LandmarkOptions::DEFAULT).unwrap();

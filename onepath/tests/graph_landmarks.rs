@@ -1,9 +1,9 @@
 //! `Landmarks` (ALT): selection pinned on fixed graphs, the bound on small cases, `OPLM` v1
 //! round trips and strict reading, staleness.
 
-use onepath::graph::{
-    AltGraphHeuristic, CsrGraph, GraphEdge, LandmarkError, LandmarkOptions, LandmarkSelection,
-    LandmarkTable, Landmarks,
+use onepath::graph::{CsrGraph, GraphEdge};
+use onepath::graph_search::{
+    AltGraphHeuristic, LandmarkError, LandmarkOptions, LandmarkSelection, LandmarkTable, Landmarks,
 };
 use onepath::math::SplitMix64;
 

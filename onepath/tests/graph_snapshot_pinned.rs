@@ -5,9 +5,8 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use onepath::graph::{
-    BidirectionalGraphSearch, CsrGraph, GraphAStar, GraphEdge, ZeroGraphHeuristic,
-};
+use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+use onepath::graph_search::{BidirectionalGraphSearch, GraphAStar};
 use onepath::state::{FORMAT_VERSION, KIND_GRAPH_ASTAR, KIND_GRAPH_BIDIRECTIONAL};
 use onepath::topology::DefaultStepCost;
 

@@ -5,9 +5,9 @@
 use std::cell::RefCell;
 
 use onepath::graph::{
-    CsrGraph, GraphAStar, GraphError, LandmarkError, PointGraphError, PointGraphOptions,
-    ZeroGraphHeuristic,
+    CsrGraph, GraphError, PointGraphError, PointGraphOptions, ZeroGraphHeuristic,
 };
+use onepath::graph_search::{GraphAStar, LandmarkError};
 use onepath::math::SplitMix64;
 use onepath::search::Step;
 use onepath::topology::DefaultStepCost;

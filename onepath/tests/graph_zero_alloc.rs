@@ -6,9 +6,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell as StdCell;
 
-use onepath::graph::{
-    BidirectionalGraphSearch, CsrGraph, GraphAStar, GraphEdge, ZeroGraphHeuristic,
-};
+use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+use onepath::graph_search::{BidirectionalGraphSearch, GraphAStar};
 use onepath::search::Step;
 use onepath::topology::DefaultStepCost;
 use onepath::{Graph, GraphOptions};

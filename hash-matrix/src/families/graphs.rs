@@ -8,9 +8,11 @@
 //! (kinds 12 and 13) after 5 iterations, each the twin of its never-stopped run.
 
 use onepath::graph::{
-    AltGraphHeuristic, BidirectionalGraphSearch, CsrGraph, EuclideanGraphHeuristic, GraphAStar,
-    GraphEdge, GraphHeuristic, LandmarkOptions, Landmarks, MaxGraphHeuristic, PointGraph,
+    CsrGraph, EuclideanGraphHeuristic, GraphEdge, GraphHeuristic, MaxGraphHeuristic, PointGraph,
     PointGraphOptions, ZeroGraphHeuristic,
+};
+use onepath::graph_search::{
+    AltGraphHeuristic, BidirectionalGraphSearch, GraphAStar, LandmarkOptions, Landmarks,
 };
 use onepath::math::SplitMix64;
 use onepath::search::Step;

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use super::csr::{CsrGraph, GraphEdge, MAX_EDGES, MAX_NODES};
 use super::error::{EdgeEnd, GraphError};
-use crate::search::SearchBuffers;
+use super::work_slot::WorkSlot;
 
 /// A mutable directed graph (tier 1): nodes `0..node_count()` that are never removed, and
 /// edges with ids — an edge's id is its position in the list of every edge ever added, never
@@ -16,7 +16,7 @@ use crate::search::SearchBuffers;
 /// Queries are [`Graph::find_path`](Graph::find_path) (with [`GraphOptions`](crate::GraphOptions));
 /// they take `&mut self` because they may compile and they reuse the graph's working memory,
 /// so a steady stream of queries allocates only the results. For concurrent queries compile
-/// once and run tier-2 searches ([`GraphAStar`](super::GraphAStar)) on
+/// once and run tier-2 searches ([`GraphAStar`](crate::graph_search::GraphAStar)) on
 /// [`csr`](Graph::csr), one per thread.
 ///
 /// # Examples
@@ -40,7 +40,7 @@ pub struct Graph {
     live_count: usize,
     compiled: Option<CsrGraph>,
     /// Working memory of the tier-1 queries (forward, backward).
-    pub(crate) work: (SearchBuffers, SearchBuffers),
+    work: WorkSlot,
 }
 
 impl Graph {
@@ -62,7 +62,7 @@ impl Graph {
             live: Vec::new(),
             live_count: 0,
             compiled: None,
-            work: (SearchBuffers::new(), SearchBuffers::new()),
+            work: WorkSlot::new(),
         })
     }
 
@@ -231,7 +231,7 @@ impl Graph {
     }
 
     /// The compiled form and the query working memory, compiling first.
-    pub(crate) fn compiled_and_work(&mut self) -> (&CsrGraph, &mut (SearchBuffers, SearchBuffers)) {
+    pub(crate) fn compiled_and_work(&mut self) -> (&CsrGraph, &mut WorkSlot) {
         self.compile();
         let n = self.node_count;
         let Self { compiled, work, .. } = self;

@@ -1,13 +1,14 @@
 //! [`PointGraph`]: positions linked by straight-line edges (spec: graphs.md, “Point graphs”).
 
-use alloc::collections::BTreeMap;
+use alloc::collections::{BTreeMap, BinaryHeap};
 use alloc::vec::Vec;
 use core::fmt;
 
 use super::csr::{CsrGraph, GraphEdge, MAX_NODES};
 use super::error::GraphError;
 use super::point::{Point3, PointError, check_point};
-use crate::search::SearchBuffers;
+use super::point_cells::PointCells;
+use super::work_slot::WorkSlot;
 
 /// The smallest non-zero `max_distance`: 2^-30.
 pub const MIN_LINK_DISTANCE: f64 = 1.0 / 1_073_741_824.0;
@@ -96,8 +97,10 @@ impl core::error::Error for PointGraphError {}
 ///
 /// # Complexity
 ///
-/// Building is O(N² log N) (every pair is compared: a brute-force candidate search) plus
-/// O(E) for the graph.
+/// Nearest candidates come from rings of grid cells (one point per cell on average, see
+/// [`nearest_node`](PointGraph::nearest_node)): about O(N (k + log N)) for `nearest_count`
+/// k on evenly spread points, and O(N log N + pairs) for `max_distance` when few pairs fall
+/// in each cell; clustered points degrade towards O(N² log N). Plus O(E) for the graph.
 ///
 /// # Examples
 ///
@@ -114,7 +117,8 @@ impl core::error::Error for PointGraphError {}
 pub struct PointGraph {
     positions: Vec<Point3>,
     csr: CsrGraph,
-    pub(crate) work: (SearchBuffers, SearchBuffers),
+    cells: PointCells,
+    work: WorkSlot,
 }
 
 impl PointGraph {
@@ -153,7 +157,8 @@ impl PointGraph {
                 }
             }
         }
-        let pairs = link_pairs(points, options);
+        let cells = PointCells::new(points);
+        let pairs = link_pairs(points, &cells, options);
         let mut edges = Vec::with_capacity(pairs.len() * 2);
         for &(a, b) in &pairs {
             let w = points[a as usize].distance(points[b as usize]);
@@ -164,7 +169,8 @@ impl PointGraph {
         Ok(Self {
             positions: points.to_vec(),
             csr,
-            work: (SearchBuffers::new(), SearchBuffers::new()),
+            cells,
+            work: WorkSlot::new(),
         })
     }
 
@@ -178,31 +184,42 @@ impl PointGraph {
         &self.csr
     }
 
-    /// The node nearest to `p` (smallest squared distance, smaller id on ties) by a linear
-    /// scan; `None` without nodes.
+    /// The node nearest to `p` (smallest squared distance, smaller id on ties); `None` without
+    /// nodes. The answer is the linear scan's; it is found by rings of grid cells: side
+    /// `max(2^-30, extent / max(1, floor(sqrt(N))))` over the (x, y) bounding rectangle (1 for
+    /// zero extent), rings scanned outwards from `p`'s cell until no unseen point can be
+    /// closer.
+    ///
+    /// # Complexity
+    ///
+    /// O(k log k) for the k points in the rings scanned, O(N log N) at worst.
     ///
     /// # Errors
     ///
     /// [`PointError`] (point 0) when `p` breaks the coordinate rule.
     pub fn nearest_node(&self, p: Point3) -> Result<Option<u32>, PointError> {
         check_point(0, p)?;
-        let mut best: Option<(f64, u32)> = None;
-        for (i, q) in self.positions.iter().enumerate() {
-            let d = p.distance_squared(*q);
-            if best.is_none_or(|(bd, _)| d < bd) {
-                best = Some((d, i as u32));
-            }
-        }
-        Ok(best.map(|(_, i)| i))
+        let mut best = None;
+        let mut heap = BinaryHeap::new();
+        self.cells
+            .nearest(&self.positions, p, None, None, &mut heap, |i| {
+                best = Some(i);
+                true
+            });
+        Ok(best)
     }
 
-    pub(crate) fn parts(&mut self) -> (&CsrGraph, &[Point3], &mut (SearchBuffers, SearchBuffers)) {
+    pub(crate) fn parts(&mut self) -> (&CsrGraph, &[Point3], &mut WorkSlot) {
         (&self.csr, &self.positions, &mut self.work)
     }
 }
 
 /// The sorted, deduplicated link pairs `(a, b)`, `a < b`, of all sources.
-fn link_pairs(points: &[Point3], options: &PointGraphOptions<'_>) -> Vec<(u32, u32)> {
+fn link_pairs(
+    points: &[Point3],
+    cells: &PointCells,
+    options: &PointGraphOptions<'_>,
+) -> Vec<(u32, u32)> {
     let n = points.len() as u32;
     let mut pairs: Vec<(u32, u32)> = Vec::new();
     for &(a, b) in options.links {
@@ -221,38 +238,39 @@ fn link_pairs(points: &[Point3], options: &PointGraphOptions<'_>) -> Vec<(u32, u
     let md = options.max_distance;
     let md2 = md * md;
     if md > 0.0 {
+        // Candidates from the cells, then validated in (a, b) order.
+        let mut near: Vec<(u32, u32)> = Vec::new();
         for a in 0..n {
-            for b in a + 1..n {
-                if points[a as usize].distance_squared(points[b as usize]) <= md2 && valid(a, b) {
-                    pairs.push((a, b));
-                }
+            cells.within(points, a, md2, |b| near.push((a, b)));
+        }
+        near.sort_unstable();
+        for (a, b) in near {
+            if valid(a, b) {
+                pairs.push((a, b));
             }
         }
     }
     let k = options.nearest_count as usize;
     if k > 0 {
-        let mut cand: Vec<(f64, u32)> = Vec::new();
+        let mut heap = BinaryHeap::new();
+        let limit2 = (md > 0.0).then_some(md2);
         for a in 0..n {
-            cand.clear();
-            for b in 0..n {
-                if b != a {
-                    let d = points[a as usize].distance_squared(points[b as usize]);
-                    if md == 0.0 || d <= md2 {
-                        cand.push((d, b));
-                    }
-                }
-            }
-            cand.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+            // Candidates in (squared distance, index) order until k are valid.
             let mut taken = 0;
-            for &(_, b) in &cand {
-                if taken == k {
-                    break;
-                }
-                if valid(a, b) {
-                    pairs.push((a.min(b), a.max(b)));
-                    taken += 1;
-                }
-            }
+            cells.nearest(
+                points,
+                points[a as usize],
+                Some(a),
+                limit2,
+                &mut heap,
+                |b| {
+                    if valid(a, b) {
+                        pairs.push((a.min(b), a.max(b)));
+                        taken += 1;
+                    }
+                    taken == k
+                },
+            );
         }
     }
     pairs.sort_unstable();

@@ -7,9 +7,9 @@ use alloc::vec::Vec;
 
 use super::graph_options::{GraphAlgorithm, GraphOptions, GraphPath};
 use super::path::PathStatus;
-use crate::graph::{
-    BidirectionalGraphSearch, CsrGraph, Graph, GraphAStar, GraphHeuristic, LandmarkError,
-    LandmarkOptions, Landmarks, Point3, PointError, PointGraph,
+use crate::graph::{CsrGraph, Graph, GraphHeuristic, Point3, PointError, PointGraph};
+use crate::graph_search::{
+    BidirectionalGraphSearch, GraphAStar, LandmarkError, LandmarkOptions, Landmarks,
 };
 use crate::search::{SearchBuffers, Step};
 use crate::topology::StepCost;
@@ -87,6 +87,9 @@ fn refused(status: PathStatus, algorithm: GraphAlgorithm) -> GraphPath {
     }
 }
 
+/// The working memory a tier-1 graph keeps in its slot: the forward and backward buffers.
+type Work = (SearchBuffers, SearchBuffers);
+
 /// Runs one tier-1 query on `graph` with the working memory `work`.
 ///
 /// # Errors
@@ -94,7 +97,7 @@ fn refused(status: PathStatus, algorithm: GraphAlgorithm) -> GraphPath {
 /// [`LandmarkError::Stale`] when `options.landmarks` belong to another graph.
 pub(crate) fn run_graph_query(
     graph: &CsrGraph,
-    work: &mut (SearchBuffers, SearchBuffers),
+    work: &mut Work,
     positions: Option<&[Point3]>,
     start: u32,
     goal: u32,
@@ -223,8 +226,11 @@ impl Graph {
         goal: u32,
         options: &GraphOptions<'_>,
     ) -> Result<GraphPath, LandmarkError> {
-        let (csr, work) = self.compiled_and_work();
-        run_graph_query(csr, work, None, start, goal, options)
+        let (csr, slot) = self.compiled_and_work();
+        let mut work = slot.take::<Work>();
+        let result = run_graph_query(csr, &mut work, None, start, goal, options);
+        slot.give(work);
+        result
     }
 
     /// Landmark tables for the graph as it is now (compiling first).
@@ -253,8 +259,11 @@ impl PointGraph {
         goal: u32,
         options: &GraphOptions<'_>,
     ) -> Result<GraphPath, LandmarkError> {
-        let (csr, positions, work) = self.parts();
-        run_graph_query(csr, work, Some(positions), start, goal, options)
+        let (csr, positions, slot) = self.parts();
+        let mut work = slot.take::<Work>();
+        let result = run_graph_query(csr, &mut work, Some(positions), start, goal, options);
+        slot.give(work);
+        result
     }
 
     /// [`find_path`](PointGraph::find_path) between the nodes nearest to two positions

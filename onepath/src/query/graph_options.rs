@@ -8,7 +8,7 @@
 use alloc::vec::Vec;
 
 use super::path::PathStatus;
-use crate::graph::Landmarks;
+use crate::graph_search::Landmarks;
 
 /// Which graph search a query asks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -18,41 +18,23 @@
 
 use super::astar::{AStar, usable_step};
 use super::buffers::NO_NODE;
-use super::open_set::pop_rank;
+use super::node_records::{
+    NodeRecord, OPEN_ENTRY, RecordLabels, check_section, commit_section, open_entry, record_labels,
+    section_size, write_section,
+};
 use super::step::Step;
 use super::step_code::{state_code, state_of};
-use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
+use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
 use crate::state::counters::Counters;
 use crate::state::recordings::Recordings;
-use crate::state::sorted_records::{Record, SortedRecords};
+use crate::state::sorted_records::SortedRecords;
 use crate::state::{KIND_ASTAR, StateError};
 use crate::topology::{Heuristic, StepCost, Topology};
 
 const FIXED: usize = 4 + 4 + 4 + 8 + 1 + 4 + 4 + 1;
-const RECORD: usize = 4 + 4 + 8 + 1;
-const OPEN: usize = 4 + 8;
-
-/// A reached-node record read from the payload.
-#[derive(Clone, Copy)]
-struct Rec {
-    node: u32,
-    parent: u32,
-    g: f64,
-    closed: bool,
-}
-
-impl Record for Rec {
-    const SIZE: usize = RECORD;
-
-    fn decode(b: &[u8]) -> Rec {
-        Rec {
-            node: le32(b, 0),
-            parent: le32(b, 4),
-            g: f64::from_bits(le64(b, 8)),
-            closed: b[16] != 0,
-        }
-    }
-}
+const OPEN: usize = OPEN_ENTRY;
+const LABELS: RecordLabels = record_labels!("astar");
+type Rec = NodeRecord;
 
 /// What the fixed fields of a kind-2 payload say, for the validation passes.
 struct Shape {
@@ -66,19 +48,7 @@ struct Shape {
     recorded: (usize, usize),
 }
 
-/// Open entry `k` of the open region: node and f.
-fn open_entry(open: &[u8], k: usize) -> (u32, f64) {
-    let o = k * OPEN;
-    (le32(open, o), f64::from_bits(le64(open, o + 4)))
-}
-
 impl<C: StepCost, H: Heuristic> AStar<C, H> {
-    fn reached_count(&self, node_count: u32) -> usize {
-        (0..node_count)
-            .filter(|&n| self.buffers.is_reached(n))
-            .count()
-    }
-
     fn node_count_for_state(&self) -> u32 {
         if self.state == Step::Idle {
             0
@@ -95,13 +65,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     pub fn state_size(&self) -> usize {
         let n = self.node_count_for_state();
         let b = &self.buffers;
-        HEADER_LEN
-            + FIXED
-            + 4
-            + self.reached_count(n) * RECORD
-            + 4
-            + b.open.len() * OPEN
-            + Recordings::size(&b.expanded, &b.trace)
+        HEADER_LEN + FIXED + section_size(b, n) + Recordings::size(&b.expanded, &b.trace)
     }
 
     /// Writes the search state (kind 2) into `out`, tied to the map whose content hash is
@@ -125,26 +89,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             w.u32(self.iterations);
             w.u32(self.expansions);
             w.u8(u8::from(b.record_expansions) | (u8::from(b.record_trace) << 1));
-            w.u32(self.reached_count(n) as u32);
-            for node in (0..n).filter(|&v| b.is_reached(v)) {
-                w.u32(node);
-                w.u32(b.nodes[node as usize].parent);
-                w.f64(b.nodes[node as usize].g);
-                w.u8(u8::from(b.is_closed(node)));
-            }
-            // The open set in pop order, so the bytes do not depend on the heap's layout.
-            let entries = b.open.entries().map(|(node, f, _g)| {
-                let mut e = [0u8; OPEN];
-                e[..4].copy_from_slice(&node.to_le_bytes());
-                e[4..].copy_from_slice(&f.to_bits().to_le_bytes());
-                e
-            });
-            let rank = |e: &[u8; OPEN]| {
-                let (node, f) = open_entry(e, 0);
-                pop_rank(node, f, b.nodes[node as usize].g)
-            };
-            w.u32(b.open.len() as u32);
-            w.sorted(entries, |x, y| rank(x).cmp(&rank(y)));
+            write_section(w, b, n);
             Recordings::write(w, &b.expanded, &b.trace);
         })
     }
@@ -258,23 +203,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         // Commit: nothing below can fail.
         let b = &mut self.buffers;
         b.begin(node_count);
-        for i in 0..count {
-            let rec = records.get(i);
-            b.nodes[rec.node as usize].g = rec.g;
-            b.nodes[rec.node as usize].parent = rec.parent;
-            if rec.closed {
-                b.set_closed(rec.node);
-            } else {
-                b.set_open(rec.node);
-            }
-        }
-        for i in 0..open_count {
-            let (node, f) = open_entry(open, i);
-            let g = b.nodes[node as usize].g;
-            // Validated: not NaN, in pop order (so each push lands at the end of the array:
-            // the sorted array is a heap), and any layout of these keys pops alike.
-            let _ = b.open.push(node, f, g);
-        }
+        commit_section(b, &records, open);
         b.record_expansions = flags & 1 != 0;
         b.record_trace = flags & 2 != 0;
         recordings.restore_into(&mut b.expanded, &mut b.trace);
@@ -306,77 +235,9 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             state,
             ..
         } = *shape;
-        let count = records.len();
-        let mut prev: Option<u32> = None;
-        let mut not_closed = 0usize;
-        for i in 0..count {
-            let rec = records.get(i);
-            if prev.is_some_and(|p| rec.node <= p) || rec.node >= node_count {
-                return Err(invalid("astar.reached.node"));
-            }
-            prev = Some(rec.node);
-            if rec.g.is_nan() || rec.g < 0.0 {
-                return Err(invalid("astar.reached.g"));
-            }
-            if records.raw(i)[16] > 1 {
-                return Err(invalid("astar.reached.closed"));
-            }
-            let is_start = rec.node == start;
-            if is_start != (rec.parent == NO_NODE) || (is_start && rec.g.to_bits() != 0) {
-                return Err(invalid("astar.reached.start"));
-            }
-            not_closed += usize::from(!rec.closed);
-        }
-        if state != Step::Idle && records.find(start).is_none() {
-            return Err(invalid("astar.reached.start"));
-        }
-        // Parent chains: every chain must end at the start without a loop. Walk ids in the
-        // scratch index; a chain that meets its own id has a loop.
         let scratch = self.buffers.open.scratch();
-        scratch[..count].iter_mut().for_each(|s| *s = 0);
-        for i in 0..count {
-            let walk = i as u32 + 1;
-            let mut j = i;
-            while scratch[j] == 0 {
-                scratch[j] = walk;
-                let parent = records.get(j).parent;
-                if parent == NO_NODE {
-                    break;
-                }
-                j = records
-                    .find(parent)
-                    .ok_or(invalid("astar.reached.parent"))?;
-                if scratch[j] == walk {
-                    return Err(invalid("astar.reached.parent_loop"));
-                }
-            }
-        }
-        // Open entries: distinct, not closed, one per not-closed record, heap-ordered.
-        let open_count = open.len() / OPEN;
-        if open_count != not_closed {
-            return Err(invalid("astar.open.count"));
-        }
-        let mut prev_rank = None;
-        for k in 0..open_count {
-            let (node, f) = open_entry(open, k);
-            let idx = records.find(node).ok_or(invalid("astar.open.node"))?;
-            let rec = records.get(idx);
-            // A saved f is never -0.0: the open set stores either zero as +0.0.
-            if f.is_nan() || (f == 0.0 && f.is_sign_negative()) || rec.closed {
-                return Err(invalid("astar.open.entry"));
-            }
-            let scratch = self.buffers.open.scratch();
-            if scratch[idx] == u32::MAX {
-                return Err(invalid("astar.open.duplicate"));
-            }
-            scratch[idx] = u32::MAX;
-            // Pop order: each entry pops strictly after the one before it.
-            let rank = pop_rank(node, f, rec.g);
-            if prev_rank.is_some_and(|p| p >= rank) {
-                return Err(invalid("astar.open.order"));
-            }
-            prev_rank = Some(rank);
-        }
+        let idle = state == Step::Idle;
+        let open_count = check_section(records, open, start, node_count, idle, scratch, &LABELS)?;
         if state == Step::Found && !records.find(goal).is_some_and(|i| records.get(i).closed) {
             return Err(invalid("astar.found_goal"));
         }

@@ -5,6 +5,7 @@ use alloc::vec::Vec;
 
 use super::OPEN;
 use crate::grid::{Connectivity, DiagonalRule, Grid, SquareTopology, WALL};
+use crate::search::node_records::{NODE_RECORD, reached_count};
 use crate::search::open_set::pop_rank;
 use crate::search::{AStar, OpenSet, Step};
 use crate::state::codec::HEADER_LEN;
@@ -113,7 +114,7 @@ fn open_entries_out_of_pop_order_are_refused() {
     let open = source.buffers.open.len();
     assert!(open >= 2);
     // The open region: after the fixed fields, the records and the open count.
-    let records = source.reached_count(source.node_count) * super::RECORD;
+    let records = reached_count(&source.buffers, source.node_count) * NODE_RECORD;
     let at = HEADER_LEN + super::FIXED + 4 + records + 4;
     let mut bad = good.clone();
     let (first, second) = bad[at..at + 2 * OPEN].split_at_mut(OPEN);

@@ -12,6 +12,7 @@
 mod astar;
 mod astar_state;
 mod buffers;
+pub(crate) mod node_records;
 mod open_set;
 mod step;
 pub(crate) mod step_code;

@@ -53,8 +53,9 @@ pub const KIND_HPA_SEARCH: u16 = 9;
 pub const KIND_VOXEL_GRID: u16 = 10;
 /// Kind id of a voxel search snapshot (family `voxel/`).
 pub const KIND_VOXEL_SEARCH: u16 = 11;
-/// Kind id of a [`GraphAStar`](crate::graph::GraphAStar) snapshot (family `graph/`).
+/// Kind id of a [`GraphAStar`](crate::graph_search::GraphAStar) snapshot (family
+/// `graph_search/`).
 pub const KIND_GRAPH_ASTAR: u16 = 12;
-/// Kind id of a [`BidirectionalGraphSearch`](crate::graph::BidirectionalGraphSearch) snapshot
-/// (family `graph/`).
+/// Kind id of a [`BidirectionalGraphSearch`](crate::graph_search::BidirectionalGraphSearch)
+/// snapshot (family `graph_search/`).
 pub const KIND_GRAPH_BIDIRECTIONAL: u16 = 13;

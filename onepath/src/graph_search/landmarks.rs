@@ -1,0 +1,355 @@
+//! [`Landmarks`]: the ALT tables of Goldberg & Harrelson (2005), *Computing the Shortest
+//! Path: A\* Search Meets Graph Theory* (spec: graphs.md, “ALT”), their selection and the
+//! lower bound; [`AltGraphHeuristic`] uses them as an estimate.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::landmark_error::LandmarkError;
+use super::tree::ShortestPathTree;
+use crate::graph::CsrGraph;
+use crate::graph::GraphHeuristic;
+use crate::math::SplitMix64;
+use crate::search::NO_NODE;
+
+/// How landmarks are chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LandmarkSelection {
+    /// Each landmark as far as possible from the ones before.
+    Farthest,
+    /// Goldberg & Harrelson's *avoid*: landmarks where the current bound is weakest (default).
+    #[default]
+    Avoid,
+}
+
+/// Options of [`Landmarks::build`]: how many, how chosen, and the seed of the random roots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LandmarkOptions {
+    /// How many landmarks (capped at the node count). Default 16.
+    pub count: u32,
+    /// The selection rule. Default [`LandmarkSelection::Avoid`].
+    pub selection: LandmarkSelection,
+    /// Seed of the [`SplitMix64`] generator that draws the roots. Default 1.
+    pub seed: u64,
+}
+
+impl LandmarkOptions {
+    /// 16 landmarks, *avoid*, seed 1.
+    pub const DEFAULT: Self = Self {
+        count: 16,
+        selection: LandmarkSelection::Avoid,
+        seed: 1,
+    };
+}
+
+impl Default for LandmarkOptions {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// Landmark distance tables for one graph (tier 3): for each landmark `L` in table order,
+/// `d(L, v)` (the *forward* table, Dijkstra over out-edges) and `d(v, L)` (the *backward*
+/// table, over in-edges) for every node `v`, as `f64` (`+∞` when unreachable), stored
+/// `table[l * N + v]`.
+///
+/// **Lower bound.** `lower_bound(u, v) = max(0, max over L of max(d(L,v) - d(L,u) [when
+/// d(L,u) is finite], d(u,L) - d(v,L) [when d(v,L) is finite]))`, every landmark in table
+/// order. It never exceeds the distance `u → v`, is consistent, works for directed graphs,
+/// and is `+∞` when the tables prove `v` unreachable from `u`. The guarantee assumes edge costs
+/// are not below the stored weights (a cost hook that lowers them voids it).
+///
+/// **Selection** (roots from [`SplitMix64`]`::new(seed)`, one `below(N)` drawn per landmark
+/// whether or not the rule uses it; the count is capped at N; landmarks are distinct):
+///
+/// - *Farthest:* the first landmark is the node with the greatest finite distance from the
+///   root (ties: smaller id); each next one is the node, not yet a landmark, whose distance
+///   from its nearest landmark in the forward tables is finite and greatest (ties: smaller id).
+/// - *Avoid:* grow the forward shortest-path tree of the root `r`
+///   ([`ShortestPathTree`]); the weight of a reached `v` is `d(r, v) - lower_bound(r, v)` with
+///   the landmarks chosen so far; the size of `v` is its weight plus its children's sizes
+///   (summed visiting nodes in reverse settling order, each adding its size to its parent's),
+///   or 0 when its subtree holds a landmark. The node of greatest positive size (ties:
+///   smaller id) is taken, then the walk descends to the child of greatest size (ties: smaller
+///   id) until a leaf, which becomes the landmark.
+/// - When no candidate exists (nothing reachable, all weights zero), the smallest-id node that
+///   is not yet a landmark is used.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{CsrGraph, GraphEdge};
+/// use onepath::graph_search::{LandmarkOptions, Landmarks};
+/// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+/// let g = CsrGraph::new(10, &edges).unwrap();
+/// let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+/// assert_eq!(lm.lower_bound(2, 7), 5.0); // exact on a path
+/// assert!(lm.lower_bound(7, 2) <= 7.0); // never above the distance (here: none)
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Landmarks {
+    pub(super) node_count: u32,
+    pub(super) fingerprint: u64,
+    pub(super) ids: Vec<u32>,
+    pub(super) forward: Vec<f64>,
+    pub(super) backward: Vec<f64>,
+}
+
+impl Landmarks {
+    /// Chooses landmarks on `graph` and computes their tables.
+    ///
+    /// # Errors
+    ///
+    /// [`LandmarkError::EmptyGraph`] for a graph without nodes, [`LandmarkError::Count`] for
+    /// a count of 0.
+    ///
+    /// # Complexity
+    ///
+    /// O(k (V + E) log V) for k landmarks; 16 k V bytes of tables.
+    ///
+    /// # Determinism
+    ///
+    /// The landmarks and tables depend only on the graph and the options.
+    pub fn build(graph: &CsrGraph, options: &LandmarkOptions) -> Result<Self, LandmarkError> {
+        let n = graph.node_count();
+        if n == 0 {
+            return Err(LandmarkError::EmptyGraph);
+        }
+        if options.count == 0 {
+            return Err(LandmarkError::Count {
+                count: 0,
+                node_count: n,
+            });
+        }
+        let k = options.count.min(n);
+        let mut lm = Self {
+            node_count: n,
+            fingerprint: graph.fingerprint(),
+            ids: Vec::with_capacity(k as usize),
+            forward: Vec::with_capacity(k as usize * n as usize),
+            backward: Vec::with_capacity(k as usize * n as usize),
+        };
+        let mut is_landmark = vec![false; n as usize];
+        let mut rng = SplitMix64::new(options.seed);
+        for _ in 0..k {
+            let root = rng.below(n);
+            let chosen = match options.selection {
+                LandmarkSelection::Farthest => lm.farthest(graph, root, &is_landmark),
+                LandmarkSelection::Avoid => lm.avoid(graph, root, &is_landmark),
+            };
+            let l = chosen.unwrap_or_else(|| {
+                // Some node is free: fewer landmarks than nodes so far.
+                is_landmark.iter().position(|&b| !b).unwrap_or(0) as u32
+            });
+            is_landmark[l as usize] = true;
+            lm.ids.push(l);
+            lm.forward
+                .extend_from_slice(&ShortestPathTree::compute(graph, l, false).dist);
+            lm.backward
+                .extend_from_slice(&ShortestPathTree::compute(graph, l, true).dist);
+        }
+        Ok(lm)
+    }
+
+    fn farthest(&self, graph: &CsrGraph, root: u32, is_landmark: &[bool]) -> Option<u32> {
+        let n = self.node_count as usize;
+        let mut best: Option<(f64, u32)> = None;
+        let mut consider = |v: usize, d: f64| {
+            if d < f64::INFINITY && !is_landmark[v] && best.is_none_or(|(bd, _)| d > bd) {
+                best = Some((d, v as u32));
+            }
+        };
+        if self.ids.is_empty() {
+            let tree = ShortestPathTree::compute(graph, root, false);
+            for v in 0..n {
+                consider(v, tree.dist[v]);
+            }
+        } else {
+            for v in 0..n {
+                let nearest = (0..self.ids.len())
+                    .map(|l| self.forward[l * n + v])
+                    .fold(f64::INFINITY, |a, b| if b < a { b } else { a });
+                consider(v, nearest);
+            }
+        }
+        best.map(|(_, v)| v)
+    }
+
+    fn avoid(&self, graph: &CsrGraph, root: u32, is_landmark: &[bool]) -> Option<u32> {
+        let n = self.node_count as usize;
+        let tree = ShortestPathTree::compute(graph, root, false);
+        let mut size = vec![0.0f64; n];
+        let mut blocked = vec![false; n];
+        for &v in &tree.order {
+            size[v as usize] = tree.dist[v as usize] - self.lower_bound(root, v);
+            blocked[v as usize] = is_landmark[v as usize];
+        }
+        for &v in tree.order.iter().rev() {
+            let p = tree.parent[v as usize];
+            if p != NO_NODE {
+                size[p as usize] += size[v as usize];
+                blocked[p as usize] |= blocked[v as usize];
+            }
+        }
+        for &v in &tree.order {
+            if blocked[v as usize] {
+                size[v as usize] = 0.0;
+            }
+        }
+        let mut top: Option<u32> = None;
+        for &v in &tree.order {
+            let s = size[v as usize];
+            let better =
+                top.is_none_or(|t| s > size[t as usize] || (s == size[t as usize] && v < t));
+            if s > 0.0 && better {
+                top = Some(v);
+            }
+        }
+        let mut w = top?;
+        // Children lists by a counting pass over the parents (in node order).
+        let mut first = vec![0u32; n + 1];
+        for &v in &tree.order {
+            let p = tree.parent[v as usize];
+            if p != NO_NODE {
+                first[p as usize + 1] += 1;
+            }
+        }
+        for i in 0..n {
+            first[i + 1] += first[i];
+        }
+        let mut next = first.clone();
+        let mut children = vec![0u32; tree.order.len().saturating_sub(1)];
+        for v in 0..n as u32 {
+            let p = tree.parent[v as usize];
+            if p != NO_NODE {
+                children[next[p as usize] as usize] = v;
+                next[p as usize] += 1;
+            }
+        }
+        loop {
+            let kids = &children[first[w as usize] as usize..first[w as usize + 1] as usize];
+            // Children are in increasing id order: the first of the greatest size wins ties.
+            let mut best: Option<u32> = None;
+            for &c in kids {
+                if best.is_none_or(|b| size[c as usize] > size[b as usize]) {
+                    best = Some(c);
+                }
+            }
+            match best {
+                Some(c) => w = c,
+                None => return Some(w),
+            }
+        }
+    }
+
+    /// The lower bound on the distance `u → v` (see the type's documentation); `+∞` when the
+    /// tables prove `v` unreachable from `u`.
+    ///
+    /// # Panics
+    ///
+    /// When `u` or `v` is not a node of the graph the tables were built for.
+    ///
+    /// # Complexity
+    ///
+    /// O(landmarks).
+    #[inline]
+    pub fn lower_bound(&self, u: u32, v: u32) -> f64 {
+        let n = self.node_count as usize;
+        let (u, v) = (u as usize, v as usize);
+        assert!(
+            u < n && v < n,
+            "Landmarks::lower_bound: node outside the tables"
+        );
+        let mut best = 0.0f64;
+        for l in 0..self.ids.len() {
+            let (fu, fv) = (self.forward[l * n + u], self.forward[l * n + v]);
+            if fu < f64::INFINITY {
+                let x = fv - fu;
+                if x > best {
+                    best = x;
+                }
+            }
+            let (bu, bv) = (self.backward[l * n + u], self.backward[l * n + v]);
+            if bv < f64::INFINITY {
+                let x = bu - bv;
+                if x > best {
+                    best = x;
+                }
+            }
+        }
+        best
+    }
+
+    /// The landmark ids in table order.
+    pub fn ids(&self) -> &[u32] {
+        &self.ids
+    }
+
+    /// The node count of the graph the tables were built for.
+    pub fn node_count(&self) -> u32 {
+        self.node_count
+    }
+
+    /// The fingerprint of the graph the tables were built for.
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+
+    /// `d(L, v)` for landmark index `l` (table order) and node `v`, or `None` out of range.
+    pub fn forward_distance(&self, l: usize, v: u32) -> Option<f64> {
+        self.index(l, v).map(|i| self.forward[i])
+    }
+
+    /// `d(v, L)` for landmark index `l` (table order) and node `v`, or `None` out of range.
+    pub fn backward_distance(&self, l: usize, v: u32) -> Option<f64> {
+        self.index(l, v).map(|i| self.backward[i])
+    }
+
+    fn index(&self, l: usize, v: u32) -> Option<usize> {
+        (l < self.ids.len() && v < self.node_count)
+            .then(|| l * self.node_count as usize + v as usize)
+    }
+
+    /// Bytes of the two tables.
+    pub fn table_bytes(&self) -> usize {
+        (self.forward.len() + self.backward.len()) * 8
+    }
+
+    /// Whether the tables belong to `graph`: same node count and fingerprint (edits to a graph
+    /// after building change its fingerprint).
+    pub fn belongs_to(&self, graph: &CsrGraph) -> bool {
+        self.node_count == graph.node_count() && self.fingerprint == graph.fingerprint()
+    }
+}
+
+/// The ALT estimate: [`Landmarks::lower_bound`] as a [`GraphHeuristic`] (tier 2). Created
+/// only for the graph the tables belong to.
+#[derive(Clone, Copy, Debug)]
+pub struct AltGraphHeuristic<'a> {
+    landmarks: &'a Landmarks,
+}
+
+impl<'a> AltGraphHeuristic<'a> {
+    /// The estimate of `landmarks` for queries on `graph`.
+    ///
+    /// # Errors
+    ///
+    /// [`LandmarkError::Stale`] when the tables were built for another graph (another node
+    /// count or fingerprint).
+    pub fn new(landmarks: &'a Landmarks, graph: &CsrGraph) -> Result<Self, LandmarkError> {
+        if !landmarks.belongs_to(graph) {
+            return Err(LandmarkError::Stale {
+                expected: graph.fingerprint(),
+                found: landmarks.fingerprint,
+            });
+        }
+        Ok(Self { landmarks })
+    }
+}
+
+impl GraphHeuristic for AltGraphHeuristic<'_> {
+    #[inline]
+    fn estimate(&self, source: u32, target: u32) -> f64 {
+        self.landmarks.lower_bound(source, target)
+    }
+}
