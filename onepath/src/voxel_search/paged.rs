@@ -312,7 +312,7 @@ impl PagedVoxelSearch {
 
     /// The slot of `(x, y, z)` when its block has a page.
     #[inline]
-    fn slot_of(&self, x: u32, y: u32, z: u32) -> Option<u32> {
+    pub(crate) fn slot_of(&self, x: u32, y: u32, z: u32) -> Option<u32> {
         let p = self.table[self.block_of(x, y, z) as usize];
         (p != NO_NODE).then_some(p << 9 | in_page(x, y, z))
     }
