@@ -193,6 +193,11 @@ impl PagedVoxelSearch {
         self.record = on;
     }
 
+    /// Whether expansions are recorded.
+    pub fn records_expansions(&self) -> bool {
+        self.record
+    }
+
     /// The expanded voxels of the current search, in order (empty unless recording).
     pub fn expanded(&self) -> &[VoxelCell] {
         &self.expanded
