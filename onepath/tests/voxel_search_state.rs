@@ -300,3 +300,45 @@ fn hostile_bytes_are_refused_and_change_nothing() {
     assert!(target.restore_state(&grid, &NoVoxelHooks, &huge).is_err());
     assert_eq!(save(&target, &grid), before);
 }
+
+/// The bytes of one small fixed search, committed in `tests/pinned/voxel_search.hex`, so a
+/// format change shows in review (bless with `ONEPATH_BLESS_PINNED=1`).
+#[test]
+fn voxel_search_bytes_are_pinned() {
+    let mut grid = VoxelGrid::new(5, 4, 3).unwrap();
+    grid.set_walkable(VoxelCell::new(2, 1, 1), false).unwrap();
+    grid.set_area(VoxelCell::new(1, 1, 0), 1).unwrap();
+    grid.set_area_cost(1, 1.5).unwrap();
+    let mut s = PagedVoxelSearch::new(VoxelConnectivity::TwentySix, VoxelCornerRule::NoSqueezing);
+    s.set_record_expansions(true);
+    s.try_begin(
+        &grid,
+        VoxelCell::new(0, 0, 0),
+        VoxelCell::new(4, 3, 2),
+        &NoVoxelHooks,
+    );
+    s.step(&grid, &NoVoxelHooks, 3);
+    let bytes = save(&s, &grid);
+    let text: String = bytes
+        .iter()
+        .enumerate()
+        .map(|(i, b)| format!("{b:02x}{}", if i % 32 == 31 { '\n' } else { ' ' }))
+        .collect::<String>()
+        .trim_end()
+        .to_string()
+        + "\n";
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pinned/voxel_search.hex");
+    if std::env::var_os("ONEPATH_BLESS_PINNED").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).expect("tests/pinned/voxel_search.hex");
+    assert_eq!(
+        text, committed,
+        "kind-11 bytes changed: a format change must be deliberate"
+    );
+    assert_eq!(
+        u16::from_le_bytes([bytes[6], bytes[7]]),
+        onepath::state::KIND_VOXEL_SEARCH
+    );
+}
