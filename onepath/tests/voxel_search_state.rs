@@ -319,14 +319,13 @@ fn voxel_search_bytes_are_pinned() {
     );
     s.step(&grid, &NoVoxelHooks, 3);
     let bytes = save(&s, &grid);
-    let text: String = bytes
-        .iter()
-        .enumerate()
-        .map(|(i, b)| format!("{b:02x}{}", if i % 32 == 31 { '\n' } else { ' ' }))
-        .collect::<String>()
-        .trim_end()
-        .to_string()
-        + "\n";
+    let mut text = String::new();
+    for (i, b) in bytes.iter().enumerate() {
+        use std::fmt::Write as _;
+        write!(text, "{b:02x}").unwrap();
+        text.push(if i % 32 == 31 { '\n' } else { ' ' });
+    }
+    let text = text.trim_end().to_string() + "\n";
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pinned/voxel_search.hex");
     if std::env::var_os("ONEPATH_BLESS_PINNED").is_some() {

@@ -212,7 +212,7 @@ fn main() {
         drop(dense_search.take());
         for q in &queries {
             let mut s = VoxelSearch::new(VoxelOptions::DEFAULT);
-            let (_, p) = peak(|| {
+            let ((), p) = peak(|| {
                 s.start(&grid, q.0, q.1);
                 s.step(&grid, u32::MAX).expect("unedited");
             });

@@ -214,7 +214,7 @@ mod tests {
             (m.dy != 0).then(|| open(0, m.dy, 0)),
             (m.dz != 0).then(|| open(0, 0, m.dz)),
         ];
-        let any_face = faces.iter().any(|f| *f == Some(true));
+        let any_face = faces.contains(&Some(true));
         let all_faces = faces.iter().all(|f| *f != Some(false));
         if axes == 2 {
             return if t.rule == VoxelCornerRule::NoCornerCutting {
@@ -245,7 +245,7 @@ mod tests {
         let mut rng = crate::math::SplitMix64::new(77);
         let mut grid = VoxelGrid::new(7, 6, 5).unwrap();
         for i in 0..grid.voxel_count() {
-            if rng.next_u64() % 3 == 0 {
+            if rng.next_u64().is_multiple_of(3) {
                 grid.set_walkable(grid.cell_of(i), false).unwrap();
             }
         }
