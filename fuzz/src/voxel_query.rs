@@ -175,11 +175,11 @@ fn snapshots(grid: &VoxelGrid, paged: &PagedVoxelSearch, data: &[u8]) {
             let at = (rng.next_u64() % b.len() as u64) as usize;
             b[at] ^= 1 << (rng.next_u64() % 8);
         }
-        if rng.next_u64() % 4 != 0 && b.len() >= HEADER_LEN {
+        if !rng.next_u64().is_multiple_of(4) && b.len() >= HEADER_LEN {
             let sum = Fnv1a64::of(&b[HEADER_LEN..]);
             b[20..28].copy_from_slice(&sum.to_le_bytes());
         }
-        if rng.next_u64() % 5 == 0 {
+        if rng.next_u64().is_multiple_of(5) {
             b.truncate((rng.next_u64() % b.len() as u64) as usize);
         }
         let mut target = restored.clone();
