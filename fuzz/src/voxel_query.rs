@@ -9,13 +9,18 @@
 //! Properties: never a panic; `find_path` equals the dense `AStar` (status, cost bits, path,
 //! iterations, expansions); the paged search stepped with the budget equals it too; every path
 //! step is a legal move of the topology and re-pricing the path in order gives the cost bits;
-//! the grid keeps its invariants.
+//! the grid keeps its invariants. Snapshot kind 11: a search saved after its first slice and
+//! restored into a fresh search (and a fresh [`VoxelSearch`] handle) ends as the dense one, its
+//! bytes round-trip, and the same bytes with a few bytes flipped (chosen from a digest of the
+//! input, checksum resealed) are refused with the target unchanged or accepted only as a state
+//! that saves the same bytes.
 
 use onepath::search::{AStar, Step};
+use onepath::state::{Fnv1a64, HEADER_LEN};
 use onepath::topology::{DefaultStepCost, Topology};
 use onepath::voxel::{VoxelConnectivity, VoxelCornerRule, VoxelHeuristic, VoxelTopology};
 use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
-use onepath::{PathStatus, VoxelCell, VoxelGrid, VoxelOptions};
+use onepath::{PathStatus, VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
 
 use crate::input::Input;
 
@@ -96,6 +101,8 @@ pub fn voxel_query(data: &[u8]) {
         paged.try_begin(&grid, start, goal, &NoVoxelHooks),
         Step::InProgress
     );
+    paged.step(&grid, &NoVoxelHooks, budget);
+    snapshots(&grid, &paged, data);
     let mut calls = 0u32;
     while paged.step(&grid, &NoVoxelHooks, budget) == Step::InProgress {
         calls += 1;
@@ -125,4 +132,63 @@ pub fn voxel_query(data: &[u8]) {
     }
     assert_eq!(g.to_bits(), path.cost.to_bits());
     assert!(topo.node_count() == grid.voxel_count());
+}
+
+fn save(s: &PagedVoxelSearch, grid: &VoxelGrid) -> Vec<u8> {
+    let mut b = vec![0u8; s.state_size()];
+    assert_eq!(s.save_state(grid, &mut b), Ok(b.len()));
+    b
+}
+
+/// Kind 11 after the first slice: round trip, never-stopped continuation, hostile bytes.
+fn snapshots(grid: &VoxelGrid, paged: &PagedVoxelSearch, data: &[u8]) {
+    let bytes = save(paged, grid);
+    let mut restored = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::AllowAll);
+    restored
+        .restore_state(grid, &NoVoxelHooks, &bytes)
+        .expect("a saved state restores");
+    assert_eq!(save(&restored, grid), bytes, "save → restore → save");
+    let mut whole = paged.clone();
+    whole.run(grid, &NoVoxelHooks);
+    restored.run(grid, &NoVoxelHooks);
+    assert_eq!(restored.cost().to_bits(), whole.cost().to_bits());
+    assert_eq!(
+        (
+            restored.iterations(),
+            restored.expansions(),
+            restored.path()
+        ),
+        (whole.iterations(), whole.expansions(), whole.path())
+    );
+    let mut handle = VoxelSearch::new(VoxelOptions::DEFAULT);
+    handle
+        .restore_state(grid, &bytes)
+        .expect("the handle restores it");
+    while handle.step(grid, 5) == Ok(Step::InProgress) {}
+    assert_eq!(handle.cost().to_bits(), whole.cost().to_bits());
+
+    let mut rng = onepath::math::SplitMix64::new(Fnv1a64::of(data));
+    let before = save(&restored, grid);
+    for _ in 0..4 {
+        let mut b = bytes.clone();
+        for _ in 0..=rng.next_u64() % 3 {
+            let at = (rng.next_u64() % b.len() as u64) as usize;
+            b[at] ^= 1 << (rng.next_u64() % 8);
+        }
+        if !rng.next_u64().is_multiple_of(4) && b.len() >= HEADER_LEN {
+            let sum = Fnv1a64::of(&b[HEADER_LEN..]);
+            b[20..28].copy_from_slice(&sum.to_le_bytes());
+        }
+        if rng.next_u64().is_multiple_of(5) {
+            b.truncate((rng.next_u64() % b.len() as u64) as usize);
+        }
+        let mut target = restored.clone();
+        match target.restore_state(grid, &NoVoxelHooks, &b) {
+            Ok(()) => assert_eq!(save(&target, grid), b, "accepted bytes save alike"),
+            Err(e) => {
+                assert!(!e.to_string().is_empty());
+                assert_eq!(save(&target, grid), before, "unchanged after {e}");
+            }
+        }
+    }
 }

@@ -92,6 +92,7 @@ pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
 pub use query::{
     GraphAlgorithm, GraphOptions, GraphPath, GridAlgorithm, GridFlowField, GridOptions, GridPath,
     GridReplanner, GridSearch, HeuristicKind, HexReplanner, PathStatus, VoxelOptions, VoxelPath,
+    VoxelSearch,
 };
 pub use search::Step;
 pub use voxel::{VoxelCell, VoxelGrid, VoxelPoint, VoxelSpace};

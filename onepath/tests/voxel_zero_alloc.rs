@@ -85,3 +85,22 @@ fn the_paged_search_allocates_nothing_after_warm_up() {
         assert_eq!(got.2, Some(out.len()));
     }
 }
+
+#[test]
+fn the_tier_one_handle_allocates_nothing_after_warm_up() {
+    let grid = VoxelGrid::new(24, 24, 24).unwrap();
+    let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(23, 11, 5));
+    let mut s = onepath::VoxelSearch::new(onepath::VoxelOptions::DEFAULT);
+    s.start(&grid, a, b);
+    while s.step(&grid, 50).unwrap() == Step::InProgress {}
+    let mut out = vec![VoxelCell::default(); s.path_len()];
+    let (len, n) = allocations(|| {
+        for budget in [1, 2, 7, 50] {
+            s.start(&grid, b, a);
+            while s.step(&grid, budget).unwrap() == Step::InProgress {}
+        }
+        s.copy_path(&mut out)
+    });
+    assert_eq!(n, 0, "{n} allocations");
+    assert_eq!(len, Some(out.len()));
+}

@@ -3,6 +3,12 @@
 //! and 8³ page borders: 6, 18 and 26 moves × the three corner rules, uniform and mixed area
 //! costs.
 //!
+//! Saved-and-restored runs (`c26-ncc-rec~snap1`, `~snapmid`, for each corner rule) stop a
+//! tier-1 `VoxelSearch` after one pop or half its pops, save it (snapshot kind 11), restore it
+//! into a fresh handle on the grid rebuilt from its own kind-10 snapshot, and run on; the
+//! record carries the size and FNV-1a 64 of the kind-11 bytes, and everything else equals the
+//! never-stopped run (asserted).
+//!
 //! Path and expansion digests use the voxel node index `x + sx * (y + sy * z)`; the map record
 //! holds `w = sx`, `h = sy * sz` and the area bytes in node order.
 
@@ -12,7 +18,7 @@ use onepath::topology::DefaultStepCost;
 use onepath::voxel::{
     VoxelConnectivity, VoxelCornerRule, VoxelGrid, VoxelHeuristic, VoxelTopology,
 };
-use onepath::{PathStatus, VoxelCell, VoxelOptions, VoxelPath};
+use onepath::{PathStatus, VoxelCell, VoxelOptions, VoxelPath, VoxelSearch};
 
 use crate::digest::Digest;
 use crate::record::{MapRecord, QueryRecord};
@@ -128,6 +134,42 @@ fn sliced(
     }
 }
 
+/// The run of `o` from `a` to `b` stopped after `at` pops (`None`: half of `whole`'s), saved,
+/// restored on the grid rebuilt from its own snapshot, and run on; `None` when it never stops.
+fn restored(
+    grid: &VoxelGrid,
+    o: &VoxelOptions,
+    (a, b): (VoxelCell, VoxelCell),
+    at: Option<u32>,
+    whole: &VoxelPath,
+) -> Option<QueryRecord> {
+    let at = at.unwrap_or(whole.iterations / 2).max(1);
+    if whole.iterations <= at {
+        return None;
+    }
+    let mut s = VoxelSearch::new(*o);
+    s.start(grid, a, b);
+    s.step(grid, at).expect("the grid it began on");
+    let mut bytes = vec![0u8; s.state_size()];
+    s.save_state(grid, &mut bytes).expect("sized");
+    let mut grid_bytes = vec![0u8; grid.state_size()];
+    grid.save_state(&mut grid_bytes).expect("sized");
+    let rebuilt = VoxelGrid::from_state(&grid_bytes).expect("the grid's own snapshot restores");
+    let mut r = VoxelSearch::new(VoxelOptions::SIX_CONNECTED);
+    r.restore_state(&rebuilt, &bytes)
+        .expect("a voxel search restores its own snapshot");
+    while r.step(&rebuilt, u32::MAX).expect("unedited") == Step::InProgress {}
+    let twin = record(&rebuilt, &r.to_path());
+    let mut rec = record(grid, whole);
+    assert_eq!(
+        twin.outcome_fields(),
+        rec.outcome_fields(),
+        "restored voxel search differs from the never-stopped one"
+    );
+    rec.snapshot = Some(Digest::of_bytes(&bytes));
+    Some(rec)
+}
+
 fn variants() -> Vec<(String, VoxelOptions)> {
     let mut v = Vec::new();
     for (cn, c) in [
@@ -215,6 +257,19 @@ pub fn scenarios() -> Vec<Scenario> {
                             qn,
                             record(&grid, &grid.find_path(*a, *b, &o.with_iteration_budget(8))),
                         );
+                        for (rn, r) in [
+                            ("ncc", VoxelCornerRule::NoCornerCutting),
+                            ("nsq", VoxelCornerRule::NoSqueezing),
+                            ("all", VoxelCornerRule::AllowAll),
+                        ] {
+                            let o = o.with_corner_rule(r);
+                            let whole = grid.find_path(*a, *b, &o);
+                            for (sn, at) in [("1", Some(1)), ("mid", None)] {
+                                if let Some(rec_) = restored(&grid, &o, (*a, *b), at, &whole) {
+                                    rec.query(&format!("c26-{rn}-rec~snap{sn}"), qn, rec_);
+                                }
+                            }
+                        }
                         for budget in [1, 7, 50] {
                             rec.query(
                                 &format!("tier2-c26-ncc-s{budget}"),

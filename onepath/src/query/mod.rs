@@ -17,7 +17,8 @@
 //!   journal, with its snapshot (kind 7).
 //! - [`VoxelGrid::find_path`](crate::voxel::VoxelGrid::find_path) and its forms, with
 //!   [`VoxelOptions`] / [`VoxelPath`]: the one-line voxel query over the paged search, its
-//!   pages pooled in the grid (`voxel_find_path.rs`).
+//!   pages pooled in the grid (`voxel_find_path.rs`), and [`VoxelSearch`], the resumable
+//!   handle it runs through, with snapshots of kind 11 (`voxel_search_handle.rs`).
 //! - [`AnyHeuristic`]: the estimate a query picks at run time.
 //! - [`GridReplanner`] / [`HexReplanner`] (`Grid::create_replanner`): LPA* and D* Lite handles
 //!   that follow the grid's edit journal and repair their path.
@@ -52,6 +53,7 @@ mod runner;
 mod selection;
 mod voxel_find_path;
 mod voxel_options;
+mod voxel_search_handle;
 
 pub use any_heuristic::AnyHeuristic;
 pub use future::FindPathFuture;
@@ -64,3 +66,4 @@ pub use options::{GridAlgorithm, GridOptions, HeuristicKind};
 pub use path::{GridPath, PathStatus};
 pub use replanner::GridReplanner;
 pub use voxel_options::{VoxelOptions, VoxelPath};
+pub use voxel_search_handle::VoxelSearch;

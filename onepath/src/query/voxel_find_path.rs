@@ -1,14 +1,14 @@
-//! `VoxelGrid::find_path` and its forms: the one-line voxel queries (tier 1) over the paged
-//! search ([`PagedVoxelSearch`]), whose pages the grid pools between queries.
+//! `VoxelGrid::find_path` and its forms: the one-line voxel queries (tier 1), run through the
+//! resumable [`VoxelSearch`] handle, whose pages the grid pools between queries.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
-use super::path::PathStatus;
 use super::voxel_options::{VoxelOptions, VoxelPath};
+use super::voxel_search_handle::{VoxelSearch, status_of};
 use crate::search::Step;
 use crate::voxel::{VoxelCell, VoxelError, VoxelGrid, VoxelPoint, VoxelSpace};
-use crate::voxel_search::{NoVoxelHooks, PagedVoxelSearch, VoxelHooks};
+use crate::voxel_search::{NoVoxelHooks, VoxelHooks};
 
 /// Closure hooks as [`VoxelHooks`].
 struct FnHooks<C, B> {
@@ -27,16 +27,6 @@ impl<C: Fn(VoxelCell, VoxelCell, f64) -> f64, B: Fn(VoxelCell) -> bool> VoxelHoo
     }
 }
 
-fn status_of(step: Step) -> PathStatus {
-    match step {
-        Step::Found => PathStatus::Found,
-        Step::StartInvalid => PathStatus::StartInvalid,
-        Step::GoalInvalid => PathStatus::GoalInvalid,
-        Step::InProgress => PathStatus::BudgetExhausted,
-        Step::NoPath | Step::Idle => PathStatus::NoPath,
-    }
-}
-
 fn run(
     grid: &VoxelGrid,
     (start, goal): (VoxelCell, VoxelCell),
@@ -44,28 +34,16 @@ fn run(
     hooks: &impl VoxelHooks,
 ) -> VoxelPath {
     let slot = grid.query_slot();
-    let mut search: Box<PagedVoxelSearch> = slot.take().unwrap_or_else(|| {
-        Box::new(PagedVoxelSearch::new(
-            options.connectivity,
-            options.corner_rule,
-        ))
-    });
-    if search.connectivity() != options.connectivity || search.rule() != options.corner_rule {
-        search.configure(options.connectivity, options.corner_rule);
-    }
-    search.set_record_expansions(options.record_expansions);
-    let begin = search.try_begin(grid, start, goal, hooks);
-    let state = if begin == Step::InProgress {
-        search.step(grid, hooks, options.iteration_budget)
-    } else {
-        begin
-    };
-    let status = status_of(state);
-    if begin != Step::InProgress {
+    let mut search: Box<VoxelSearch> = slot
+        .take()
+        .unwrap_or_else(|| Box::new(VoxelSearch::new(*options)));
+    search.set_options(*options);
+    let begin = search.start_with(grid, start, goal, hooks);
+    if matches!(begin, Step::StartInvalid | Step::GoalInvalid) {
         // A refused begin leaves the previous search in the handle: report nothing of it.
         slot.give(search);
         return VoxelPath {
-            status,
+            status: status_of(begin),
             cells: Vec::new(),
             points: Vec::new(),
             cost: f64::INFINITY,
@@ -74,15 +52,9 @@ fn run(
             expanded: Vec::new(),
         };
     }
-    let path = VoxelPath {
-        status,
-        cells: search.path(),
-        points: Vec::new(),
-        cost: search.cost(),
-        iterations: search.iterations(),
-        expansions: search.expansions(),
-        expanded: search.expanded().to_vec(),
-    };
+    // The handle began on this grid a moment ago: the step cannot see another grid.
+    let _ = search.step_with(grid, hooks, options.iteration_budget);
+    let path = search.to_path();
     search.trim_pool();
     slot.give(search);
     path

@@ -51,7 +51,8 @@ pub const KIND_REPLAN: u16 = 8;
 pub const KIND_HPA_SEARCH: u16 = 9;
 /// Kind id of a [`VoxelGrid`](crate::voxel::VoxelGrid) snapshot (family `voxel/`).
 pub const KIND_VOXEL_GRID: u16 = 10;
-/// Kind id of a voxel search snapshot (family `voxel/`).
+/// Kind id of a [`PagedVoxelSearch`](crate::voxel_search::PagedVoxelSearch) snapshot (family
+/// `voxel/`; also written by the tier-1 voxel search handle).
 pub const KIND_VOXEL_SEARCH: u16 = 11;
 /// Kind id of a [`GraphAStar`](crate::graph_search::GraphAStar) snapshot (family
 /// `graph_search/`).

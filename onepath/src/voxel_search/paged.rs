@@ -193,6 +193,11 @@ impl PagedVoxelSearch {
         self.record = on;
     }
 
+    /// Whether expansions are recorded.
+    pub fn records_expansions(&self) -> bool {
+        self.record
+    }
+
     /// The expanded voxels of the current search, in order (empty unless recording).
     pub fn expanded(&self) -> &[VoxelCell] {
         &self.expanded
@@ -312,7 +317,7 @@ impl PagedVoxelSearch {
 
     /// The slot of `(x, y, z)` when its block has a page.
     #[inline]
-    fn slot_of(&self, x: u32, y: u32, z: u32) -> Option<u32> {
+    pub(crate) fn slot_of(&self, x: u32, y: u32, z: u32) -> Option<u32> {
         let p = self.table[self.block_of(x, y, z) as usize];
         (p != NO_NODE).then_some(p << 9 | in_page(x, y, z))
     }
