@@ -375,7 +375,11 @@ fn los_walk_timing() {
             seen = n;
         }
         for &(a, b) in &pairs {
-            assert_eq!(GridLineOfSight::check(&grid, a, b), slow(a, b), "{a:?} {b:?}");
+            assert_eq!(
+                GridLineOfSight::check(&grid, a, b),
+                slow(a, b),
+                "{a:?} {b:?}"
+            );
         }
         let q = pairs.len() as f64;
         eprintln!(

@@ -102,23 +102,28 @@ impl GridLineOfSight {
         let mut d = ny - nx;
         let (mut ix, mut iy) = (0i64, 0i64);
         while ix < nx || iy < ny {
-            if d < 0 {
-                i = i.wrapping_add_signed(step_x);
-                d += 2 * ny;
-                ix += 1;
-            } else if d > 0 {
-                i = i.wrapping_add_signed(step_y);
-                d -= 2 * nx;
-                iy += 1;
-            } else {
-                // Through a lattice corner: both cells beside it must be walkable.
-                if !open(i.wrapping_add_signed(step_x)) || !open(i.wrapping_add_signed(step_y)) {
-                    return false;
+            match d.cmp(&0) {
+                core::cmp::Ordering::Less => {
+                    i = i.wrapping_add_signed(step_x);
+                    d += 2 * ny;
+                    ix += 1;
                 }
-                i = i.wrapping_add_signed(step_x + step_y);
-                d += 2 * (ny - nx);
-                ix += 1;
-                iy += 1;
+                core::cmp::Ordering::Greater => {
+                    i = i.wrapping_add_signed(step_y);
+                    d -= 2 * nx;
+                    iy += 1;
+                }
+                core::cmp::Ordering::Equal => {
+                    // Through a lattice corner: both cells beside it must be walkable.
+                    if !open(i.wrapping_add_signed(step_x)) || !open(i.wrapping_add_signed(step_y))
+                    {
+                        return false;
+                    }
+                    i = i.wrapping_add_signed(step_x + step_y);
+                    d += 2 * (ny - nx);
+                    ix += 1;
+                    iy += 1;
+                }
             }
             if !open(i) {
                 return false;
