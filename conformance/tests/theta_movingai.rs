@@ -8,7 +8,8 @@
 //! `targets_on_five_maps` (ignored: 21 minutes in release on a loaded 2-core machine) prints the table for
 //! dao/arena2, dao/brc202d, sc1/AcrosstheCape, bg512/AR0011SR and room/32room_000, every 4th
 //! scenario:
-//! `cargo test -p conformance --release --test theta_movingai -- --ignored --nocapture`.
+//! `cargo test -p conformance --release --test theta_movingai -- --ignored --nocapture`
+//! (`ONEPATH_THETA_MAPS=arena2,AR0011SR` in the environment keeps only those maps).
 //! Timings are printed, never asserted (the machine may be loaded). `sample_on_arena2` runs a
 //! small sample (every 40th line, one 24 × 24 window) and asserts the properties: never longer
 //! than the published optimum (Theta*, LazyRequeue, smoothing), every segment passes the exact
@@ -286,6 +287,10 @@ fn sample_on_arena2() {
     ignore = "reads five Moving AI maps and runs for minutes in release"
 )]
 fn targets_on_five_maps() {
+    // `ONEPATH_THETA_MAPS=arena2,AR0011SR` keeps only the files whose name contains one of
+    // the comma-separated words (to time a change on a couple of maps).
+    let only = std::env::var("ONEPATH_THETA_MAPS").unwrap_or_default();
+    let wanted = |file: &str| only.is_empty() || only.split(',').any(|w| file.contains(w));
     for file in [
         "dao/arena2.map.scen",
         "dao/brc202d.map.scen",
@@ -293,8 +298,96 @@ fn targets_on_five_maps() {
         "bg512/AR0011SR.map.scen",
         "room/32room_000.map.scen",
     ] {
+        if !wanted(file) {
+            eprintln!("skipped: {file} (not in ONEPATH_THETA_MAPS={only})");
+            continue;
+        }
         if let Some(rows) = measure(file, 4, 8, 40) {
             print(file, &rows);
         }
+    }
+}
+
+/// The line-of-sight walk alone: `GridLineOfSight::check` (row slices, index walk) against
+/// the generic `check_with` over the same walls (the plain cell-by-cell walk `check` used to
+/// be), on the same 200,000 pairs of walkable cells at most 64 apart per map, interleaved,
+/// best of 21; the answers must agree. Prints ns per test; run with `--ignored --nocapture`.
+#[test]
+#[cfg_attr(
+    onepath_no_data,
+    ignore = "Moving AI data not found: ../shared/data or $ONEPATH_DATA"
+)]
+#[cfg_attr(not(onepath_no_data), ignore = "timing only, prints figures")]
+fn los_walk_timing() {
+    use onepath::theta::GridLineOfSight;
+    let Some(dir) = movingai_dir() else {
+        eprintln!("skipped: los_walk_timing: Moving AI data not found");
+        return;
+    };
+    for file in [
+        "dao/arena2.map",
+        "bg512/AR0011SR.map",
+        "sc1/AcrosstheCape.map",
+        "room/32room_000.map",
+    ] {
+        let Ok(map) = read_map(&dir.join(file), &MovingAiOptions::DEFAULT) else {
+            eprintln!("skipped: {file} not readable");
+            continue;
+        };
+        let grid = map.to_grid().expect("a grid");
+        let open: Vec<Cell> = (0..grid.cell_count())
+            .filter(|&i| grid.cells()[i as usize] != 255)
+            .map(|i| grid.cell_of(i))
+            .collect();
+        let mut rng = onepath::math::SplitMix64::new(0x7E7A_5EED);
+        let mut pairs = Vec::new();
+        while pairs.len() < 200_000 {
+            let a = open[rng.below(open.len() as u32) as usize];
+            let b = Cell::new(
+                a.x + rng.below(129) as i32 - 64,
+                a.y + rng.below(129) as i32 - 64,
+            );
+            if grid.is_walkable(b) {
+                pairs.push((a, b));
+            }
+        }
+        let slow = |a: Cell, b: Cell| {
+            GridLineOfSight::check_with(a, b, |x, y| {
+                x >= 0
+                    && y >= 0
+                    && x < i64::from(grid.width())
+                    && y < i64::from(grid.height())
+                    && grid.cells()[(y * i64::from(grid.width()) + x) as usize] != 255
+            })
+        };
+        let (mut best_new, mut best_old, mut seen) = (f64::INFINITY, f64::INFINITY, 0usize);
+        for _ in 0..21 {
+            let t = Instant::now();
+            let n = pairs
+                .iter()
+                .filter(|&&(a, b)| GridLineOfSight::check(&grid, a, b))
+                .count();
+            best_new = best_new.min(t.elapsed().as_secs_f64());
+            let t = Instant::now();
+            let o = pairs.iter().filter(|&&(a, b)| slow(a, b)).count();
+            best_old = best_old.min(t.elapsed().as_secs_f64());
+            assert_eq!(n, o, "{file}");
+            seen = n;
+        }
+        for &(a, b) in &pairs {
+            assert_eq!(
+                GridLineOfSight::check(&grid, a, b),
+                slow(a, b),
+                "{a:?} {b:?}"
+            );
+        }
+        let q = pairs.len() as f64;
+        eprintln!(
+            "{file}: {} pairs, {seen} visible; ns per test: walk {:.1}, fast {:.1}, ratio {:.2}",
+            pairs.len(),
+            best_old * 1e9 / q,
+            best_new * 1e9 / q,
+            best_new / best_old
+        );
     }
 }

@@ -5,9 +5,11 @@
 //!   its tolerance); the ratio length / optimum is summed for the mean and its maximum kept.
 //! - Every 64th found path is re-verified with an exact segment-versus-closed-square test
 //!   (separating axes in integers, written here independently of the library's walk) and
-//!   re-priced as the in-order sum of its segments; its Catmull-Rom samples
-//!   (`onepath::theta::catmull_rom`, 8 per span) are checked point by point and chord by chord
-//!   against the closed wall squares by parametric clipping (written here too).
+//!   re-priced as the in-order sum of its segments.
+//! - Every found path is sampled with Catmull-Rom (`onepath::theta::catmull_rom`, 8 per span)
+//!   and every sample and every chord between consecutive samples is checked against the
+//!   closed wall squares by parametric clipping (written here too, apart from the library's
+//!   line of sight): none may leave walkable space.
 //! - Eight deterministic 40 × 40 windows per map (each a grid of its own, cut from the map),
 //!   two queries each between walkable cells: the any-angle length is compared with the
 //!   visibility-graph optimum (Dijkstra over every line-of-sight link between walkable centres;
@@ -40,8 +42,10 @@ pub(super) struct AnyAngleStats {
     /// Paths re-verified with the exact test, and how many failed it (segment or cost).
     pub(super) verified: usize,
     pub(super) verify_failed: usize,
-    /// Catmull-Rom samples and chords checked on the re-verified paths, and how many left
-    /// walkable space.
+    /// Paths whose Catmull-Rom sampling was checked (every found path), the samples and the
+    /// chords checked, and how many of those left walkable space.
+    pub(super) spline_paths: usize,
+    pub(super) spline_samples: usize,
     pub(super) spline_chords: usize,
     pub(super) spline_outside: usize,
     /// Window queries compared with the visibility-graph optimum: count, sum and maximum of
@@ -59,6 +63,8 @@ impl AnyAngleStats {
         self.ratio_max = self.ratio_max.max(o.ratio_max);
         self.verified += o.verified;
         self.verify_failed += o.verify_failed;
+        self.spline_paths += o.spline_paths;
+        self.spline_samples += o.spline_samples;
         self.spline_chords += o.spline_chords;
         self.spline_outside += o.spline_outside;
         self.windows += o.windows;
@@ -175,12 +181,14 @@ fn chord_in_walkable_space(grid: &Grid, a: (f64, f64), b: (f64, f64)) -> bool {
     true
 }
 
-/// Checks the Catmull-Rom samples of a waypoint path; returns (chords checked, outside).
-fn check_spline(grid: &Grid, path: &[u32]) -> (usize, usize) {
+/// Checks the Catmull-Rom samples of a waypoint path; returns (samples checked, chords
+/// checked, samples or chords outside walkable space). A sampling the library refuses counts
+/// as one outside.
+fn check_spline(grid: &Grid, path: &[u32]) -> (usize, usize, usize) {
     let cells: Vec<Cell> = path.iter().map(|&n| grid.cell_of(n)).collect();
     let mut samples = vec![WorldPoint::default(); catmull_rom_len(cells.len(), 8)];
     let Some(n) = catmull_rom(grid, &cells, 8, &mut samples) else {
-        return (0, 1);
+        return (0, 0, 1);
     };
     let mut outside = 0;
     for p in &samples[..n] {
@@ -193,7 +201,7 @@ fn check_spline(grid: &Grid, path: &[u32]) -> (usize, usize) {
             (w[1].x, w[1].y),
         ));
     }
-    (n.saturating_sub(1), outside)
+    (n, n.saturating_sub(1), outside)
 }
 
 /// The visibility-graph optimum from `s` to `t` on `grid` (+∞ when unreachable): an O(n²)
@@ -282,8 +290,8 @@ pub(super) fn windows(grid: &Grid, alg: Alg, stats: &mut AnyAngleStats) {
     }
 }
 
-/// Records one found line: the ratio to the published optimum, and every
-/// [`VERIFY_EVERY`]th path re-verified.
+/// Records one found line: the ratio to the published optimum, the Catmull-Rom sampling
+/// checked, and every [`VERIFY_EVERY`]th path re-verified.
 pub(super) fn line(
     grid: &Grid,
     solver: &dyn MapSolver,
@@ -295,14 +303,16 @@ pub(super) fn line(
     if optimum > 0.0 {
         stats.add_ratio(cost / optimum);
     }
+    let path = solver.path();
     if found_so_far.is_multiple_of(VERIFY_EVERY) {
         stats.verified += 1;
-        let path = solver.path();
         if !verify(grid, &path, cost) {
             stats.verify_failed += 1;
         }
-        let (chords, outside) = check_spline(grid, &path);
-        stats.spline_chords += chords;
-        stats.spline_outside += outside;
     }
+    let (samples, chords, outside) = check_spline(grid, &path);
+    stats.spline_paths += 1;
+    stats.spline_samples += samples;
+    stats.spline_chords += chords;
+    stats.spline_outside += outside;
 }

@@ -142,7 +142,8 @@ pub(super) fn print_text(
     }
     if args.alg.is_any_angle() {
         outln!(
-            "any-angle: {:<12} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>9} {:>6}",
+            "any-angle: {:<12} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>9} {:>6} {:>9} {:>10} \
+             {:>10} {:>7}",
             "set",
             "ratios",
             "mean/opt",
@@ -151,12 +152,17 @@ pub(super) fn print_text(
             "failed",
             "windows",
             "mean/vg",
-            "max/vg"
+            "max/vg",
+            "cr-paths",
+            "cr-samples",
+            "cr-chords",
+            "outside"
         )?;
         for set in sets.iter().chain(core::iter::once(all)) {
             let a = &set.report.any_angle;
             outln!(
-                "any-angle: {:<12} {:>9} {:>9.6} {:>9.6} {:>9} {:>8} {:>9} {:>9.6} {:>6.4}",
+                "any-angle: {:<12} {:>9} {:>9.6} {:>9.6} {:>9} {:>8} {:>9} {:>9.6} {:>6.4} {:>9} \
+                 {:>10} {:>10} {:>7}",
                 set.set,
                 a.ratios,
                 a.mean_ratio(),
@@ -165,18 +171,25 @@ pub(super) fn print_text(
                 a.verify_failed,
                 a.windows,
                 a.mean_vg(),
-                a.vg_max
+                a.vg_max,
+                a.spline_paths,
+                a.spline_samples,
+                a.spline_chords,
+                a.spline_outside
             )?;
         }
         let a = &all.report.any_angle;
         outln!(
             "any-angle: {} re-verified paths failed the exact test, {} window paths came out \
              below the visibility-graph optimum, {} Catmull-Rom samples or chords (of {} \
-             chords) left walkable space (all must be 0)",
+             samples and {} chords on {} paths, every found path) left walkable space (all must \
+             be 0)",
             a.verify_failed,
             a.vg_below,
             a.spline_outside,
-            a.spline_chords
+            a.spline_samples,
+            a.spline_chords,
+            a.spline_paths
         )?;
     }
     for set in sets {
