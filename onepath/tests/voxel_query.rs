@@ -2,32 +2,14 @@
 //! iterations, expansions, expansion order), statuses, budgets, hooks, world points, pooled
 //! pages reused and the pool dropped above its limit.
 
+mod common;
+
+use common::random_voxel_grid as random_grid;
 use onepath::search::{AStar, Step};
 use onepath::topology::{DefaultStepCost, Topology};
 use onepath::voxel::{VoxelConnectivity, VoxelCornerRule, VoxelHeuristic, VoxelTopology};
 use onepath::voxel_search::{NoVoxelHooks, POOL_LIMIT, PagedVoxelSearch};
 use onepath::{PathStatus, VoxelCell, VoxelGrid, VoxelOptions, VoxelPoint, VoxelSpace};
-
-fn random_grid(seed: u64, size: (u32, u32, u32), solid_percent: u64) -> VoxelGrid {
-    let mut rng = onepath::math::SplitMix64::new(seed);
-    let mut g = VoxelGrid::new(size.0, size.1, size.2).unwrap();
-    for z in 0..size.2 as i32 {
-        for y in 0..size.1 as i32 {
-            for x in 0..size.0 as i32 {
-                let r = rng.next_u64() % 100;
-                let a = if r < solid_percent {
-                    255
-                } else {
-                    (r % 3) as u8
-                };
-                g.set_area(VoxelCell::new(x, y, z), a).unwrap();
-            }
-        }
-    }
-    g.set_area_cost(1, 0.75).unwrap();
-    g.set_area_cost(2, 2.5).unwrap();
-    g
-}
 
 #[test]
 fn find_path_equals_the_dense_search() {

@@ -3,32 +3,14 @@
 //! order), restore at any slice = never stopped, a grid edited under a running search is an
 //! error, and `set_options` keeps working memory.
 
+mod common;
+
+use common::random_voxel_grid as random_grid;
 use onepath::search::{AStar, Step};
 use onepath::topology::DefaultStepCost;
 use onepath::voxel::{VoxelCornerRule, VoxelHeuristic, VoxelTopology};
 use onepath::voxel_search::VoxelHooks;
 use onepath::{PathStatus, QueryError, VoxelCell, VoxelGrid, VoxelOptions, VoxelPath, VoxelSearch};
-
-fn random_grid(seed: u64, size: (u32, u32, u32), solid_percent: u64) -> VoxelGrid {
-    let mut rng = onepath::math::SplitMix64::new(seed);
-    let mut g = VoxelGrid::new(size.0, size.1, size.2).unwrap();
-    for z in 0..size.2 as i32 {
-        for y in 0..size.1 as i32 {
-            for x in 0..size.0 as i32 {
-                let r = rng.next_u64() % 100;
-                let a = if r < solid_percent {
-                    255
-                } else {
-                    (r % 3) as u8
-                };
-                g.set_area(VoxelCell::new(x, y, z), a).unwrap();
-            }
-        }
-    }
-    g.set_area_cost(1, 0.75).unwrap();
-    g.set_area_cost(2, 2.5).unwrap();
-    g
-}
 
 const OPTIONS: [VoxelOptions; 4] = [
     VoxelOptions::DEFAULT,

@@ -3,32 +3,14 @@
 //! iterations, expansions, expansion order), the bytes do not depend on the pool's history,
 //! and hostile bytes are refused with the search unchanged.
 
+mod common;
+
+use common::random_voxel_grid as random_grid;
 use onepath::search::Step;
 use onepath::state::{Fnv1a64, HEADER_LEN, StateError};
 use onepath::voxel::{VoxelConnectivity, VoxelCornerRule};
 use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch, VoxelHooks};
 use onepath::{VoxelCell, VoxelGrid};
-
-fn random_grid(seed: u64, size: (u32, u32, u32), solid_percent: u64) -> VoxelGrid {
-    let mut rng = onepath::math::SplitMix64::new(seed);
-    let mut g = VoxelGrid::new(size.0, size.1, size.2).unwrap();
-    for z in 0..size.2 as i32 {
-        for y in 0..size.1 as i32 {
-            for x in 0..size.0 as i32 {
-                let r = rng.next_u64() % 100;
-                let a = if r < solid_percent {
-                    255
-                } else {
-                    (r % 3) as u8
-                };
-                g.set_area(VoxelCell::new(x, y, z), a).unwrap();
-            }
-        }
-    }
-    g.set_area_cost(1, 0.75).unwrap();
-    g.set_area_cost(2, 2.5).unwrap();
-    g
-}
 
 const CONNECTIVITIES: [VoxelConnectivity; 3] = [
     VoxelConnectivity::Six,

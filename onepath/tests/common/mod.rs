@@ -122,3 +122,30 @@ pub fn hpa_maze() -> Grid {
     )
     .unwrap()
 }
+
+/// A random voxel block of `size`: solid with probability `solid_percent`%, else areas 0..=2
+/// (area 1 costs 0.75, area 2 costs 2.5).
+pub fn random_voxel_grid(
+    seed: u64,
+    size: (u32, u32, u32),
+    solid_percent: u64,
+) -> onepath::VoxelGrid {
+    let mut rng = SplitMix64::new(seed);
+    let mut g = onepath::VoxelGrid::new(size.0, size.1, size.2).unwrap();
+    for z in 0..size.2 as i32 {
+        for y in 0..size.1 as i32 {
+            for x in 0..size.0 as i32 {
+                let r = rng.next_u64() % 100;
+                let a = if r < solid_percent {
+                    255
+                } else {
+                    (r % 3) as u8
+                };
+                g.set_area(onepath::VoxelCell::new(x, y, z), a).unwrap();
+            }
+        }
+    }
+    g.set_area_cost(1, 0.75).unwrap();
+    g.set_area_cost(2, 2.5).unwrap();
+    g
+}
