@@ -234,3 +234,85 @@ fn tables_of_another_graph_are_stale() {
         Err(LandmarkError::Stale { .. })
     ));
 }
+
+/// Distances from `root` by Bellman–Ford over `edges` (reversed when `rev`), a reference
+/// independent of the library's Dijkstra.
+fn bellman_ford(n: u32, edges: &[GraphEdge], root: u32, rev: bool) -> Vec<f64> {
+    let mut d = vec![f64::INFINITY; n as usize];
+    d[root as usize] = 0.0;
+    for _ in 0..n {
+        for ed in edges {
+            let (a, b) = if rev {
+                (ed.to, ed.from)
+            } else {
+                (ed.from, ed.to)
+            };
+            if d[a as usize] + ed.weight < d[b as usize] {
+                d[b as usize] = d[a as usize] + ed.weight;
+            }
+        }
+    }
+    d
+}
+
+/// The in-memory layout is node-major (issue 21); the accessors, the `OPLM` bytes and the
+/// bound must still be the landmark-major tables of the definition, bit for bit.
+#[test]
+fn node_major_rows_keep_the_landmark_major_contract() {
+    let mut r = SplitMix64::new(11);
+    let n = 30u32;
+    let edges: Vec<GraphEdge> = (0..90)
+        .map(|_| e(r.below(n), r.below(n), f64::from(1 + r.below(9))))
+        .collect();
+    let g = CsrGraph::new(n, &edges).unwrap();
+    let lm = Landmarks::build(&g, &opts(4, LandmarkSelection::Avoid, 5)).unwrap();
+    let k = lm.ids().len();
+    assert_eq!(k, 4);
+    assert_eq!(lm.table_bytes(), 16 * k * n as usize);
+    let bytes = lm.serialize();
+    let table = 24 + 4 * k;
+    let at = |i: usize| f64::from_bits(u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap()));
+    let mut fwd = vec![vec![0.0; n as usize]; k];
+    let mut bwd = vec![vec![0.0; n as usize]; k];
+    for (l, &id) in lm.ids().iter().enumerate() {
+        let (f, b) = (
+            bellman_ford(n, &edges, id, false),
+            bellman_ford(n, &edges, id, true),
+        );
+        for v in 0..n {
+            let i = l * n as usize + v as usize;
+            assert_eq!(
+                lm.forward_distance(l, v),
+                Some(f[v as usize]),
+                "d(L{l}, {v})"
+            );
+            assert_eq!(
+                lm.backward_distance(l, v),
+                Some(b[v as usize]),
+                "d({v}, L{l})"
+            );
+            assert_eq!(at(table + 8 * i).to_bits(), f[v as usize].to_bits());
+            let back = table + 8 * (k * n as usize + i);
+            assert_eq!(at(back).to_bits(), b[v as usize].to_bits());
+        }
+        (fwd[l], bwd[l]) = (f, b);
+    }
+    assert_eq!(lm.forward_distance(k, 0), None);
+    assert_eq!(lm.backward_distance(0, n), None);
+    for u in 0..n {
+        for v in 0..n {
+            let mut best = 0.0f64;
+            for l in 0..k {
+                let (fu, fv) = (fwd[l][u as usize], fwd[l][v as usize]);
+                if fu < f64::INFINITY && fv - fu > best {
+                    best = fv - fu;
+                }
+                let (bu, bv) = (bwd[l][u as usize], bwd[l][v as usize]);
+                if bv < f64::INFINITY && bu - bv > best {
+                    best = bu - bv;
+                }
+            }
+            assert_eq!(lm.lower_bound(u, v).to_bits(), best.to_bits(), "({u}, {v})");
+        }
+    }
+}

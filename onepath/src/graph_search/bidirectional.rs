@@ -32,17 +32,37 @@
 use alloc::vec::Vec;
 
 use super::astar::usable_cost;
+use super::potential_cache::PotentialCache;
 use crate::graph::CsrGraph;
 use crate::graph::GraphHeuristic;
 use crate::search::{CANCEL_SLICE, Cancelled, NO_NODE, SearchBuffers, Step};
 use crate::topology::StepCost;
 
+/// The potential `0.5 * (h(v, goal) - h(start, v))`, finite or not.
+#[inline]
+fn raw_potential<H: GraphHeuristic>(h: &H, start: u32, goal: u32, v: u32) -> f64 {
+    let ht = h.estimate(v, goal);
+    let hs = h.estimate(start, v);
+    0.5 * (ht - hs)
+}
+
 /// The potential `0.5 * (h(v, goal) - h(start, v))`, or `None` when it is not finite.
 #[inline]
 pub(super) fn potential<H: GraphHeuristic>(h: &H, start: u32, goal: u32, v: u32) -> Option<f64> {
-    let ht = h.estimate(v, goal);
-    let hs = h.estimate(start, v);
-    let p = 0.5 * (ht - hs);
+    let p = raw_potential(h, start, goal, v);
+    p.is_finite().then_some(p)
+}
+
+/// [`potential`] through the search's cache: the same bits, computed once per node and search.
+#[inline]
+fn cached_potential<H: GraphHeuristic>(
+    cache: &mut PotentialCache,
+    h: &H,
+    start: u32,
+    goal: u32,
+    v: u32,
+) -> Option<f64> {
+    let p = cache.get(v, || raw_potential(h, start, goal, v));
     p.is_finite().then_some(p)
 }
 
@@ -56,7 +76,8 @@ pub(super) fn potential<H: GraphHeuristic>(h: &H, start: u32, goal: u32, v: u32)
 ///
 /// # Complexity
 ///
-/// O((V + E) log V) per search; 40 bytes of working memory per node.
+/// O((V + E) log V) per search; 56 bytes of working memory per node (40 in the two
+/// buffers, 16 caching each node's potential so it is computed once per search).
 ///
 /// # Determinism
 ///
@@ -92,6 +113,8 @@ pub struct BidirectionalGraphSearch<C, H> {
     pub(super) forward_next: bool,
     pub(super) mu: f64,
     pub(super) meet: u32,
+    /// The potential of every node reached in this search (derived: not in snapshots).
+    pub(super) potentials: PotentialCache,
 }
 
 impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
@@ -120,7 +143,27 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
             forward_next: true,
             mu: f64::INFINITY,
             meet: NO_NODE,
+            potentials: PotentialCache::default(),
         }
+    }
+
+    /// [`with_buffers`](Self::with_buffers) that also reuses a potential cache (tier 1 keeps
+    /// it with the buffers so its queries allocate nothing after warm-up).
+    pub(crate) fn with_parts(
+        cost: C,
+        heuristic: H,
+        forward: SearchBuffers,
+        backward: SearchBuffers,
+        potentials: PotentialCache,
+    ) -> Self {
+        let mut s = Self::with_buffers(cost, heuristic, forward, backward);
+        s.potentials = potentials;
+        s
+    }
+
+    /// The buffers and the potential cache, for reuse by [`with_parts`](Self::with_parts).
+    pub(crate) fn into_parts(self) -> (SearchBuffers, SearchBuffers, PotentialCache) {
+        (self.forward, self.backward, self.potentials)
     }
 
     /// Gives the forward and backward buffers back for reuse.
@@ -136,6 +179,7 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     /// Replaces the estimate (takes effect at once).
     pub fn set_heuristic(&mut self, heuristic: H) {
         self.heuristic = heuristic;
+        self.potentials.invalidate();
     }
 
     /// Replaces the cost hook (takes effect at once).
@@ -174,6 +218,7 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
             b.nodes[root as usize].parent = NO_NODE;
             b.set_open(root);
         }
+        self.potentials.begin(n);
         if start == goal {
             self.forward.set_closed(start);
             self.backward.set_closed(goal);
@@ -182,10 +227,10 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
             self.state = Step::Found;
             return self.state;
         }
-        let h = &self.heuristic;
+        let (h, cache) = (&self.heuristic, &mut self.potentials);
         let roots = (
-            potential(h, start, goal, start),
-            potential(h, start, goal, goal),
+            cached_potential(cache, h, start, goal, start),
+            cached_potential(cache, h, start, goal, goal),
         );
         if let (Some(ps), Some(pg)) = roots {
             let _ = self.forward.open.push(start, 0.0 + ps, 0.0);
@@ -257,6 +302,7 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
             goal,
             mu,
             meet,
+            potentials,
             ..
         } = self;
         let (this, other) = if forward { (fb, &*bb) } else { (bb, &*fb) };
@@ -289,7 +335,7 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
             if s.mark >> 1 == generation && g2 >= s.g {
                 continue;
             }
-            let Some(p) = potential(&*heuristic, *start, *goal, v) else {
+            let Some(p) = cached_potential(potentials, &*heuristic, *start, *goal, v) else {
                 continue;
             };
             let key = if forward { g2 + p } else { g2 - p };

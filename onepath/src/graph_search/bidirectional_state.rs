@@ -200,6 +200,8 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
         self.backward.begin(node_count);
         fwd.commit_into(&mut self.forward);
         bwd.commit_into(&mut self.backward);
+        // Derived values of the previous search (or another estimate) must not leak in.
+        self.potentials.begin(node_count);
         for (b, list) in [
             (&mut self.forward, f_expanded),
             (&mut self.backward, b_expanded),

@@ -50,8 +50,12 @@ impl Default for LandmarkOptions {
 
 /// Landmark distance tables for one graph (tier 3): for each landmark `L` in table order,
 /// `d(L, v)` (the *forward* table, Dijkstra over out-edges) and `d(v, L)` (the *backward*
-/// table, over in-edges) for every node `v`, as `f64` (`+∞` when unreachable), stored
-/// `table[l * N + v]`.
+/// table, over in-edges) for every node `v`, as `f64` (`+∞` when unreachable). The accessors
+/// and the `OPLM` format use the landmark-major order `table[l * N + v]`; in memory the two
+/// distances of every landmark are kept together per node (node-major, 16 k bytes per node,
+/// 16 k N in all), so one estimate reads two contiguous rows instead of up to 4 k scattered
+/// doubles. Building and reading hold the landmark-major tables too until they are
+/// rearranged, so their peak is twice that.
 ///
 /// **Lower bound.** `lower_bound(u, v) = max(0, max over L of max(d(L,v) - d(L,u) [when
 /// d(L,u) is finite], d(u,L) - d(v,L) [when d(v,L) is finite]))`, every landmark in table
@@ -91,8 +95,19 @@ pub struct Landmarks {
     pub(super) node_count: u32,
     pub(super) fingerprint: u64,
     pub(super) ids: Vec<u32>,
-    pub(super) forward: Vec<f64>,
-    pub(super) backward: Vec<f64>,
+    /// Node-major in memory, so one estimate reads two contiguous rows: row `v` is
+    /// `[d(L0,v), d(v,L0), d(L1,v), d(v,L1), …]` (2k doubles), at `rows[v * 2k + 2l]` and
+    /// `rows[v * 2k + 2l + 1]`. The accessors and `OPLM` keep the landmark-major order.
+    pub(super) rows: Vec<f64>,
+}
+
+/// The tables while landmarks are being chosen: landmark-major (`table[l * N + v]`), so each
+/// new landmark appends its two tables; turned node-major by [`Landmarks::from_tables`].
+struct Building {
+    n: usize,
+    ids: Vec<u32>,
+    forward: Vec<f64>,
+    backward: Vec<f64>,
 }
 
 impl Landmarks {
@@ -105,7 +120,8 @@ impl Landmarks {
     ///
     /// # Complexity
     ///
-    /// O(k (V + E) log V) for k landmarks; 16 k V bytes of tables.
+    /// O(k (V + E) log V) for k landmarks; 16 k V bytes of tables (32 k V at the peak, while
+    /// they are rearranged node-major).
     ///
     /// # Determinism
     ///
@@ -122,9 +138,8 @@ impl Landmarks {
             });
         }
         let k = options.count.min(n);
-        let mut lm = Self {
-            node_count: n,
-            fingerprint: graph.fingerprint(),
+        let mut lm = Building {
+            n: n as usize,
             ids: Vec::with_capacity(k as usize),
             forward: Vec::with_capacity(k as usize * n as usize),
             backward: Vec::with_capacity(k as usize * n as usize),
@@ -148,11 +163,44 @@ impl Landmarks {
             lm.backward
                 .extend_from_slice(&ShortestPathTree::compute(graph, l, true).dist);
         }
-        Ok(lm)
+        Ok(Self::from_tables(
+            n,
+            graph.fingerprint(),
+            lm.ids,
+            &lm.forward,
+            &lm.backward,
+        ))
     }
 
+    /// The node-major rows of landmark-major `forward` and `backward` tables (`k * N` each,
+    /// `k = ids.len()`).
+    pub(super) fn from_tables(
+        node_count: u32,
+        fingerprint: u64,
+        ids: Vec<u32>,
+        forward: &[f64],
+        backward: &[f64],
+    ) -> Self {
+        let (n, k) = (node_count as usize, ids.len());
+        let mut rows = Vec::with_capacity(2 * k * n);
+        for v in 0..n {
+            for l in 0..k {
+                rows.push(forward[l * n + v]);
+                rows.push(backward[l * n + v]);
+            }
+        }
+        Self {
+            node_count,
+            fingerprint,
+            ids,
+            rows,
+        }
+    }
+}
+
+impl Building {
     fn farthest(&self, graph: &CsrGraph, root: u32, is_landmark: &[bool]) -> Option<u32> {
-        let n = self.node_count as usize;
+        let n = self.n;
         let mut best: Option<(f64, u32)> = None;
         let mut consider = |v: usize, d: f64| {
             if d < f64::INFINITY && !is_landmark[v] && best.is_none_or(|(bd, _)| d > bd) {
@@ -176,7 +224,7 @@ impl Landmarks {
     }
 
     fn avoid(&self, graph: &CsrGraph, root: u32, is_landmark: &[bool]) -> Option<u32> {
-        let n = self.node_count as usize;
+        let n = self.n;
         let tree = ShortestPathTree::compute(graph, root, false);
         let mut size = vec![0.0f64; n];
         let mut blocked = vec![false; n];
@@ -242,6 +290,32 @@ impl Landmarks {
         }
     }
 
+    /// [`Landmarks::lower_bound`] over the landmarks chosen so far, in the same order.
+    fn lower_bound(&self, u: u32, v: u32) -> f64 {
+        let n = self.n;
+        let (u, v) = (u as usize, v as usize);
+        let mut best = 0.0f64;
+        for l in 0..self.ids.len() {
+            let (fu, fv) = (self.forward[l * n + u], self.forward[l * n + v]);
+            if fu < f64::INFINITY {
+                let x = fv - fu;
+                if x > best {
+                    best = x;
+                }
+            }
+            let (bu, bv) = (self.backward[l * n + u], self.backward[l * n + v]);
+            if bv < f64::INFINITY {
+                let x = bu - bv;
+                if x > best {
+                    best = x;
+                }
+            }
+        }
+        best
+    }
+}
+
+impl Landmarks {
     /// The lower bound on the distance `u → v` (see the type's documentation); `+∞` when the
     /// tables prove `v` unreachable from `u`.
     ///
@@ -260,16 +334,18 @@ impl Landmarks {
             u < n && v < n,
             "Landmarks::lower_bound: node outside the tables"
         );
+        let w = 2 * self.ids.len();
+        let (ru, rv) = (&self.rows[u * w..u * w + w], &self.rows[v * w..v * w + w]);
         let mut best = 0.0f64;
-        for l in 0..self.ids.len() {
-            let (fu, fv) = (self.forward[l * n + u], self.forward[l * n + v]);
+        // Landmark by landmark, forward before backward: the same order as the definition.
+        for (a, b) in ru.chunks_exact(2).zip(rv.chunks_exact(2)) {
+            let (fu, bu, fv, bv) = (a[0], a[1], b[0], b[1]);
             if fu < f64::INFINITY {
                 let x = fv - fu;
                 if x > best {
                     best = x;
                 }
             }
-            let (bu, bv) = (self.backward[l * n + u], self.backward[l * n + v]);
             if bv < f64::INFINITY {
                 let x = bu - bv;
                 if x > best {
@@ -297,22 +373,23 @@ impl Landmarks {
 
     /// `d(L, v)` for landmark index `l` (table order) and node `v`, or `None` out of range.
     pub fn forward_distance(&self, l: usize, v: u32) -> Option<f64> {
-        self.index(l, v).map(|i| self.forward[i])
+        self.index(l, v).map(|i| self.rows[i])
     }
 
     /// `d(v, L)` for landmark index `l` (table order) and node `v`, or `None` out of range.
     pub fn backward_distance(&self, l: usize, v: u32) -> Option<f64> {
-        self.index(l, v).map(|i| self.backward[i])
+        self.index(l, v).map(|i| self.rows[i + 1])
     }
 
+    /// The position of `d(L_l, v)` in the rows (`d(v, L_l)` follows it).
     fn index(&self, l: usize, v: u32) -> Option<usize> {
-        (l < self.ids.len() && v < self.node_count)
-            .then(|| l * self.node_count as usize + v as usize)
+        (l < self.ids.len() && v < self.node_count).then(|| (v as usize * self.ids.len() + l) * 2)
     }
 
-    /// Bytes of the two tables.
+    /// Bytes of the two tables (16 k N: both directions of every landmark and node, each
+    /// stored once).
     pub fn table_bytes(&self) -> usize {
-        (self.forward.len() + self.backward.len()) * 8
+        self.rows.len() * 8
     }
 
     /// Whether the tables belong to `graph`: same node count and fingerprint (edits to a graph

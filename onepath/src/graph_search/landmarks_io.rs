@@ -30,7 +30,7 @@ fn le_f64(b: &[u8], o: usize) -> f64 {
 impl Landmarks {
     /// Bytes [`serialize`](Landmarks::serialize) writes: `24 + 4k + 16kN`.
     pub fn serialized_len(&self) -> usize {
-        HEAD + self.ids.len() * 4 + (self.forward.len() + self.backward.len()) * 8
+        HEAD + self.ids.len() * 4 + self.rows.len() * 8
     }
 
     /// The tables in format `OPLM` version 1 (see the module documentation).
@@ -48,8 +48,15 @@ impl Landmarks {
         for id in &self.ids {
             out.extend_from_slice(&id.to_le_bytes());
         }
-        for d in self.forward.iter().chain(&self.backward) {
-            out.extend_from_slice(&d.to_bits().to_le_bytes());
+        // Landmark-major on disk: transpose the node-major rows (forward at even offsets).
+        let k = self.ids.len();
+        for side in 0..2 {
+            for l in 0..k {
+                for v in 0..self.node_count as usize {
+                    let d = self.rows[(v * k + l) * 2 + side];
+                    out.extend_from_slice(&d.to_bits().to_le_bytes());
+                }
+            }
         }
         out
     }
@@ -66,7 +73,8 @@ impl Landmarks {
     ///
     /// # Complexity
     ///
-    /// O(kN).
+    /// O(kN); holds the landmark-major tables (16 kN bytes) beside the node-major copy
+    /// while it rearranges them.
     pub fn deserialize(bytes: &[u8], graph: &CsrGraph) -> Result<Self, LandmarkError> {
         let found = bytes.len() as u64;
         if bytes.len() < HEAD {
@@ -155,12 +163,6 @@ impl Landmarks {
         };
         let forward = read_table(0, LandmarkTable::Forward)?;
         let backward = read_table(1, LandmarkTable::Backward)?;
-        Ok(Self {
-            node_count: n,
-            fingerprint,
-            ids,
-            forward,
-            backward,
-        })
+        Ok(Self::from_tables(n, fingerprint, ids, &forward, &backward))
     }
 }

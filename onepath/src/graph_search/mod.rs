@@ -26,6 +26,8 @@ mod bidirectional_state;
 mod landmark_error;
 mod landmarks;
 mod landmarks_io;
+mod potential_cache;
+pub(crate) use potential_cache::PotentialCache;
 mod tree;
 
 pub use astar::GraphAStar;

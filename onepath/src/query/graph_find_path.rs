@@ -9,7 +9,7 @@ use super::graph_options::{GraphAlgorithm, GraphOptions, GraphPath};
 use super::path::PathStatus;
 use crate::graph::{CsrGraph, Graph, GraphHeuristic, Point3, PointError, PointGraph};
 use crate::graph_search::{
-    BidirectionalGraphSearch, GraphAStar, LandmarkError, LandmarkOptions, Landmarks,
+    BidirectionalGraphSearch, GraphAStar, LandmarkError, LandmarkOptions, Landmarks, PotentialCache,
 };
 use crate::search::{SearchBuffers, Step};
 use crate::topology::StepCost;
@@ -87,8 +87,9 @@ fn refused(status: PathStatus, algorithm: GraphAlgorithm) -> GraphPath {
     }
 }
 
-/// The working memory a tier-1 graph keeps in its slot: the forward and backward buffers.
-type Work = (SearchBuffers, SearchBuffers);
+/// The working memory a tier-1 graph keeps in its slot: the forward and backward buffers and
+/// the bidirectional search's potential cache.
+type Work = (SearchBuffers, SearchBuffers, PotentialCache);
 
 /// Runs one tier-1 query on `graph` with the working memory `work`.
 ///
@@ -148,7 +149,7 @@ pub(crate) fn run_graph_query(
         edge_cost: options.edge_cost,
         blocked: options.blocked,
     };
-    let (forward, backward) = core::mem::take(work);
+    let (forward, backward, potentials) = core::mem::take(work);
     let budget = options.iteration_budget;
     let status_of = |s: Step| match s {
         Step::Found => PathStatus::Found,
@@ -169,10 +170,10 @@ pub(crate) fn run_graph_query(
             expanded_count: s.expanded_count(),
             expanded: s.buffers().expanded_nodes().to_vec(),
         };
-        *work = (s.into_buffers(), backward);
+        *work = (s.into_buffers(), backward, potentials);
         path
     } else {
-        let mut s = BidirectionalGraphSearch::with_buffers(cost, h, forward, backward);
+        let mut s = BidirectionalGraphSearch::with_parts(cost, h, forward, backward, potentials);
         s.set_record_expansions(options.record_expansions);
         let begun = s.try_begin(graph, start, goal);
         let st = if begun == Step::InProgress {
@@ -197,7 +198,7 @@ pub(crate) fn run_graph_query(
             expanded_count: s.expanded_count(),
             expanded,
         };
-        *work = s.into_buffers();
+        *work = s.into_parts();
         path
     };
     Ok(path)
