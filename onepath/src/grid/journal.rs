@@ -94,26 +94,33 @@ pub enum GridEdit {
     Everything,
 }
 
-/// The answer of `edits_since(revision)`.
+/// How many changes a journal remembers (square, hex and voxel grids alike).
+const CAPACITY: usize = 64;
+
+/// The answer of `edits_since(revision)` for a journal of edits of type `E` ([`EditsSince`]
+/// on square and hex grids, `VoxelEditsSince` on voxel grids).
 #[derive(Clone, Debug)]
-pub enum EditsSince<'a> {
+pub enum JournalSince<'a, E> {
     /// The changes made after `revision`, oldest first (empty when `revision` is current).
-    Edits(Edits<'a>),
+    Edits(JournalEdits<'a, E>),
     /// The journal cannot say what changed after `revision`: it is more than
-    /// [`EditJournal::CAPACITY`] changes old, or not a revision this grid's history went
+    /// [`Journal::CAPACITY`] changes old, or not a revision this grid's history went
     /// through (another grid's). Rebuild from the grid.
     Rebuild,
 }
 
-impl EditsSince<'_> {
+/// The answer of [`Grid::edits_since`](crate::Grid::edits_since) (and `HexGrid::edits_since`).
+pub type EditsSince<'a> = JournalSince<'a, GridEdit>;
+
+impl<E: Copy> JournalSince<'_, E> {
     /// Whether the dependent must rebuild (the journal cannot say what changed).
     pub fn is_rebuild(&self) -> bool {
         matches!(self, Self::Rebuild)
     }
 
-    /// The changes as a vector, or `None` for [`EditsSince::Rebuild`] (for tests).
+    /// The changes as a vector, or `None` for [`JournalSince::Rebuild`] (for tests).
     #[cfg(test)]
-    pub(crate) fn into_vec(self) -> Option<alloc::vec::Vec<GridEdit>> {
+    pub(crate) fn into_vec(self) -> Option<alloc::vec::Vec<E>> {
         match self {
             Self::Edits(e) => Some(e.collect()),
             Self::Rebuild => None,
@@ -123,15 +130,18 @@ impl EditsSince<'_> {
 
 /// The changes after some revision, oldest first. Borrows the grid.
 #[derive(Clone, Debug)]
-pub struct Edits<'a> {
-    first: core::slice::Iter<'a, (u64, GridEdit)>,
-    second: core::slice::Iter<'a, (u64, GridEdit)>,
+pub struct JournalEdits<'a, E> {
+    first: core::slice::Iter<'a, (u64, E)>,
+    second: core::slice::Iter<'a, (u64, E)>,
 }
 
-impl Iterator for Edits<'_> {
-    type Item = GridEdit;
+/// The changes of a square or hex grid after some revision, oldest first.
+pub type Edits<'a> = JournalEdits<'a, GridEdit>;
 
-    fn next(&mut self) -> Option<GridEdit> {
+impl<E: Copy> Iterator for JournalEdits<'_, E> {
+    type Item = E;
+
+    fn next(&mut self) -> Option<E> {
         self.first
             .next()
             .or_else(|| self.second.next())
@@ -144,10 +154,12 @@ impl Iterator for Edits<'_> {
     }
 }
 
-impl ExactSizeIterator for Edits<'_> {}
+impl<E: Copy> ExactSizeIterator for JournalEdits<'_, E> {}
 
-/// The bounded ring of the last [`CAPACITY`](EditJournal::CAPACITY) changes of a grid, each with
-/// the revision stamp it produced, and the stamp the oldest one started from.
+/// The bounded ring of the last [`CAPACITY`](Journal::CAPACITY) changes of a grid, each with
+/// the revision stamp it produced, and the stamp the oldest one started from. One type for
+/// every kind of grid: `E` is what one change records ([`GridEdit`] on square and hex grids,
+/// `VoxelEdit` on voxel grids).
 ///
 /// # Invariants
 ///
@@ -156,20 +168,23 @@ impl ExactSizeIterator for Edits<'_> {}
 /// come from one counter), the newest being the grid's current revision (or `base` when the
 /// ring is empty). Recording never allocates (the ring is stored inline).
 #[derive(Clone, Debug)]
-pub struct EditJournal {
-    entries: Deque<(u64, GridEdit), { EditJournal::CAPACITY }>,
+pub struct Journal<E> {
+    entries: Deque<(u64, E), CAPACITY>,
     base: u64,
 }
 
-impl PartialEq for EditJournal {
+/// The edit journal of a square or hex grid.
+pub type EditJournal = Journal<GridEdit>;
+
+impl<E: PartialEq> PartialEq for Journal<E> {
     fn eq(&self, other: &Self) -> bool {
         self.base == other.base && self.entries.iter().eq(other.entries.iter())
     }
 }
 
-impl EditJournal {
+impl<E: Copy> Journal<E> {
     /// How many changes the journal remembers. A dependent further behind rebuilds.
-    pub const CAPACITY: usize = 64;
+    pub const CAPACITY: usize = CAPACITY;
 
     /// An empty journal for a grid created at revision `revision`.
     pub const fn new(revision: u64) -> Self {
@@ -181,7 +196,7 @@ impl EditJournal {
 
     /// Records the change that took the grid to revision `revision`, dropping the oldest entry
     /// when the ring is full.
-    pub(crate) fn record(&mut self, revision: u64, edit: GridEdit) {
+    pub(crate) fn record(&mut self, revision: u64, edit: E) {
         debug_assert!(revision > self.current(), "revision stamps must increase");
         if self.entries.is_full()
             && let Some((r, _)) = self.entries.pop_front()
@@ -209,13 +224,12 @@ impl EditJournal {
 
     /// Every remembered change with its stamp, oldest first.
     #[cfg(test)]
-    pub(crate) fn entries(&self) -> impl DoubleEndedIterator<Item = (u64, GridEdit)> + '_ {
+    pub(crate) fn entries(&self) -> impl DoubleEndedIterator<Item = (u64, E)> + '_ {
         self.entries.iter().copied()
     }
 
     /// Checks the invariants (stamps strictly increase from `base`; at most `CAPACITY`
-    /// entries, which the ring's type guarantees); for tests.
-    #[cfg(test)]
+    /// entries, which the ring's type guarantees); for tests and fuzzing.
     pub(crate) fn check_invariants(&self) -> bool {
         let mut last = self.base;
         self.entries.iter().all(|&(r, _)| {
@@ -230,13 +244,13 @@ impl EditJournal {
     /// # Complexity
     ///
     /// O(CAPACITY) to find `since`; iterating is O(changes).
-    pub fn since(&self, since: u64) -> EditsSince<'_> {
+    pub fn since(&self, since: u64) -> JournalSince<'_, E> {
         let skip = if since == self.base {
             0
         } else if let Some(i) = self.entries.iter().position(|&(r, _)| r == since) {
             i + 1
         } else {
-            return EditsSince::Rebuild;
+            return JournalSince::Rebuild;
         };
         let (a, b) = self.entries.as_slices();
         let (first, second) = if skip <= a.len() {
@@ -244,7 +258,7 @@ impl EditJournal {
         } else {
             (&a[..0], &b[skip - a.len()..])
         };
-        EditsSince::Edits(Edits {
+        JournalSince::Edits(JournalEdits {
             first: first.iter(),
             second: second.iter(),
         })

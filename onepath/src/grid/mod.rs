@@ -47,7 +47,7 @@ pub use clearance::REPAIR_MERGE_THRESHOLD;
 pub use clearance_map::{ClearanceMap, ClearanceRefresh};
 pub use grid::Grid;
 pub use grid_clearance::{compute_clearance, compute_clearance_into};
-pub use journal::{EditJournal, Edits, EditsSince, GridEdit};
+pub use journal::{EditJournal, Edits, EditsSince, GridEdit, Journal, JournalEdits, JournalSince};
 pub use movement::{Connectivity, DiagonalRule, Dir8};
 pub use nearest::NearestOptions;
 pub use rect::GridRect;
