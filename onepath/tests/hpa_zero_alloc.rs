@@ -2,47 +2,11 @@
 //! `copy_path`, `state_size`, `save_state` and `restore_state` (tier 2), and a `GridSearch` running HPA* whose hierarchy is cached (tier 1).
 #![allow(unsafe_code)]
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell as StdCell;
+mod counting;
 
+use counting::allocations;
 use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
 use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch, Step};
-
-struct Counting;
-
-thread_local! {
-    static ON: StdCell<bool> = const { StdCell::new(false) };
-    static COUNT: StdCell<u64> = const { StdCell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if ON.with(StdCell::get) {
-            COUNT.with(|c| c.set(c.get() + 1));
-        }
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if ON.with(StdCell::get) {
-            COUNT.with(|c| c.set(c.get() + 1));
-        }
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations<R>(f: impl FnOnce() -> R) -> (R, u64) {
-    COUNT.with(|c| c.set(0));
-    ON.with(|o| o.set(true));
-    let r = f();
-    ON.with(|o| o.set(false));
-    (r, COUNT.with(StdCell::get))
-}
 
 /// A 40 × 40 grid of rooms with doors.
 fn rooms() -> Grid {
