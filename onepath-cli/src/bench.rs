@@ -215,10 +215,11 @@ fn print_table(args: &BenchArgs, sets: &[(String, Vec<Totals>)]) -> Result<(), S
         .flat_map(|(_, t)| t)
         .all(|t| t.search.cpu.is_some());
     outln!(
-        "onepath bench: warm-up {} queries per map and algorithm, every {}{}, {}; \
+        "onepath bench: warm-up {} queries per map and algorithm, every {}{}{}, {}; \
          load, prep, ns/exp and vs 1st on {}; mismatches exclude loose sets",
         args.warmup,
         args.sampling.every,
+        crate::scenarios::from_line(args.sampling),
         args.sampling
             .limit
             .map_or(String::new(), |l| format!(", at most {l} per file")),
@@ -305,6 +306,7 @@ fn print_json(args: &BenchArgs, sets: &[(String, Vec<Totals>)]) -> Result<(), St
             "clock": "thread CPU time (CLOCK_THREAD_CPUTIME_ID) and wall time; *_cpu_* is null without a per-thread CPU clock",
             "warmup": args.warmup,
             "every": args.sampling.every,
+            "offset": args.sampling.offset,
             "limit": args.sampling.limit,
             "terrain": crate::terrain::to_json(&args.terrain),
             "rows": rows,

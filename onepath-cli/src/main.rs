@@ -1,8 +1,8 @@
 //! `onepath`: verify the published Moving AI optima, draw a path, benchmark queries.
 //!
 //! ```text
-//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+|jps2|jps2+|theta|lazytheta|hpa|flow] [--chunk N] [--smooth 0|1] [--every K] [--limit N] [--json]
-//! onepath optima [FILES OR FOLDERS]... --replan lpa|dstar [--changes N] [--seed S] [--every K] [--limit N]
+//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+|jps2|jps2+|theta|lazytheta|hpa|flow] [--chunk N] [--smooth 0|1] [--every K [--offset J]] [--limit N] [--json]
+//! onepath optima [FILES OR FOLDERS]... --replan lpa|dstar [--changes N] [--seed S] [--every K [--offset J]] [--limit N]
 //! onepath path [--map F] [--from x,y] [--to x,y] [--alg …] [--png out.png] [--svg out.svg]
 //! onepath bench [FILES OR FOLDERS]... [--alg astar,jps,jps+,jps2,jps2+] [--warmup N] [--json]
 //! onepath road --gr FILE [--co FILE] | --map FILE.map [--queries N] [--seed S] [--landmarks K]
@@ -253,6 +253,11 @@ struct SampleArgs {
     /// Take every K-th line of each scenario file (the first, the (K+1)-th, ...); at least 1.
     #[arg(long, default_value_t = 1, value_parser = at_least_one)]
     every: usize,
+    /// Start at line J of each scenario file (0-based) before taking every K-th: `--every K
+    /// --offset J` for J = 0 … K−1 splits a long sweep into K disjoint parts that together
+    /// cover every line; below --every.
+    #[arg(long, default_value_t = 0)]
+    offset: usize,
     /// Take at most N lines of each scenario file (after --every).
     #[arg(long)]
     limit: Option<usize>,
@@ -262,8 +267,26 @@ impl SampleArgs {
     fn sampling(self) -> Sampling {
         Sampling {
             every: self.every,
+            offset: self.offset,
             limit: self.limit,
         }
+    }
+
+    /// The sampling, or the input-error exit when `--offset` is not below `--every` (parts
+    /// J and J + K of a split would overlap).
+    fn checked(self, command: &str, json: bool) -> Result<Sampling, ExitCode> {
+        if self.offset < self.every {
+            return Ok(self.sampling());
+        }
+        let message = format!(
+            "--offset {} must be below --every {}: the parts --offset 0 to {} of --every {} \
+             already cover every line",
+            self.offset,
+            self.every,
+            self.every - 1,
+            self.every
+        );
+        Err(exit(output::input_error(command, json, &message)))
     }
 }
 
@@ -347,12 +370,14 @@ fn main() -> ExitCode {
             let threads = threads.unwrap_or_else(|| {
                 std::thread::available_parallelism().map_or(1, core::num::NonZero::get)
             });
+            let sampling = match sample.checked("optima", output.json) {
+                Ok(s) => s,
+                Err(code) => return code,
+            };
             if voxel_optima::applies(&paths) {
-                let sampling = sample.sampling();
                 return exit(voxel_optima::run(&voxel_optima::VoxelOptimaArgs {
                     paths,
-                    every: sampling.every,
-                    limit: sampling.limit,
+                    sampling,
                     threads,
                     json: output.json,
                     show,
@@ -366,7 +391,7 @@ fn main() -> ExitCode {
                 return exit(replan::run(&replan::ReplanArgs {
                     paths,
                     alg,
-                    sampling: sample.sampling(),
+                    sampling,
                     terrain: terrain.options(),
                     changes,
                     seed,
@@ -377,7 +402,7 @@ fn main() -> ExitCode {
             let args = optima::OptimaArgs {
                 paths,
                 alg,
-                sampling: sample.sampling(),
+                sampling,
                 terrain: terrain.options(),
                 threads,
                 json: output.json,
@@ -463,6 +488,10 @@ fn main() -> ExitCode {
             warmup,
             output,
         } => {
+            let sampling = match sample.checked("bench", output.json) {
+                Ok(s) => s,
+                Err(code) => return code,
+            };
             let paths = match data_paths(paths, "bench", output.json) {
                 Ok(p) => p,
                 Err(code) => return code,
@@ -470,7 +499,7 @@ fn main() -> ExitCode {
             exit(bench::run(&bench::BenchArgs {
                 paths,
                 algs: alg,
-                sampling: sample.sampling(),
+                sampling,
                 terrain: terrain.options(),
                 warmup,
                 json: output.json,

@@ -16,10 +16,36 @@ pub const LOOSE_SETS: &[&str] = &["wc3maps512"];
 /// Which lines of each scenario file to take.
 #[derive(Clone, Copy, Debug)]
 pub struct Sampling {
-    /// Every K-th line of each file (lines 0, K, 2K, … in file order); 1 takes all.
+    /// Every K-th line of each file (lines J, J + K, J + 2K, … in file order, J = `offset`);
+    /// 1 takes all.
     pub every: usize,
+    /// The first line taken (0-based), below `every`: offsets 0 … K − 1 split a file into K
+    /// disjoint parts.
+    pub offset: usize,
     /// At most this many lines per file, after `every`.
     pub limit: Option<usize>,
+}
+
+/// How `sampling` picks lines, for report headers: "every line", "one line in 8 from line 3",
+/// with ", at most N per file" when limited.
+pub fn describe(sampling: Sampling) -> String {
+    let every = match sampling.every {
+        1 => "every line".to_owned(),
+        k => format!("one line in {k}"),
+    };
+    let limit = sampling
+        .limit
+        .map_or(String::new(), |n| format!(", at most {n} per file"));
+    format!("{every}{}{limit}", from_line(sampling))
+}
+
+/// " from line J" when the sampling starts past line 0 (`--offset`), else nothing.
+pub fn from_line(sampling: Sampling) -> String {
+    if sampling.offset == 0 {
+        String::new()
+    } else {
+        format!(" from line {}", sampling.offset)
+    }
 }
 
 /// The scenarios of one scenario file that name one map.
@@ -103,6 +129,7 @@ pub fn plan<P: AsRef<Path>>(paths: &[P], sampling: Sampling) -> Result<Plan, Loa
             let lines_in_file = indices.len();
             let picked = indices
                 .iter()
+                .skip(sampling.offset)
                 .step_by(sampling.every.max(1))
                 .take(sampling.limit.unwrap_or(usize::MAX))
                 .map(|&i| all[i].clone())

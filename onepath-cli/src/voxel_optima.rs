@@ -25,10 +25,8 @@ pub const TOLERANCE: f64 = 1e-6;
 pub struct VoxelOptimaArgs {
     /// `.3dscen` / `.3dmap` files or folders.
     pub paths: Vec<PathBuf>,
-    /// Every K-th line of each file.
-    pub every: usize,
-    /// At most N lines per file (after `every`).
-    pub limit: Option<usize>,
+    /// Which lines of each file (every K-th from line J, at most N).
+    pub sampling: crate::scenarios::Sampling,
     /// Worker threads (each takes whole maps).
     pub threads: usize,
     /// JSON output.
@@ -130,8 +128,9 @@ fn run_file(scen_path: &Path, args: &VoxelOptimaArgs) -> Result<MapReport, Strin
     let lines = scen
         .scenarios
         .iter()
-        .step_by(args.every)
-        .take(args.limit.unwrap_or(usize::MAX));
+        .skip(args.sampling.offset)
+        .step_by(args.sampling.every.max(1))
+        .take(args.sampling.limit.unwrap_or(usize::MAX));
     for s in lines {
         let cell = |(x, y, z): (u32, u32, u32)| {
             VoxelCell::new(
@@ -235,11 +234,12 @@ pub fn run(args: &VoxelOptimaArgs) -> i32 {
         outln!(
             "{}",
             json!({ "command": "optima", "kind": "voxel", "tolerance": TOLERANCE,
+                    "every": args.sampling.every, "offset": args.sampling.offset,
                     "checked": checked, "mismatches": mismatches,
                     "wall_s": wall.as_secs_f64(), "maps": maps })
         )
     } else {
-        print_text(&reports, checked, mismatches, wall)
+        print_text(&reports, checked, mismatches, wall, args.sampling)
     };
     if checked == 0 {
         errln!("error: no scenario line was checked");
@@ -252,8 +252,12 @@ fn print_text(
     checked: usize,
     mismatches: usize,
     wall: Duration,
+    sampling: crate::scenarios::Sampling,
 ) -> Result<(), output::StdoutError> {
-    outln!("voxel optima: 26-connected, no corner cutting, absolute tolerance {TOLERANCE:e}")?;
+    outln!(
+        "voxel optima: 26-connected, no corner cutting, absolute tolerance {TOLERANCE:e}; {}",
+        crate::scenarios::describe(sampling)
+    )?;
     outln!(
         "{:<16} {:>8} {:>8} {:>10} {:>12} {:>14} {:>10} {:>9} {:>9}",
         "map",

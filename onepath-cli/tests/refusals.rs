@@ -207,3 +207,55 @@ fn a_map_file_is_moving_ai_whatever_its_first_bytes() {
     let (_, err) = run(&["path", "--map", &h, "--from", "0,0", "--to", "4,0"], 2);
     assert!(err.contains("hex") && err.contains("type octile"), "{err}");
 }
+
+/// `--every K --offset J` for J = 0 … K − 1 splits a sweep into K disjoint parts that cover
+/// every line; an offset not below `--every` is refused with both values named.
+#[test]
+fn offsets_split_a_sweep_into_disjoint_parts() {
+    let dir = tempfile::tempdir().unwrap();
+    // Seven distinct lines: goal x = 0 … 4 on row 0, then two on row 2.
+    let lines: Vec<String> = (0..5)
+        .map(|x| format!("0\ttiny.map\t5\t4\t0\t0\t{x}\t0\t{x}"))
+        .chain((0..2).map(|x| format!("0\ttiny.map\t5\t4\t0\t2\t{x}\t2\t{x}")))
+        .collect();
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let scen = write_set(dir.path(), "mini", &refs);
+    let mut total = 0;
+    for offset in 0..3 {
+        let offset = offset.to_string();
+        let (out, _) = run(
+            &[
+                "optima", &scen, "--every", "3", "--offset", &offset, "--json",
+            ],
+            0,
+        );
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["offset"].as_u64().unwrap().to_string(), offset);
+        // Lines J, J + 3, …: 3, 2 and 2 of the 7.
+        let want = [3, 2, 2][offset.parse::<usize>().unwrap()];
+        assert_eq!(v["sets"][0]["checked"], want, "{out}");
+        total += want;
+    }
+    assert_eq!(total, lines.len());
+    let (out, _) = run(&["optima", &scen, "--every", "3", "--offset", "1", "-q"], 0);
+    assert!(
+        out.starts_with(
+            "onepath optima --alg astar: 1 scenario files, 2 of 7 lines (every 3 from line 1)"
+        ),
+        "{out}"
+    );
+    let (_, err) = run(&["optima", &scen, "--every", "3", "--offset", "3"], 2);
+    assert!(err.contains("--offset 3 must be below --every 3"), "{err}");
+    let (out, _) = run(
+        &["bench", &scen, "--every", "2", "--offset", "2", "--json"],
+        2,
+    );
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("--offset 2 must be below --every 2"),
+        "{out}"
+    );
+}

@@ -84,12 +84,13 @@ pub(super) fn print_text(
 ) -> Result<(), StdoutError> {
     let s = args.sampling;
     outln!(
-        "onepath optima --alg {}: {} scenario files, {} of {} lines (every {}{}), {}, {} thread{}, {:.1} s",
+        "onepath optima --alg {}: {} scenario files, {} of {} lines (every {}{}{}), {}, {} thread{}, {:.1} s",
         args.alg.name(),
         all.files,
         all.report.lines,
         all.lines_in_files,
         s.every,
+        crate::scenarios::from_line(s),
         s.limit
             .map_or(String::new(), |l| format!(", at most {l} per file")),
         crate::terrain::describe(&args.terrain),
@@ -297,6 +298,7 @@ pub(super) fn to_json(
         "command": "optima",
         "alg": args.alg.name(),
         "every": args.sampling.every,
+        "offset": args.sampling.offset,
         "limit": args.sampling.limit,
         "terrain": crate::terrain::to_json(&args.terrain),
         "threads": args.threads,
