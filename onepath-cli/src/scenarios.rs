@@ -26,6 +26,18 @@ pub struct Sampling {
     pub limit: Option<usize>,
 }
 
+impl Sampling {
+    /// The lines this sampling takes from `lines` (one file's, in file order): from line
+    /// `offset`, every `every`-th, at most `limit`. The one place `optima` and `bench`
+    /// (square and voxel) pick their lines.
+    pub fn pick<T>(self, lines: impl Iterator<Item = T>) -> impl Iterator<Item = T> {
+        lines
+            .skip(self.offset)
+            .step_by(self.every.max(1))
+            .take(self.limit.unwrap_or(usize::MAX))
+    }
+}
+
 /// How `sampling` picks lines, for report headers: "every line", "one line in 8 from line 3",
 /// with ", at most N per file" when limited.
 pub fn describe(sampling: Sampling) -> String {
@@ -127,11 +139,8 @@ pub fn plan<P: AsRef<Path>>(paths: &[P], sampling: Sampling) -> Result<Plan, Loa
         for (name, indices) in group_by_map(&all) {
             let map_path = map_path_for(&scen_path, &name)?;
             let lines_in_file = indices.len();
-            let picked = indices
-                .iter()
-                .skip(sampling.offset)
-                .step_by(sampling.every.max(1))
-                .take(sampling.limit.unwrap_or(usize::MAX))
+            let picked = sampling
+                .pick(indices.iter())
                 .map(|&i| all[i].clone())
                 .collect();
             plan.jobs.push(MapJob {

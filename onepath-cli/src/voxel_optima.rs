@@ -125,12 +125,7 @@ fn run_file(scen_path: &Path, args: &VoxelOptimaArgs) -> Result<MapReport, Strin
         VoxelConnectivity::TwentySix,
         VoxelCornerRule::NoCornerCutting,
     );
-    let lines = scen
-        .scenarios
-        .iter()
-        .skip(args.sampling.offset)
-        .step_by(args.sampling.every.max(1))
-        .take(args.sampling.limit.unwrap_or(usize::MAX));
+    let lines = args.sampling.pick(scen.scenarios.iter());
     for s in lines {
         let cell = |(x, y, z): (u32, u32, u32)| {
             VoxelCell::new(
