@@ -19,14 +19,16 @@
 use super::astar::{AStar, usable_step};
 use super::buffers::NO_NODE;
 use super::node_records::{
-    NodeRecord, OPEN_ENTRY, RecordLabels, check_section, commit_section, open_entry, record_labels,
-    section_size, write_section,
+    NodeRecord, OPEN_ENTRY, RecordLabels, check_section, commit_section, expanded_records,
+    open_entry, record_labels, section_size, write_section,
 };
+use super::open_set::pop_rank;
 use super::step::Step;
 use super::step_code::{state_code, state_of};
 use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
 use crate::state::counters::Counters;
 use crate::state::recordings::Recordings;
+use crate::state::relaxation::{Reopening, check_relaxed};
 use crate::state::sorted_records::SortedRecords;
 use crate::state::{KIND_ASTAR, StateError};
 use crate::topology::{Heuristic, StepCost, Topology};
@@ -360,7 +362,87 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
                 return Err(invalid("astar.reached.move"));
             }
         }
+        self.validate_finish(records, open, shape)?;
+        self.validate_relaxed(topology, records, shape)
+    }
+
+    /// A finished state is one the loop stops in: `Found` popped its goal before every open
+    /// entry (the goal's pop rank is below each remaining entry's: nothing was pushed after it),
+    /// `NoPath` has nothing left to pop and no closed goal.
+    fn validate_finish(
+        &self,
+        records: &SortedRecords<'_, Rec>,
+        open: &[u8],
+        shape: &Shape,
+    ) -> Result<(), StateError> {
+        let (goal, weight) = (shape.endpoints.1, shape.weight);
+        let goal_rec = records.find(goal).map(|i| records.get(i));
+        match shape.state {
+            Step::Found => {
+                let Some(rec) = goal_rec else {
+                    return Err(invalid("astar.found_goal"));
+                };
+                let f = rec.g + weight * self.heuristic.estimate(goal) + 0.0;
+                if f.is_nan() {
+                    return Err(invalid("astar.found_goal"));
+                }
+                if open.len() >= OPEN {
+                    let (node, f1) = open_entry(open, 0);
+                    let g1 = records.find(node).map_or(0.0, |i| records.get(i).g);
+                    if pop_rank(goal, f, rec.g) >= pop_rank(node, f1, g1) {
+                        return Err(invalid("astar.found_goal"));
+                    }
+                }
+            }
+            Step::NoPath => {
+                if !open.is_empty() || goal_rec.is_some_and(|r| r.closed) {
+                    return Err(invalid("astar.no_path"));
+                }
+            }
+            _ => {}
+        }
         Ok(())
+    }
+
+    /// The relaxation rule (`state/relaxation.rs`): every expanded record offered each
+    /// successor the search would offer it — its arrival (parent) as the search passes it,
+    /// a usable step priced by the cost hook, a key that is not NaN — and that successor is
+    /// reached with a `g` no worse than `g(n) + step`. With the parent rule this keeps missing
+    /// work (dropped open leaves, pruned closed sets) out of a restored state.
+    fn validate_relaxed<T: Topology>(
+        &self,
+        topology: &T,
+        records: &SortedRecords<'_, Rec>,
+        shape: &Shape,
+    ) -> Result<(), StateError> {
+        let (goal, w) = (shape.endpoints.1, shape.weight);
+        let found_goal = if shape.state == Step::Found {
+            goal
+        } else {
+            NO_NODE
+        };
+        let (cost, heuristic) = (&self.cost, &self.heuristic);
+        check_relaxed(
+            records,
+            Reopening::Reopens,
+            expanded_records(records, found_goal),
+            |n, offers| {
+                topology.for_each_successor(n.node, n.parent, |m, base| {
+                    let step = cost.cost(n.node, m, base);
+                    if !usable_step(step) {
+                        return;
+                    }
+                    let g2 = n.g + step;
+                    // The search skips a successor whose key is NaN unless it is already
+                    // reached no worse (then it skips it anyway).
+                    if (g2 + w * heuristic.estimate(m)).is_nan() {
+                        return;
+                    }
+                    offers.offer(m, g2);
+                });
+            },
+            "astar.reached.relaxed",
+        )
     }
 }
 

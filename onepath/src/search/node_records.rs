@@ -12,6 +12,7 @@ use super::buffers::{NO_NODE, SearchBuffers};
 use super::open_set::pop_rank;
 use crate::state::StateError;
 use crate::state::codec::{Writer, invalid, le32, le64};
+use crate::state::relaxation::ReachedSet;
 use crate::state::sorted_records::{Record, SortedRecords};
 
 /// Bytes of one reached record.
@@ -234,4 +235,32 @@ pub(crate) fn commit_section(
         // sorted array is a heap), and any layout of these keys pops alike.
         let _ = b.open.push(node, f, g);
     }
+}
+
+impl ReachedSet for SortedRecords<'_, NodeRecord> {
+    type Cost = f64;
+
+    fn reached(&self, node: u32) -> Option<(f64, bool)> {
+        self.find(node).map(|i| {
+            let rec = self.get(i);
+            (rec.g, rec.closed)
+        })
+    }
+
+    fn no_worse(g: f64, candidate: f64) -> bool {
+        // The searches update a node only when the offer is strictly below its g.
+        g <= candidate
+    }
+}
+
+/// The closed records the search expanded: every closed record but `found_goal` (a found
+/// search closes its goal by the pop that ends it and never expands it; pass `NO_NODE`
+/// otherwise).
+pub(crate) fn expanded_records<'r>(
+    records: &'r SortedRecords<'_, NodeRecord>,
+    found_goal: u32,
+) -> impl Iterator<Item = NodeRecord> + 'r {
+    (0..records.len())
+        .map(|i| records.get(i))
+        .filter(move |r| r.closed && r.node != found_goal)
 }

@@ -22,6 +22,7 @@ mod digest;
 mod error;
 pub(crate) mod map_hash;
 pub(crate) mod recordings;
+pub(crate) mod relaxation;
 pub(crate) mod sorted_records;
 
 pub use codec::{FORMAT_VERSION, HEADER_LEN, MAGIC};
