@@ -74,6 +74,12 @@ pub(crate) fn check_cells_len(width: u32, height: u32, len: usize) -> Result<(),
 /// The cells, area table, counters, journal and content-hash cache of one rectangular cell
 /// space (see the module docs for the contract every edit keeps).
 ///
+/// The largest version a snapshot may restore (kinds 1 and 10): 2^53. A grid built here starts
+/// at 0 and takes one step per edit, so no game reaches it (a million edits a second for 285
+/// years); a larger restored value could only come from hostile bytes, and it would leave no
+/// room for the edits that follow (`docs/snapshot-format.md`, kind 1).
+pub(crate) const MAX_VERSION: u64 = 1 << 53;
+
 /// Two stores are equal when their size, cells, area costs and version are equal; the
 /// revision, the journal and the hash cache are not compared.
 #[derive(Clone, Debug)]
@@ -369,7 +375,9 @@ impl CellStore {
 
     /// Bumps the version and records `edit` at a fresh revision.
     fn record(&mut self, edit: GridEdit) {
-        self.version += 1;
+        // A restored version is at most `MAX_VERSION` (kinds 1 and 10 refuse more), so this
+        // never saturates in practice; saturating keeps any state free of an overflow panic.
+        self.version = self.version.saturating_add(1);
         self.new_revision(edit);
     }
 

@@ -4,7 +4,7 @@
 //! frame, codec and content hash function come from the codec floor (`state/`).
 
 use super::area_costs::AreaCosts;
-use super::cell_store::checked_cell_count;
+use super::cell_store::{MAX_VERSION, checked_cell_count};
 use super::grid::Grid;
 use super::space::GridSpace;
 use crate::state::codec::{HEADER_LEN, Reader, read_frame, write_frame};
@@ -32,6 +32,11 @@ fn decode(bytes: &[u8]) -> Result<Decoded<'_>, StateError> {
     let n = checked_cell_count(width, height)
         .map_err(|_| StateError::InvalidField { field: "grid.size" })?;
     let version = r.u64()?;
+    if version > MAX_VERSION {
+        return Err(StateError::InvalidField {
+            field: "grid.version",
+        });
+    }
     let (ox, oy, size) = (r.f64()?, r.f64()?, r.f64()?);
     let space = GridSpace::new(ox, oy, size)
         .and_then(|s| s.check_extent(width, height).map(|()| s))

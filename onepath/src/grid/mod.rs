@@ -42,6 +42,7 @@ pub(crate) mod text;
 
 pub use area_costs::AreaCosts;
 pub use cell::{Cell, WorldPoint};
+pub(crate) use cell_store::MAX_VERSION;
 pub use cell_store::WALL;
 pub use clearance::REPAIR_MERGE_THRESHOLD;
 pub use clearance_map::{ClearanceMap, ClearanceRefresh};

@@ -21,6 +21,7 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use super::voxel_grid::{CHUNK_VOXELS, Chunk, VoxelGrid, checked_voxel_count};
+use crate::grid::MAX_VERSION;
 use crate::state::codec::{HEADER_LEN, Reader, read_frame, write_frame};
 use crate::state::{Fnv1a64, KIND_VOXEL_GRID, StateError};
 
@@ -118,6 +119,9 @@ impl VoxelGrid {
         let mut grid =
             Self::with_default(x, y, z, default).map_err(|_| invalid("voxel.default"))?;
         let version = r.u64()?;
+        if version > MAX_VERSION {
+            return Err(invalid("voxel.version"));
+        }
         for a in 0..255u8 {
             grid.set_area_cost(a, r.f64()?)
                 .map_err(|_| invalid("voxel.area_cost"))?;

@@ -407,7 +407,8 @@ impl VoxelGrid {
     }
 
     fn record(&mut self, edit: VoxelEdit) {
-        self.version += 1;
+        // Restore bounds the version by `MAX_VERSION`; saturating keeps any state panic-free.
+        self.version = self.version.saturating_add(1);
         self.revision = fresh_revision();
         self.journal.record(self.revision, edit);
         debug_assert_eq!(self.journal.current(), self.revision);

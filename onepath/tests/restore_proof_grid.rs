@@ -1,14 +1,15 @@
-//! Issue 27, kind 2: restore accepts only states the search can reach — parents legal *and*
+//! Issue 27, kinds 1, 2 and 3: restore accepts only states the search can reach — parents legal *and*
 //! closed records relaxed, finished states ones the loop stops in. Each reproducer is a
 //! snapshot the outside attack crafted (resealed with a valid checksum) that restored and then
 //! continued to a wrong answer; each must now be refused, and a refusal must leave the target
 //! byte-identical.
 
-use onepath::Grid;
 use onepath::grid::{Connectivity, DiagonalRule, SquareTopology};
 use onepath::search::{AStar, Step};
+use onepath::state::Fnv1a64;
 use onepath::state::StateError;
 use onepath::topology::{DefaultStepCost, ZeroHeuristic};
+use onepath::{Cell, Connectivity as C, Grid, GridOptions, GridSearch, HeuristicKind};
 
 fn unhex(s: &str) -> Vec<u8> {
     (0..s.len())
@@ -109,5 +110,88 @@ fn every_state_a_search_saves_on_the_way_restores_and_continues_alike() {
         assert_eq!(b.cost().to_bits(), fresh.cost().to_bits());
         assert_eq!(b.path(), fresh.path());
         assert_eq!(b.iterations(), fresh.iterations());
+    }
+}
+
+/// Recomputes the checksum of the frame at offset 0 (payload length unchanged).
+fn reseal(b: &mut [u8]) {
+    let len = u32::from_le_bytes(b[8..12].try_into().unwrap()) as usize;
+    let sum = Fnv1a64::of(&b[28..28 + len]);
+    b[20..28].copy_from_slice(&sum.to_le_bytes());
+}
+
+#[test]
+fn kind_1_a_version_without_room_for_edits_is_refused() {
+    let mut g = Grid::from_text("...").unwrap();
+    let mut bytes = vec![0; g.state_size()];
+    g.save_state(&mut bytes).unwrap();
+    let before = bytes.clone();
+    // Version u64 at payload offset 8.
+    for v in [u64::MAX, u64::MAX - 1, (1u64 << 53) + 1] {
+        bytes[28 + 8..28 + 16].copy_from_slice(&v.to_le_bytes());
+        reseal(&mut bytes);
+        let e = g.restore_state(&bytes).expect_err("no room left for edits");
+        assert_eq!(
+            e,
+            StateError::InvalidField {
+                field: "grid.version"
+            }
+        );
+        let mut now = vec![0; g.state_size()];
+        g.save_state(&mut now).unwrap();
+        assert_eq!(now, before, "a refused grid restore changed the grid");
+    }
+    // The bound itself restores, and the next edit neither panics nor wraps.
+    bytes[28 + 8..28 + 16].copy_from_slice(&(1u64 << 53).to_le_bytes());
+    reseal(&mut bytes);
+    g.restore_state(&bytes).unwrap();
+    g.set_area(Cell::new(1, 0), 3).unwrap();
+    assert_eq!(g.version(), (1u64 << 53) + 1);
+}
+
+#[test]
+fn kind_3_options_relabelled_over_the_nested_state_are_refused() {
+    // A 2 x 2 open grid searched with four moves and the zero estimate; the handle's
+    // connectivity byte (payload offset 0) rewritten to eight moves over the same nested
+    // kind-2 state. Under eight moves the start's expansion offers the diagonal goal at
+    // sqrt 2, which the four-move records do not hold.
+    let g = Grid::new(2, 2).unwrap();
+    let four = GridOptions::FOUR_CONNECTED
+        .with_heuristic(HeuristicKind::Zero)
+        .with_specialized_engines(false);
+    for pops in 1..=4 {
+        let mut s = GridSearch::new(four).unwrap();
+        s.try_begin(&g, Cell::new(0, 0), Cell::new(1, 1));
+        let _ = s.step(&g, pops).unwrap();
+        let mut bytes = vec![0; s.state_size()];
+        s.save_state(&g, &mut bytes).unwrap();
+        assert_eq!(bytes[28], 0, "four moves");
+        bytes[28] = 1;
+        reseal(&mut bytes);
+        // Two targets: one with the relabelled options, one with the original ones. Each
+        // refuses and keeps its own options, engine and state.
+        for options in [four.with_connectivity(C::Eight), four] {
+            let mut target = GridSearch::new(options).unwrap();
+            target.try_begin(&g, Cell::new(0, 0), Cell::new(1, 1));
+            let _ = target.step(&g, 1).unwrap();
+            let mut before = vec![0; target.state_size()];
+            target.save_state(&g, &mut before).unwrap();
+            let e = target
+                .restore_state(&g, &bytes)
+                .expect_err("the eight-move search cannot reach a four-move state");
+            assert_eq!(
+                e,
+                StateError::InvalidField {
+                    field: "astar.reached.relaxed"
+                }
+            );
+            let mut now = vec![0; target.state_size()];
+            target.save_state(&g, &mut now).unwrap();
+            assert_eq!(
+                now, before,
+                "a refused restore changed the handle ({pops} pops)"
+            );
+            assert_eq!(*target.options(), options);
+        }
     }
 }
