@@ -152,7 +152,7 @@ impl fmt::Display for GridError {
             Self::WallHasNoCost => write!(f, "area 255 is the wall and has no cost multiplier"),
             Self::InvalidAreaCost { area, value } => write!(
                 f,
-                "area {area} multiplier {value} is invalid: it must be positive and finite"
+                "area {area} multiplier {value} is invalid: it must be positive, finite and at most 2^960 (about 9.7e288, so no path cost overflows)"
             ),
             Self::TextCharacter {
                 line,

@@ -2,13 +2,20 @@
 
 use crate::error::GridError;
 
+/// The largest multiplier an area may have: 2^960 (about 9.7e288). A path has at most 2^28
+/// moves (the cell bound) of length at most √3, so its cost, `length · (m[a] + m[b]) · 0.5`
+/// summed in any order, stays below 2^990: no sum of step costs can overflow to +∞, and a
+/// finite search never confuses a real path with "unreachable".
+pub const MAX_AREA_COST: f64 = f64::from_bits((1023 + 960) << 52);
+
 /// One multiplier per walkable area id 0..=254 (255 is the wall). Default 1 everywhere.
 ///
 /// A move from cell `a` to cell `b` costs `length * ((m[a] + m[b]) * 0.5)`.
 ///
 /// # Invariants
 ///
-/// Every multiplier is positive and finite; `min_cost` is the smallest of the 255.
+/// Every multiplier is positive, finite and at most [`MAX_AREA_COST`]; `min_cost` is the
+/// smallest of the 255.
 ///
 /// # Examples
 ///
@@ -24,6 +31,7 @@ use crate::error::GridError;
 /// assert!(!costs.is_uniform());
 /// assert_eq!(costs.set(255, 1.0), Err(GridError::WallHasNoCost));
 /// assert!(costs.set(1, -1.0).is_err() && costs.set(1, f64::NAN).is_err());
+/// assert!(costs.set(1, 1e300).is_err()); // above MAX_AREA_COST: a long path could overflow
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct AreaCosts {
@@ -60,12 +68,13 @@ impl AreaCosts {
     /// # Errors
     ///
     /// [`GridError::WallHasNoCost`] for area 255; [`GridError::InvalidAreaCost`] unless
-    /// `multiplier` is positive and finite. On error nothing changes.
+    /// `multiplier` is positive, finite and at most [`MAX_AREA_COST`] (so no path's cost can
+    /// overflow). On error nothing changes.
     pub fn set(&mut self, area: u8, multiplier: f64) -> Result<(), GridError> {
         if area == 255 {
             return Err(GridError::WallHasNoCost);
         }
-        if !(multiplier.is_finite() && multiplier > 0.0) {
+        if !(multiplier > 0.0 && multiplier <= MAX_AREA_COST) {
             return Err(GridError::InvalidAreaCost {
                 area,
                 value: multiplier,

@@ -40,7 +40,7 @@ pub(crate) mod space;
 mod square_topology;
 pub(crate) mod text;
 
-pub use area_costs::AreaCosts;
+pub use area_costs::{AreaCosts, MAX_AREA_COST};
 pub use cell::{Cell, WorldPoint};
 pub(crate) use cell_store::MAX_VERSION;
 pub use cell_store::WALL;
