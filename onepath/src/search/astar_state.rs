@@ -394,10 +394,8 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
                     }
                 }
             }
-            Step::NoPath => {
-                if !open.is_empty() || goal_rec.is_some_and(|r| r.closed) {
-                    return Err(invalid("astar.no_path"));
-                }
+            Step::NoPath if !open.is_empty() || goal_rec.is_some_and(|r| r.closed) => {
+                return Err(invalid("astar.no_path"));
             }
             _ => {}
         }
