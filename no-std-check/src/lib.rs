@@ -73,3 +73,18 @@ pub extern "C" fn onepath_no_std_smoke() -> u32 {
     }
     path.cells.len() as u32
 }
+
+/// The `serde` feature without std: options and a path status through postcard into a fixed
+/// buffer and back; returns 1 when both come back equal, else 0.
+#[unsafe(no_mangle)]
+pub extern "C" fn onepath_no_std_serde_round_trip() -> u32 {
+    let options = GridOptions::DEFAULT.with_weight(1.5);
+    let mut buf = [0u8; 64];
+    let Ok(bytes) = postcard::to_slice(&(options, PathStatus::Found), &mut buf) else {
+        return 0;
+    };
+    match postcard::from_bytes::<(GridOptions, PathStatus)>(bytes) {
+        Ok((o, s)) => u32::from(o == options && s == PathStatus::Found),
+        Err(_) => 0,
+    }
+}

@@ -8,6 +8,7 @@ use crate::math::{COORDINATE_BOUND, sqrt};
 
 /// A position; `z = 0` for plane graphs.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Point3 {
     /// x.
     pub x: f64,

@@ -5,6 +5,7 @@ use crate::math::{self, Axis, CoordinateError};
 /// A square-grid cell (or a hex cell in offset coordinates: `x` the column, `y` the row).
 /// `x` grows to the right, `y` downwards; (0, 0) is the top-left cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cell {
     /// Column.
     pub x: i32,
@@ -32,6 +33,7 @@ impl From<(i32, i32)> for Cell {
 /// (finite, |v| ≤ 2^21, [`COORDINATE_BOUND`](crate::math::COORDINATE_BOUND)) and every point
 /// the crate returns satisfies it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WorldPoint {
     /// World x.
     pub x: f64,

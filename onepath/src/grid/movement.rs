@@ -3,6 +3,7 @@
 
 /// Four or eight moves per cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Connectivity {
     /// North, east, south, west.
     Four,
@@ -14,6 +15,7 @@ pub enum Connectivity {
 /// When a diagonal move is legal, judged on its two *beside* cells (the cells sharing an edge
 /// with both the start and the target; for north-east: north and east of the start).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DiagonalRule {
     /// Both beside cells walkable (the Moving AI convention, Sturtevant 2012). Default.
     #[default]

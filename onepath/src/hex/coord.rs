@@ -4,6 +4,7 @@ use crate::math::{self, Axis, CoordinateError, FRACTIONAL_BOUND};
 
 /// An axial hex coordinate (q, r); the implied cube coordinate is s = −q − r.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct HexCoord {
     /// Axial q.
     pub q: i32,

@@ -5,6 +5,7 @@ use super::coord::HexCoord;
 
 /// The four offset layouts of a rectangular hex array.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum HexLayout {
     /// Pointy-top hexes, odd rows shifted right.
     #[default]

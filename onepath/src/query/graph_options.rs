@@ -12,6 +12,7 @@ use crate::graph_search::Landmarks;
 
 /// Which graph search a query asks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GraphAlgorithm {
     /// A* when an estimate exists (positions, landmarks or a heuristic hook), else Dijkstra.
     #[default]
@@ -138,6 +139,7 @@ impl<'a> GraphOptions<'a> {
 
 /// The result of a tier-1 graph query.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GraphPath {
     /// Found, no path, invalid endpoint or budget exhausted.
     pub status: PathStatus,

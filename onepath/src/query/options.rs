@@ -5,6 +5,7 @@ use crate::grid::{Connectivity, DiagonalRule, NearestOptions};
 /// Which estimate guides A*.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum HeuristicKind {
     /// Manhattan for four-connected square grids, octile for eight-connected, hex distance on
     /// hex grids.
@@ -23,6 +24,7 @@ pub enum HeuristicKind {
 /// The algorithm a tier-1 query ran ([`GridPath::algorithm`](crate::GridPath)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GridAlgorithm {
     /// The generic A* (Dijkstra when the heuristic is zero).
     #[default]
@@ -73,6 +75,7 @@ pub enum GridAlgorithm {
 /// assert_eq!((path.status, path.iterations), (PathStatus::BudgetExhausted, 10));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GridOptions {
     /// Four or eight moves (square grids; ignored on hex grids).
     pub connectivity: Connectivity,

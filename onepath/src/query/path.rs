@@ -9,6 +9,7 @@ use crate::search::Step;
 
 /// How a query ended. Never an error: every status is a normal outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PathStatus {
     /// A path was found.
     Found,
@@ -43,6 +44,7 @@ pub enum PathStatus {
 /// assert!(short.cells.is_empty() && short.cost == f64::INFINITY);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GridPath {
     /// How the query ended.
     pub status: PathStatus,

@@ -21,6 +21,7 @@ use crate::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelPoint};
 /// assert_eq!(VoxelOptions::DEFAULT.corner_rule, VoxelCornerRule::NoCornerCutting);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VoxelOptions {
     /// 6, 18 or 26 moves (default 26).
     pub connectivity: VoxelConnectivity,
@@ -83,6 +84,7 @@ impl VoxelOptions {
 
 /// The result of a voxel query.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VoxelPath {
     /// How the query ended.
     pub status: PathStatus,

@@ -2,6 +2,7 @@
 
 /// The state of a resumable search. Only [`Step::InProgress`] asks to be called again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Step {
     /// No search has begun: call `try_begin`.
     Idle,

@@ -2,6 +2,7 @@
 
 /// A voxel by its integer coordinates; `(0, 0, 0)` is the block's first corner.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VoxelCell {
     /// Column.
     pub x: i32,
@@ -20,6 +21,7 @@ impl VoxelCell {
 
 /// A position in world space (see [`VoxelSpace`](super::VoxelSpace)).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VoxelPoint {
     /// World x.
     pub x: f64,

@@ -13,6 +13,7 @@ use crate::math::{SQRT2, SQRT3};
 
 /// How many neighbours a voxel has.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum VoxelConnectivity {
     /// The 6 face neighbours.
     Six,
@@ -39,6 +40,7 @@ impl VoxelConnectivity {
 /// edge move; three face and three edge voxels for a corner move. The destination must be open
 /// under every rule.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum VoxelCornerRule {
     /// Every swept voxel open (the Moving AI voxel convention; default).
     #[default]
