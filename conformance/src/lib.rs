@@ -8,7 +8,7 @@
 //! | module | concept |
 //! | --- | --- |
 //! | [`rng`] | SplitMix64, the pinned generator behind every generated map |
-//! | [`r#gen`](crate::r#gen) | deterministic generators of square and hex test grids |
+//! | [`gen`](gen/index.html) | deterministic generators of square and hex test grids |
 //! | [`model`] | the [`model::Model`] trait: positions, one move's legality and price |
 //! | [`square_ref`] | the square grid: areas, 4/8 moves, diagonal rules, agent sizes (brute force), hooks |
 //! | [`hex_ref`] | the four hex layouts, axial conversions, distance, moves, world mapping, cube rounding |

@@ -1,5 +1,5 @@
 //! `dimacs_gr`: [`parse_gr`] and [`parse_co`] on any bytes. Properties: never a panic; a
-//! parsed graph builds a [`CsrGraph`](onepath::graph::CsrGraph), and printed back in the
+//! parsed graph builds a [`CsrGraph`], and printed back in the
 //! canonical form it parses to the same graph.
 
 use std::fmt::Write as _;

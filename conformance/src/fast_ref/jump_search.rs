@@ -2,7 +2,7 @@
 //! "Jump point searches", "Jump point search (JPS, JPS+)": "Search").
 //!
 //! * The start gets the pair (0, 0) and is pushed with its key.
-//! * **Open list**: a heap ordered by [`Key`](super::Key) (smaller f, larger `f32` g, smaller
+//! * **Open list**: a heap ordered by [`Key`] (smaller f, larger `f32` g, smaller
 //!   cell) without decrease-key, and a stack: an entry whose f equals the f of the entry popped
 //!   last goes on the stack; the stack pops first, last in first out, unless the heap's best
 //!   entry has a smaller f than that level. An improved node is pushed again; its older entry is
