@@ -15,7 +15,9 @@
 //! - [`EuclideanHeuristic`]: the straight-line estimate.
 //! - Smoothing (spec: guide-pathfinding.md, §7), for any path, into caller buffers:
 //!   [`smooth_path`] (greedy farthest-visible line-of-sight smoothing, any agent size, cost
-//!   re-summed by [`waypoint_cost`]) and [`catmull_rom`] (centripetal Catmull-Rom samples that
+//!   re-summed by [`waypoint_cost`]; on a grid whose multipliers differ a shortcut is priced
+//!   over the terrain it crosses, [`terrain_segment_cost`], and never costs more than the
+//!   cells it replaces) and [`catmull_rom`] (centripetal Catmull-Rom samples that
 //!   provably stay in walkable space, [`chord_clear`]).
 
 mod heuristic;
@@ -24,9 +26,11 @@ mod search;
 mod search_state;
 mod smooth;
 mod spline;
+mod terrain;
 
 pub use heuristic::EuclideanHeuristic;
 pub use line_of_sight::GridLineOfSight;
 pub use search::{ThetaSearch, ThetaVariant};
-pub use smooth::{block_sweep_clear, smooth_path, waypoint_cost};
+pub use smooth::{block_sweep_clear, smooth_path, terrain_waypoint_cost, waypoint_cost};
 pub use spline::{SAMPLE_MARGIN, catmull_rom, catmull_rom_len, chord_clear};
+pub use terrain::terrain_segment_cost;

@@ -27,6 +27,16 @@
 //! chord's start, so rounding is far below the margin). No peer guarantees this (the A*
 //! Pathfinding Project's smoother warns that it ignores geometry); we do.
 //!
+//! # Terrain
+//!
+//! On a grid whose area multipliers differ, a curve may bulge into terrain its straight
+//! segment avoids (a road along mud). A span's curve is kept only when every cell its chords
+//! cross (with positive length) has a multiplier no greater than the largest multiplier among
+//! the cells the straight segment between its waypoints crosses; otherwise the span is emitted
+//! straight, as for a wall. So the curve never takes the agent over terrain dearer than the
+//! path it smooths, and a path that [`smooth_path`](super::smooth_path) kept out of the mud
+//! stays out of it.
+//!
 //! Points are in grid units: cell `(x, y)` spans `[x, x + 1] × [y, y + 1]` and its centre is
 //! `(x + 0.5, y + 0.5)`; map them to the world with the grid's
 //! [`GridSpace`](crate::grid::GridSpace) (`origin + v * cell_size`).
@@ -35,6 +45,7 @@
 //!
 //! `+ - * /` and [`math::sqrt`](crate::math::sqrt) only, in a fixed order.
 
+use super::terrain::{cell_multiplier, for_each_crossed_cell};
 use crate::grid::{Cell, Grid, WALL, WorldPoint};
 use crate::math::{floor, sqrt};
 
@@ -124,6 +135,36 @@ fn span_point(p: [(f64, f64); 4], u: f64) -> (f64, f64) {
     lerp(b1, b2, t1, t2)
 }
 
+/// The largest multiplier among the cells the segment `a → b` crosses with positive length.
+fn dearest(grid: &Grid, a: (f64, f64), b: (f64, f64)) -> f64 {
+    let mut m = 0.0f64;
+    for_each_crossed_cell(a, b, |x, y, _| m = m.max(cell_multiplier(grid, x, y)));
+    m
+}
+
+/// Whether the chords through `samples` (the span's first waypoint, then its curve points)
+/// and on to `end` cross no cell dearer than the dearest one the straight segment crosses
+/// (module documentation, "Terrain").
+fn curve_terrain_no_dearer(grid: &Grid, samples: &[WorldPoint], end: (f64, f64)) -> bool {
+    let Some(first) = samples.first() else {
+        return true;
+    };
+    let bound = dearest(grid, (first.x, first.y), end);
+    let mut ok = true;
+    let mut prev = (first.x, first.y);
+    for q in samples[1..]
+        .iter()
+        .map(|p| (p.x, p.y))
+        .chain(core::iter::once(end))
+    {
+        for_each_crossed_cell(prev, q, |x, y, _| {
+            ok &= cell_multiplier(grid, x, y) <= bound;
+        });
+        prev = q;
+    }
+    ok
+}
+
 /// Samples the centripetal Catmull-Rom curve through the centres of `waypoints` with
 /// `per_span` points per span (at least 1; 1 gives the waypoints), written to `out` in grid
 /// units; returns the count ([`catmull_rom_len`]). Spans whose curve would come within
@@ -200,6 +241,10 @@ pub fn catmull_rom(
                 prev = q;
             }
             ok = ok && chord_clear(grid, prev, p2);
+            if ok && !grid.areas().is_uniform() {
+                let samples = &out[start..len];
+                ok = curve_terrain_no_dearer(grid, samples, p2);
+            }
         }
         if !ok {
             // The straight segment, at the same parameters.
