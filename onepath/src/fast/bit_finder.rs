@@ -105,7 +105,7 @@ impl BitFinder {
     pub(crate) fn stop(m: &OctileMap, x: u32, y: u32, d: usize) -> (u32, bool) {
         let rows = (&m.row_stop_forward, &m.row_stop_backward);
         let cols = (&m.col_stop_forward, &m.col_stop_backward);
-        let (line, from, words, walk) = if d % 2 == 0 {
+        let (line, from, words, walk) = if d.is_multiple_of(2) {
             (x as usize + 1, y, m.col_words, &m.cols)
         } else {
             (y as usize + 1, x, m.row_words, &m.rows)

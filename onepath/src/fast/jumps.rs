@@ -173,7 +173,7 @@ pub(crate) struct Node {
 /// The pair arithmetic does not overflow when `a` and `b` are at most `u32::MAX` minus the
 /// longer side (every hop is shorter): the search's pairs are path lengths, and restore checks
 /// it before it expands a restored record.
-#[inline(always)]
+#[inline]
 pub(crate) fn expand<S: JumpSource>(
     src: S,
     node: Node,

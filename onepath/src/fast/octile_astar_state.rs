@@ -15,8 +15,13 @@
 //! reached and closed with a pair one step smaller and a legal move between them (so parent
 //! chains reach the start without loops: a + b falls by one per step), a one-to-one match
 //! between not-closed records and heap entries, keys strictly increasing, a found search's goal
-//! closed, an empty heap for no path. It never panics, never half-restores, and allocates nothing once
-//! the buffers are sized for the grid.
+//! closed, an empty heap for no path. Then what makes the state one the search can reach
+//! (issue 27; `docs/snapshot-format.md`, kind 4, "What restore proves"): no record's parent is
+//! the goal (never expanded), every closed record popped before every open entry (its f at
+//! most the first open f; a found goal's key below the first open key) and every expanded
+//! record relaxed (`state/relaxation.rs`: each neighbour it relaxes on this grid closed or
+//! reached no worse than its offer). It never panics, never half-restores, and allocates
+//! nothing once the buffers are sized for the grid.
 
 use super::octile_astar::OctileAStar;
 use super::pair::{Pair, key, key_cell, key_f_bits};

@@ -15,15 +15,20 @@
 //! Restoring validates everything against the grid before changing the engine: sizes, codes
 //! (the finder must be this engine's), records strictly increasing on walkable cells, exactly
 //! the start without a parent, with arrival 8 and pair (0, 0), every other record's parent
-//! reached and closed, its pair the parent's plus the hop (`max − min` straight and `min`
-//! diagonal steps; a pure straight or diagonal hop without improved pruning) and its arrival
-//! the hop's last step, so parent chains reach the start without loops; entries with valid keys
-//! on reached cells, in pop order (the entries on the level first, then the rest with f above
-//! the level, keys strictly increasing), exactly one live entry (its key recomputed from the
-//! record) per not-closed record and every other entry stale (its node closed, or popping after
-//! the live one); a found search's goal closed, an empty open list for no path. It never
-//! panics, never half-restores, and allocates nothing once the buffers are sized (unless the
-//! saved open list outgrows the reserve: one heap entry per cell, one stack entry per four).
+//! reached, closed and not the goal; entries with valid keys on reached cells, in pop order
+//! (the entries on the level first, then the rest with f above the level, keys strictly
+//! increasing), exactly one live entry (its key recomputed from the record) per not-closed
+//! record and every other entry stale (its node closed, or popping after the live one); a
+//! found search's goal closed, an empty open list for no path. Then what makes the state one
+//! the search can reach (issue 27; `docs/snapshot-format.md`, kind 5, "What restore proves"):
+//! the level is "none" exactly while nothing is closed, every closed record's f is at most the
+//! level (a found goal's equal to it), and every expanded record, expanded again on *this* grid
+//! by the engine's own jumper (`jumps.rs`, over an octile map of the grid the engine keeps as
+//! scratch) with its arrival and the search's pruning, generates every record it parents (so
+//! each hop is proved cell by cell, its turn by the pruning rules) and is relaxed
+//! (`state/relaxation.rs`). It never panics, never half-restores, and allocates nothing once
+//! the buffers are sized (unless the saved open list outgrows the reserve: one heap entry per
+//! cell, one stack entry per four).
 
 use super::bit_finder::BitFinder;
 use super::finder::{Finder, Sealed};
