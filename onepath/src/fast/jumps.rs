@@ -170,9 +170,10 @@ pub(crate) struct Node {
 /// steps adds `(t, 0)`, a diagonal one `(0, t)`; with `improved` pruning a diagonal direction
 /// is run, and each straight jump point (or the goal) found `k` steps along it adds `(t, k)`.
 ///
-/// The pair arithmetic does not overflow when `a` and `b` are at most `u32::MAX` minus the
-/// longer side (every hop is shorter): the search's pairs are path lengths, and restore checks
-/// it before it expands a restored record.
+/// The pair arithmetic saturates: the search's pairs are path lengths, far below `u32::MAX`,
+/// and restore refuses a record whose pair is within the longer side of it (every hop is
+/// shorter), so no state a restore accepts comes near it; the saturation only makes sure that
+/// no restored bytes can make a step overflow, in any build.
 #[inline]
 pub(crate) fn expand<S: JumpSource>(
     src: S,
@@ -202,7 +203,7 @@ pub(crate) fn expand<S: JumpSource>(
             if t != 0 {
                 let to = at(x, y, dx * t as i32, dy * t as i32, width);
                 src.touch(to);
-                visit(to, Pair::new(pair.a + t, pair.b), d);
+                visit(to, Pair::new(pair.a.saturating_add(t), pair.b), d);
             }
         } else if improved {
             src.run(x, y, d, goal, &mut |kd, s, t| {
@@ -211,14 +212,15 @@ pub(crate) fn expand<S: JumpSource>(
                 let oy = dy * kd as i32 + sy * t as i32;
                 let to = at(x, y, ox, oy, width);
                 src.touch(to);
-                visit(to, Pair::new(pair.a + t, pair.b + kd), s);
+                let np = Pair::new(pair.a.saturating_add(t), pair.b.saturating_add(kd));
+                visit(to, np, s);
             });
         } else {
             let t = src.diagonal(x, y, d, goal);
             if t != 0 {
                 let to = at(x, y, dx * t as i32, dy * t as i32, width);
                 src.touch(to);
-                visit(to, Pair::new(pair.a, pair.b + t), d);
+                visit(to, Pair::new(pair.a, pair.b.saturating_add(t)), d);
             }
         }
     }
