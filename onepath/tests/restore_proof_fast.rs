@@ -8,9 +8,11 @@
 //! - Every state the engines save themselves, after every number of pops, restores and
 //!   continues bit for bit (state, cost bits, counters, path, the next save's bytes).
 //! - Consistent hostile edits of those states (an open leaf dropped, a closed leaf and its
-//!   subtree dropped, an open leaf closed, the state set to found or no path, a snapshot of
-//!   another grid of the same size with only the map hash rewritten), resealed: each is
-//!   refused with the target unchanged, or restores and continues to the fresh search's answer.
+//!   subtree dropped, an open leaf closed, a kind-4 leaf re-pointed to another closed
+//!   neighbour, random prunes to a parent-closed subset, the state set to found or no path,
+//!   counters re-derived; a snapshot of another grid of the same size with only the map hash
+//!   rewritten), resealed: each is refused with the target unchanged, or restores and
+//!   continues to the fresh search's state and cost bits on a legal path.
 
 mod common;
 
@@ -698,6 +700,41 @@ fn edits(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
         out.push(("only the closed records".into(), e.write()));
         e.set_state(3);
         out.push(("only the closed records, no path".into(), e.write()));
+    }
+    // Random prunes to a parent-closed subset (a record kept only with its parent), some
+    // open leaves closed, the state set to any finished or running one.
+    let mut r = SplitMix64::new(Fnv1a64::of(bytes));
+    for _ in 0..4 {
+        let mut e = s.clone();
+        let mut keep: Vec<u32> = vec![];
+        // Records in parent-first order: a + b grows along every chain.
+        let mut order = e.records.clone();
+        order.sort_by_key(|r| (u64::from(r.a) + u64::from(r.b), r.cell));
+        for rec in &order {
+            if (rec.dir == 8 || keep.contains(&rec.parent)) && !r.chance(1, 6) {
+                keep.push(rec.cell);
+            }
+        }
+        let dropped: Vec<u32> = (e.records.iter())
+            .map(|r| r.cell)
+            .filter(|c| !keep.contains(c))
+            .collect();
+        e.records.retain(|r| !dropped.contains(&r.cell));
+        e.drop_entries_of(&dropped);
+        let leaves: Vec<u32> = (e.records.iter())
+            .filter(|q| q.closed == 0 && !e.is_parent(q.cell) && q.dir != 8)
+            .map(|q| q.cell)
+            .collect();
+        for c in leaves {
+            if r.chance(1, 4) {
+                e.records.iter_mut().find(|q| q.cell == c).unwrap().closed = 1;
+                e.drop_entries_of(&[c]);
+            }
+        }
+        let at = e.state_at();
+        e.fixed[at] = [1, 2, 3][r.below(3) as usize];
+        e.rederive();
+        out.push(("a random parent-closed prune".into(), e.write()));
     }
     for state in [2u8, 3] {
         if s.state() != state {
