@@ -21,11 +21,10 @@ impl Sealed for BitFinder {
     const CODE: u8 = 0;
 }
 
-/// Scans `line` forwards from position `from` (exclusive) and returns the steps to the first
-/// stop, the goal position `goal` if it comes no later (`u32::MAX`: no goal on the line), or 0
-/// at a wall.
+/// The bit of the first stop of `line` after position `from` (position `p` is bit `p + 64`;
+/// the padding word after the line stops every scan).
 #[inline]
-fn forward(stop: &[u64], walk: &[u64], words: usize, line: usize, from: u32, goal: u32) -> u32 {
+fn forward_stop(stop: &[u64], words: usize, line: usize, from: u32) -> usize {
     let base = line * words;
     let start = from as usize + 65;
     let mut k = start >> 6;
@@ -34,11 +33,39 @@ fn forward(stop: &[u64], walk: &[u64], words: usize, line: usize, from: u32, goa
         k += 1;
         word = stop[base + k];
     }
-    let bit = (k << 6) | word.trailing_zeros() as usize;
+    (k << 6) | word.trailing_zeros() as usize
+}
+
+/// [`forward_stop`] towards smaller positions (the padding word before the line stops it).
+#[inline]
+fn backward_stop(stop: &[u64], words: usize, line: usize, from: u32) -> usize {
+    let base = line * words;
+    let start = from as usize + 63;
+    let mut k = start >> 6;
+    let mut word = stop[base + k] & (!0u64 >> (63 - (start & 63)));
+    while word == 0 {
+        k -= 1;
+        word = stop[base + k];
+    }
+    (k << 6) | (63 - word.leading_zeros() as usize)
+}
+
+/// Whether bit `bit` of `line` is walkable.
+#[inline]
+fn walkable_bit(walk: &[u64], words: usize, line: usize, bit: usize) -> bool {
+    walk[line * words + (bit >> 6)] >> (bit & 63) & 1 != 0
+}
+
+/// Scans `line` forwards from position `from` (exclusive) and returns the steps to the first
+/// stop, the goal position `goal` if it comes no later (`u32::MAX`: no goal on the line), or 0
+/// at a wall.
+#[inline]
+fn forward(stop: &[u64], walk: &[u64], words: usize, line: usize, from: u32, goal: u32) -> u32 {
+    let bit = forward_stop(stop, words, line, from);
     if goal > from && goal as usize + 64 <= bit {
         return goal - from;
     }
-    if walk[base + k] >> (bit & 63) & 1 != 0 {
+    if walkable_bit(walk, words, line, bit) {
         (bit - 64) as u32 - from
     } else {
         0
@@ -48,19 +75,11 @@ fn forward(stop: &[u64], walk: &[u64], words: usize, line: usize, from: u32, goa
 /// [`forward`] towards smaller positions.
 #[inline]
 fn backward(stop: &[u64], walk: &[u64], words: usize, line: usize, from: u32, goal: u32) -> u32 {
-    let base = line * words;
-    let start = from as usize + 63;
-    let mut k = start >> 6;
-    let mut word = stop[base + k] & (!0u64 >> (63 - (start & 63)));
-    while word == 0 {
-        k -= 1;
-        word = stop[base + k];
-    }
-    let bit = (k << 6) | (63 - word.leading_zeros() as usize);
+    let bit = backward_stop(stop, words, line, from);
     if goal < from && goal as usize + 64 >= bit {
         return from - goal;
     }
-    if walk[base + k] >> (bit & 63) & 1 != 0 {
+    if walkable_bit(walk, words, line, bit) {
         from - (bit - 64) as u32
     } else {
         0
@@ -77,6 +96,29 @@ impl BitFinder {
             2 => Self::scan_in::<2>(m, x, y, goal),
             _ => Self::scan_in::<3>(m, x, y, goal),
         }
+    }
+
+    /// The first stop of a straight scan from (x, y) in direction `d` (0..4) that knows no
+    /// goal: the steps to it and whether it is walkable (a jump point: a cell with a forced
+    /// neighbour for this arrival) or not (a wall, or the edge of the map). This is what the
+    /// JPS+ tables hold (`jps_plus_index.rs`): `steps` when walkable, else `−(steps − 1)`.
+    pub(crate) fn stop(m: &OctileMap, x: u32, y: u32, d: usize) -> (u32, bool) {
+        let rows = (&m.row_stop_forward, &m.row_stop_backward);
+        let cols = (&m.col_stop_forward, &m.col_stop_backward);
+        let (line, from, words, walk) = if d.is_multiple_of(2) {
+            (x as usize + 1, y, m.col_words, &m.cols)
+        } else {
+            (y as usize + 1, x, m.row_words, &m.rows)
+        };
+        let bit = match d {
+            0 => backward_stop(cols.1, words, line, from),
+            1 => forward_stop(rows.0, words, line, from),
+            2 => forward_stop(cols.0, words, line, from),
+            _ => backward_stop(rows.1, words, line, from),
+        };
+        // A backward scan may stop at the padding before the line: position −1.
+        let steps = (bit as i64 - 64 - i64::from(from)).unsigned_abs() as u32;
+        (steps, walkable_bit(walk, words, line, bit))
     }
 
     /// [`scan`](Self::scan) with the direction known at compile time.

@@ -47,6 +47,7 @@
 mod bit_finder;
 mod finder;
 mod jump_open;
+mod jumps;
 mod octile_astar;
 mod octile_astar_state;
 mod octile_jump;

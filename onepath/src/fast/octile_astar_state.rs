@@ -15,19 +15,25 @@
 //! reached and closed with a pair one step smaller and a legal move between them (so parent
 //! chains reach the start without loops: a + b falls by one per step), a one-to-one match
 //! between not-closed records and heap entries, keys strictly increasing, a found search's goal
-//! closed, an empty heap for no path. It never panics, never half-restores, and allocates nothing once
-//! the buffers are sized for the grid.
+//! closed, an empty heap for no path. Then what makes the state one the search can reach
+//! (issue 27; `docs/snapshot-format.md`, kind 4, "What restore proves"): no record's parent is
+//! the goal (never expanded), every closed record popped before every open entry (its f at
+//! most the first open f; a found goal's key below the first open key) and every expanded
+//! record relaxed (`state/relaxation.rs`: each neighbour it relaxes on this grid closed or
+//! reached no worse than its offer). It never panics, never half-restores, and allocates
+//! nothing once the buffers are sized for the grid.
 
 use super::octile_astar::OctileAStar;
-use super::pair::{Pair, key, key_cell};
+use super::pair::{Pair, key, key_cell, key_f_bits};
 use super::record::WALL_TAG;
 use super::snapshot_head::check_reached;
 use super::snapshot_head::{Head, Names, names, read_lists};
-use super::snapshot_wire::{WireRecord, clear_marks, mark, restored_tag};
+use super::snapshot_wire::{WireRecord, clear_marks, expanded, mark, restored_tag};
 use crate::grid::{Dir8, Grid, WALL};
 use crate::search::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, read_frame_for, write_frame};
 use crate::state::recordings::Recordings;
+use crate::state::relaxation::{Reopening, check_relaxed};
 use crate::state::sorted_records::{Record, SortedRecords};
 use crate::state::{KIND_OCTILE_ASTAR, StateError};
 
@@ -162,6 +168,10 @@ impl OctileAStar {
                 return Err(invalid("octile_astar.reached.parent"));
             }
             let parent = (qy * w + qx) as u32;
+            // The goal's pop ends the search: it is never expanded, so it is no one's parent.
+            if parent == head.goal {
+                return Err(invalid("octile_astar.reached.parent"));
+            }
             let q = p
                 .records
                 .find(parent)
@@ -217,7 +227,10 @@ impl OctileAStar {
             prev_key = Some(kk);
         }
         // The pop that empties the open set ends the search.
-        head.check_end(&p.records, open_count != 0, &NAMES)
+        head.check_end(&p.records, open_count != 0, &NAMES)?;
+        let first = (open_count != 0).then(|| key_at(0)).transpose()?;
+        validate_order(grid, p, first.map(|(_, k)| k))?;
+        validate_relaxed(grid, p)
     }
 
     fn commit(&mut self, grid: &Grid, p: &Parsed<'_>) {
@@ -247,6 +260,90 @@ impl OctileAStar {
                 .push(key(f, pair.g(), at), &mut self.nodes.records);
         }
     }
+}
+
+/// The closed records popped before every open entry, as the search pops them: the estimate
+/// is consistent, so the f of the entries popped never decreases and every pushed entry's f is
+/// at least the f of the node being expanded; hence every closed record's f is at most the
+/// smallest open f (`first`: the key of the first open entry). A found search popped its goal
+/// before every entry still open: the goal's key is below the first one.
+///
+/// With the relaxation rule this makes every closed record's pair optimal: on a shortest path
+/// to a closed node `n`, the first node that is not closed with its optimal pair is reached
+/// with its optimal pair (its predecessor is closed, optimal and relaxed) and open, so its f is
+/// at most the optimal f of `n`, which is below `n`'s f if `n`'s pair were not optimal.
+fn validate_order(grid: &Grid, p: &Parsed<'_>, first: Option<u128>) -> Result<(), StateError> {
+    let Some(first) = first else {
+        return Ok(());
+    };
+    let head = &p.head;
+    let w = grid.width();
+    let (gx, gy) = (head.goal % w, head.goal / w);
+    let first_f = f64::from_bits(key_f_bits(first));
+    for i in 0..p.records.len() {
+        let r = p.records.get(i);
+        if r.closed == 0 {
+            continue;
+        }
+        let (x, y) = (r.cell % w, r.cell / w);
+        let (dx, dy) = head.estimate.offsets(x.abs_diff(gx), y.abs_diff(gy));
+        let f = r.pair.f(dx, dy);
+        if f > first_f {
+            return Err(invalid("octile_astar.closed.order"));
+        }
+        if head.state == Step::Found && r.cell == head.goal {
+            let padded = (y + 1) * (w + 2) + x + 1;
+            if key(f, r.pair.g(), padded) >= first {
+                return Err(invalid("octile_astar.found_goal"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The relaxation rule (`state/relaxation.rs`): every expanded record offered each neighbour
+/// the search relaxes from it — N, E, S, W, NE, SE, SW, NW on this grid, a diagonal only with
+/// both side cells walkable, one step added to the pair — and that neighbour is closed (the
+/// engine never reopens) or reached with a g no worse than the offer. With the parent rule
+/// and the closed-before-open order this keeps missing work (dropped open leaves, pruned
+/// closed sets) out of a restored state.
+fn validate_relaxed(grid: &Grid, p: &Parsed<'_>) -> Result<(), StateError> {
+    let head = &p.head;
+    let (w, h) = (i64::from(grid.width()), i64::from(grid.height()));
+    let walkable = |x: i64, y: i64| {
+        x >= 0 && y >= 0 && x < w && y < h && grid.cells()[(y * w + x) as usize] != WALL
+    };
+    let found_goal = if head.state == Step::Found {
+        head.goal
+    } else {
+        u32::MAX
+    };
+    check_relaxed(
+        &p.records,
+        Reopening::Never,
+        expanded(&p.records, found_goal),
+        |(_, n), offers| {
+            let (x, y) = (i64::from(n.cell) % w, i64::from(n.cell) / w);
+            // The pairs fall by one step along every parent chain: a + b < reached count.
+            let straight = Pair::new(n.pair.a.saturating_add(1), n.pair.b);
+            let diagonal = Pair::new(n.pair.a, n.pair.b.saturating_add(1));
+            for d in Dir8::ALL {
+                let (ox, oy) = d.offset();
+                let (ox, oy) = (i64::from(ox), i64::from(oy));
+                let (tx, ty) = (x + ox, y + oy);
+                if !walkable(tx, ty) {
+                    continue;
+                }
+                let to = (ty * w + tx) as u32;
+                if !d.is_diagonal() {
+                    offers.offer(to, straight);
+                } else if walkable(tx, y) && walkable(x, ty) {
+                    offers.offer(to, diagonal);
+                }
+            }
+        },
+        "octile_astar.reached.relaxed",
+    )
 }
 
 fn parse(payload: &[u8]) -> Result<Parsed<'_>, StateError> {

@@ -32,12 +32,13 @@
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
-use super::finder::{Finder, STEP};
+use super::finder::Finder;
 use super::jump_open::JumpOpen;
+use super::jumps::{Node, Searching, expand};
+use super::octile_map::OctileMap;
 use super::pair::{Pair, key, key_cell};
 use super::progress::{Progress, progress_accessors};
 use super::record::{Generation, JumpRecord, tag_dir};
-use super::successors::{LEGAL, SUCCESSORS};
 use crate::grid::{Grid, WALL};
 use crate::math::Divisor;
 use crate::search::{Step, iteration_digest};
@@ -97,6 +98,10 @@ pub struct OctileJump<F: Finder> {
     pub(super) start: u32,
     pub(super) goal: u32,
     pub(super) scratch: Vec<u64>,
+    /// Restore scratch: an octile map of the grid a snapshot is restored on, over which
+    /// restore re-derives the saved search's hops (refreshed through the grid's journal;
+    /// sized by the first restore of a size).
+    pub(super) proof_map: OctileMap,
     finder: PhantomData<fn() -> F>,
 }
 
@@ -115,6 +120,7 @@ impl<F: Finder> Clone for OctileJump<F> {
             start: self.start,
             goal: self.goal,
             scratch: self.scratch.clone(),
+            proof_map: self.proof_map.clone(),
             finder: PhantomData,
         }
     }
@@ -142,6 +148,7 @@ impl<F: Finder> OctileJump<F> {
             start: NONE,
             goal: NONE,
             scratch: Vec::new(),
+            proof_map: OctileMap::default(),
             finder: PhantomData,
         }
     }
@@ -310,41 +317,17 @@ impl<F: Finder> OctileJump<F> {
                 progress.expanded.push(c);
             }
             let (y, x) = self.width_div.div_rem(c);
-            let nb = F::neighbor_byte(maps, c);
-            let mut dirs = if c == self.start {
-                LEGAL[nb as usize]
-            } else {
-                SUCCESSORS[tag_dir(tag) as usize][nb as usize]
+            let arrival = (c != self.start).then_some(tag_dir(tag));
+            let node = Node {
+                x,
+                y,
+                arrival,
+                pair,
             };
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                let (dx, dy) = STEP[d];
-                if d < 4 {
-                    let t = F::straight(maps, x, y, d, goal_xy);
-                    if t != 0 {
-                        let to = at(x, y, dx * t as i32, dy * t as i32, w);
-                        F::touch(maps, to);
-                        self.relax(base, c, to, Pair::new(pair.a + t, pair.b), d);
-                    }
-                } else if self.improved {
-                    F::run(maps, x, y, d, goal_xy, &mut |kd, s, t| {
-                        let (sx, sy) = STEP[s];
-                        let ox = dx * kd as i32 + sx * t as i32;
-                        let oy = dy * kd as i32 + sy * t as i32;
-                        let to = at(x, y, ox, oy, w);
-                        F::touch(maps, to);
-                        self.relax(base, c, to, Pair::new(pair.a + t, pair.b + kd), s);
-                    });
-                } else {
-                    let t = F::diagonal(maps, x, y, d, goal_xy);
-                    if t != 0 {
-                        let to = at(x, y, dx * t as i32, dy * t as i32, w);
-                        F::touch(maps, to);
-                        self.relax(base, c, to, Pair::new(pair.a, pair.b + t), d);
-                    }
-                }
-            }
+            let src = Searching::<F>(maps);
+            expand(src, node, w, self.improved, goal_xy, &mut |to, np, d| {
+                self.relax(base, c, to, np, d);
+            });
             // No live entry left (stale ones may remain): this pop ends the search.
             if self.live == 0 {
                 self.progress.state = Step::NoPath;
@@ -502,12 +485,6 @@ impl<F: Finder> OctileJump<F> {
 }
 
 progress_accessors!(impl<F: Finder> OctileJump<F>);
-
-/// The cell at (x + ox, y + oy) of a `w`-wide grid.
-#[inline]
-fn at(x: u32, y: u32, ox: i32, oy: i32, w: u32) -> u32 {
-    y.wrapping_add_signed(oy) * w + x.wrapping_add_signed(ox)
-}
 
 #[cfg(test)]
 mod tests {

@@ -15,28 +15,40 @@
 //! Restoring validates everything against the grid before changing the engine: sizes, codes
 //! (the finder must be this engine's), records strictly increasing on walkable cells, exactly
 //! the start without a parent, with arrival 8 and pair (0, 0), every other record's parent
-//! reached and closed, its pair the parent's plus the hop (`max − min` straight and `min`
-//! diagonal steps; a pure straight or diagonal hop without improved pruning) and its arrival
-//! the hop's last step, so parent chains reach the start without loops; entries with valid keys
-//! on reached cells, in pop order (the entries on the level first, then the rest with f above
-//! the level, keys strictly increasing), exactly one live entry (its key recomputed from the
-//! record) per not-closed record and every other entry stale (its node closed, or popping after
-//! the live one); a found search's goal closed, an empty open list for no path. It never
-//! panics, never half-restores, and allocates nothing once the buffers are sized (unless the
-//! saved open list outgrows the reserve: one heap entry per cell, one stack entry per four).
+//! reached, closed and not the goal; entries with valid keys on reached cells, in pop order
+//! (the entries on the level first, then the rest with f above the level, keys strictly
+//! increasing), exactly one live entry (its key recomputed from the record) per not-closed
+//! record and every other entry stale (its node closed, or popping after the live one); a
+//! found search's goal closed, an empty open list for no path. Then what makes the state one
+//! the search can reach (issue 27; `docs/snapshot-format.md`, kind 5, "What restore proves"):
+//! the level is "none" exactly while nothing is closed, every closed record's f is at most the
+//! level (a found goal's equal to it), and every expanded record, expanded again on *this* grid
+//! by the engine's own jumper (`jumps.rs`, over an octile map of the grid the engine keeps as
+//! scratch) with its arrival and the search's pruning, generates every record it parents (so
+//! each hop is proved cell by cell, its turn by the pruning rules) and is relaxed
+//! (`state/relaxation.rs`). It never panics, never half-restores, and allocates nothing once
+//! the buffers are sized (unless the saved open list outgrows the reserve: one heap entry per
+//! cell, one stack entry per four).
 
-use super::finder::Finder;
+use super::bit_finder::BitFinder;
+use super::finder::{Finder, Sealed};
 use super::jump_open::NO_LEVEL;
+use super::jumps::{JumpSource, MapValues, Node, Searching, expand};
 use super::octile_jump::{NONE, OctileJump};
 use super::pair::key;
 use super::record::JumpRecord;
 use super::snapshot_head::check_reached;
 use super::snapshot_head::{Head, Names, names, read_lists};
-use super::snapshot_wire::{WireRecord, clear_marks, mark, restored_tag};
+use super::snapshot_wire::{
+    START_DIR, WireRecord, clear_marks, expanded, mark, marked, restored_tag,
+};
+use super::table_finder::TableFinder;
 use crate::grid::{Grid, WALL};
+use crate::jps::MAX_JPS_PLUS_SIDE;
 use crate::search::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
 use crate::state::recordings::Recordings;
+use crate::state::relaxation::{Reopening, check_relaxed};
 use crate::state::sorted_records::{Record, SortedRecords};
 use crate::state::{KIND_OCTILE_JUMP, StateError};
 
@@ -44,20 +56,6 @@ const FIXED: usize = 4 + 4 + 4 + 4 + 1 + 1 + 1 + 1 + 4 + 4 + 1 + 8;
 const RECORD: usize = Rec::SIZE;
 const ENTRY: usize = 16;
 const NAMES: Names = names!("octile_jump", "open.live");
-
-/// The direction of the last step of a hop (diagonal steps first, then straight).
-fn last_step(dx: i64, dy: i64) -> Option<u8> {
-    let (sx, sy) = (dx.signum() as i32, dy.signum() as i32);
-    let d = match dx.abs().cmp(&dy.abs()) {
-        core::cmp::Ordering::Greater => (sx, 0),
-        core::cmp::Ordering::Less => (0, sy),
-        core::cmp::Ordering::Equal => (sx, sy),
-    };
-    crate::grid::Dir8::OFFSETS
-        .iter()
-        .position(|&o| o == d)
-        .map(|p| p as u8)
-}
 
 /// A reached record, with its parent.
 type Rec = WireRecord<true>;
@@ -211,34 +209,34 @@ impl<F: Finder> OctileJump<F> {
         if !head.check_shape(grid, empty, &p.recordings, &NAMES)? {
             return Ok(());
         }
-        let w = i64::from(grid.width());
-        let xy = |c: u32| (i64::from(c) % w, i64::from(c) / w);
+        if F::CODE == TableFinder::CODE && grid.width().max(grid.height()) > MAX_JPS_PLUS_SIDE {
+            // No JPS+ tables exist for this grid: no table search ran on it.
+            return Err(invalid("octile_jump.finder"));
+        }
+        // Every hop is shorter than the longer side: pairs below this bound expand without
+        // overflow (the search's pairs are path lengths, far below it).
+        let bound = u32::MAX - grid.width().max(grid.height());
         let not_closed = check_reached(&p.records, head, walkable, &NAMES, |r, is_start| {
             if is_start != (r.parent == NONE) {
                 return Err(invalid("octile_jump.reached.start"));
             }
+            if r.pair.a > bound || r.pair.b > bound {
+                return Err(invalid("octile_jump.reached.pair"));
+            }
             if is_start {
                 return Ok(());
             }
-            let q = p
+            // The parent: a closed record, and not the goal (whose pop ends the search
+            // without expanding it). The hop itself is proved below, against this grid.
+            let parent_ok = p
                 .records
                 .find(r.parent)
-                .map(|j| p.records.get(j))
-                .filter(|q| q.closed == 1 && q.cell != r.cell)
-                .ok_or(invalid("octile_jump.reached.parent"))?;
-            let ((px, py), (x, y)) = (xy(q.cell), xy(r.cell));
-            let (dx, dy) = (x - px, y - py);
-            let (ax, ay) = (dx.unsigned_abs() as u32, dy.unsigned_abs() as u32);
-            if !p.improved && ax != 0 && ay != 0 && ax != ay {
-                return Err(invalid("octile_jump.reached.hop"));
+                .is_some_and(|j| p.records.get(j).closed == 1 && r.parent != head.goal);
+            if parent_ok {
+                Ok(())
+            } else {
+                Err(invalid("octile_jump.reached.parent"))
             }
-            if q.pair.after_hop(ax, ay) != Some(r.pair) {
-                return Err(invalid("octile_jump.reached.pair"));
-            }
-            if last_step(dx, dy) != Some(r.dir) {
-                return Err(invalid("octile_jump.reached.arrival"));
-            }
-            Ok(())
         })?;
         if p.level != NO_LEVEL && (f64::from_bits(p.level).is_nan() || p.level >> 63 != 0) {
             return Err(invalid("octile_jump.level"));
@@ -294,7 +292,19 @@ impl<F: Finder> OctileJump<F> {
         }
         head.check_counters(&p.records, not_closed, &p.recordings, &NAMES)?;
         // The pop that leaves no live entry ends the search (stale entries may remain).
-        head.check_end(&p.records, live != 0, &NAMES)
+        head.check_end(&p.records, live != 0, &NAMES)?;
+        validate_level(grid, p, count - not_closed)?;
+        // The hops and the relaxation, re-derived on this grid: the engine's own jumper over
+        // an octile map of it (the bit finder's scans; the table finder's reads of the JPS+
+        // values the map gives).
+        self.proof_map.refresh(grid);
+        clear_marks(&mut self.scratch, count, cells);
+        let marks = &mut self.scratch;
+        if F::CODE == TableFinder::CODE {
+            prove_hops(MapValues(&self.proof_map), grid, p, marks)
+        } else {
+            prove_hops(Searching::<BitFinder>(&self.proof_map), grid, p, marks)
+        }
     }
 
     fn commit(&mut self, grid: &Grid, p: &Parsed<'_>) {
@@ -330,6 +340,98 @@ impl<F: Finder> OctileJump<F> {
         (self.open.heap).extend((on_level..p.open.len() / ENTRY).map(key_at));
         self.open.level = p.level;
     }
+}
+
+/// The level against the closed records: no level before the first pop (and no closed
+/// record), else every closed record's f at most the level — the f of the entries popped never
+/// decreases (the estimate is consistent, so an expansion pushes nothing below the f of the
+/// node it expands, which is the level) — and a found search's goal, popped last, on it. The
+/// open entries are at or above the level (checked with their order). So every closed record
+/// popped before every open entry, which with the relaxation rule makes its pair optimal (as
+/// for kind 4: `octile_astar_state.rs`).
+fn validate_level(grid: &Grid, p: &Parsed<'_>, closed: usize) -> Result<(), StateError> {
+    let head = &p.head;
+    if (p.level == NO_LEVEL) != (closed == 0) {
+        return Err(invalid("octile_jump.level"));
+    }
+    let w = grid.width();
+    let (gx, gy) = (head.goal % w, head.goal / w);
+    let level = f64::from_bits(p.level);
+    for i in 0..p.records.len() {
+        let r = p.records.get(i);
+        if r.closed == 0 {
+            continue;
+        }
+        let (x, y) = (r.cell % w, r.cell / w);
+        let (dx, dy) = head.estimate.offsets(x.abs_diff(gx), y.abs_diff(gy));
+        let f = r.pair.f(dx, dy);
+        if f > level {
+            return Err(invalid("octile_jump.closed.order"));
+        }
+        if head.state == Step::Found && r.cell == head.goal && f.to_bits() != p.level {
+            return Err(invalid("octile_jump.found_goal"));
+        }
+    }
+    Ok(())
+}
+
+/// What restore proves of the hops (`src`: the engine's jumper over this grid). Expanding
+/// every expanded record (closed, not a found goal) with its own arrival — every legal
+/// direction at the start — and the search's pruning generates the successors the search
+/// generated from it:
+///
+/// - every other record must be one of them: its parent's expansion offers its cell with its
+///   pair and arrival (so each hop is a jump the jumper makes on this grid — its cells
+///   walkable, no corner cut, the turn one the pruning rules allow — and its pair the
+///   parent's plus the hop);
+/// - every offer is reflected (the relaxation rule, `state/relaxation.rs`): its cell is
+///   closed (a closed jump point is final) or reached with a g no worse than the offer.
+///
+/// `marks` holds a bit per record (cleared), set for each record an offer proves.
+fn prove_hops<S: JumpSource>(
+    src: S,
+    grid: &Grid,
+    p: &Parsed<'_>,
+    marks: &mut [u64],
+) -> Result<(), StateError> {
+    let head = &p.head;
+    let w = grid.width();
+    let goal = (head.goal % w, head.goal / w);
+    let found_goal = if head.state == Step::Found {
+        head.goal
+    } else {
+        NONE
+    };
+    let records = &p.records;
+    check_relaxed(
+        records,
+        Reopening::Never,
+        expanded(records, found_goal),
+        |(_, n), offers| {
+            let node = Node {
+                x: n.cell % w,
+                y: n.cell / w,
+                arrival: (n.dir != START_DIR).then_some(n.dir),
+                pair: n.pair,
+            };
+            expand(src, node, w, p.improved, goal, &mut |to, np, d| {
+                offers.offer(to, np);
+                if let Some(j) = records.find(to) {
+                    let r = records.get(j);
+                    if r.parent == n.cell && r.pair == np && usize::from(r.dir) == d {
+                        mark(marks, j);
+                    }
+                }
+            });
+        },
+        "octile_jump.reached.relaxed",
+    )?;
+    for j in 0..records.len() {
+        if records.get(j).cell != head.start && !marked(marks, j) {
+            return Err(invalid("octile_jump.reached.hop"));
+        }
+    }
+    Ok(())
 }
 
 fn parse(payload: &[u8]) -> Result<Parsed<'_>, StateError> {

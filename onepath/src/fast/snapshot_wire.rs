@@ -9,6 +9,7 @@ use alloc::vec::Vec;
 use super::pair::{Estimate, Pair};
 use super::record::tag_dir;
 use crate::state::codec::{Writer, le32};
+use crate::state::relaxation::ReachedSet;
 use crate::state::sorted_records::{Record, SortedRecords};
 
 /// "None" on the wire.
@@ -91,6 +92,36 @@ impl<const PARENT: bool> Record for WireRecord<PARENT> {
     }
 }
 
+/// The reached records of a kind-4 or kind-5 payload as the relaxation check reads them
+/// (`state/relaxation.rs`): costs are the exact pairs, compared by their `g` as the engines
+/// compare them when they decide whether an offer improves a node (`g(offer) < g(record)`).
+impl<const PARENT: bool> ReachedSet for SortedRecords<'_, WireRecord<PARENT>> {
+    type Cost = Pair;
+
+    fn reached(&self, node: u32) -> Option<(Pair, bool)> {
+        self.find(node).map(|i| {
+            let r = self.get(i);
+            (r.pair, r.closed == 1)
+        })
+    }
+
+    fn no_worse(g: Pair, candidate: Pair) -> bool {
+        g.g() <= candidate.g()
+    }
+}
+
+/// The closed records a search with these records expanded: every closed record but a found
+/// goal (`found_goal`; `u32::MAX` when the search has not found it), which its pop closed
+/// without expanding.
+pub(super) fn expanded<'r, const PARENT: bool>(
+    records: &'r SortedRecords<'_, WireRecord<PARENT>>,
+    found_goal: u32,
+) -> impl Iterator<Item = (usize, WireRecord<PARENT>)> + 'r {
+    (0..records.len())
+        .map(|i| (i, records.get(i)))
+        .filter(move |(_, r)| r.closed == 1 && r.cell != found_goal)
+}
+
 /// The tag, in generation `base`, of a record restored from its validated arrival and closed
 /// bytes (kinds 4 and 5).
 pub(super) fn restored_tag(base: u32, dir: u8, closed: u8) -> u32 {
@@ -116,6 +147,11 @@ pub(super) fn clear_marks(bits: &mut Vec<u64>, count: usize, cells: u32) {
         bits.resize(cells.div_ceil(64) as usize, 0);
     }
     bits[..words].fill(0);
+}
+
+/// Whether bit `i` of `bits` is set.
+pub(super) fn marked(bits: &[u64], i: usize) -> bool {
+    bits[i / 64] >> (i % 64) & 1 != 0
 }
 
 /// Sets bit `i` of `bits`; `false` when it was set already.

@@ -21,10 +21,21 @@ impl Sealed for TableFinder {
     const CODE: u8 = 1;
 }
 
-/// The table value of (x, y) in direction `d`.
-#[inline]
-fn value(t: &JpsPlusIndex, x: u32, y: u32, d: usize) -> i16 {
-    t.raw()[(y as usize * t.width() as usize + x as usize) * 8 + d]
+/// Where the table finder reads the value of a cell in a direction (`jps_plus_index.rs`:
+/// `d > 0` the next jump point `d` steps away, `d <= 0` no jump point and `−d` walkable cells
+/// before the wall): the JPS+ tables when searching, the same values derived from an
+/// [`OctileMap`](super::OctileMap) when a restore re-derives a search's hops
+/// (`hop_proof.rs`).
+pub(crate) trait TableValues: Copy {
+    /// The value of (x, y), a walkable cell, in direction `d`.
+    fn value(self, x: u32, y: u32, d: usize) -> i32;
+}
+
+impl TableValues for &JpsPlusIndex {
+    #[inline]
+    fn value(self, x: u32, y: u32, d: usize) -> i32 {
+        i32::from(self.raw()[(y as usize * self.width() as usize + x as usize) * 8 + d])
+    }
 }
 
 /// Whether the goal lies strictly inside the quadrant of diagonal `d` from (x, y), and the
@@ -76,34 +87,12 @@ impl Finder for TableFinder {
 
     #[inline]
     fn straight(maps: &JpsPlusIndex, x: u32, y: u32, d: usize, goal: (u32, u32)) -> u32 {
-        let v = value(maps, x, y, d);
-        let reach = u32::from(v.unsigned_abs());
-        let (gx, gy) = goal;
-        let along = match d {
-            0 if gx == x && gy < y => y - gy,
-            1 if gy == y && gx > x => gx - x,
-            2 if gx == x && gy > y => gy - y,
-            3 if gy == y && gx < x => x - gx,
-            _ => u32::MAX,
-        };
-        if along <= reach {
-            along
-        } else if v > 0 {
-            v as u32
-        } else {
-            0
-        }
+        straight(maps, x, y, d, goal)
     }
 
     #[inline]
     fn diagonal(maps: &JpsPlusIndex, x: u32, y: u32, d: usize, goal: (u32, u32)) -> u32 {
-        let v = value(maps, x, y, d);
-        if let Some(k) = level_steps(x, y, d, goal)
-            && k <= u32::from(v.unsigned_abs())
-        {
-            return k;
-        }
-        if v > 0 { v as u32 } else { 0 }
+        diagonal(maps, x, y, d, goal)
     }
 
     fn run(
@@ -114,57 +103,103 @@ impl Finder for TableFinder {
         goal: (u32, u32),
         visit: &mut impl FnMut(u32, usize, u32),
     ) {
-        let (dx, dy) = STEP[d];
-        let comps = components(d);
-        let at = |k: u32| {
-            (
-                x.wrapping_add_signed(dx * k as i32),
-                y.wrapping_add_signed(dy * k as i32),
-            )
-        };
-        let level = level_steps(x, y, d, goal);
-        let mut k = 0u32;
-        loop {
-            let (cx, cy) = at(k);
-            let v = value(maps, cx, cy, d);
-            let reach = u32::from(v.unsigned_abs());
-            // The cell level with the goal, when it lies on this stretch and is not itself the
-            // next jump point: only the goal can be found from it (a straight jump point there
-            // would have made it a diagonal jump point).
-            if let Some(lk) = level
-                && lk > k
-                && lk - k <= reach
-                && !(v > 0 && lk - k == reach)
-            {
-                let (lx, ly) = at(lk);
-                if (lx, ly) == goal {
-                    visit(lk, d, 0);
-                    return;
-                }
-                let s = if lx == goal.0 {
-                    comps_vertical(comps)
-                } else {
-                    comps_horizontal(comps)
-                };
-                let t = Self::straight(maps, lx, ly, s, goal);
-                if t != 0 {
-                    visit(lk, s, t);
-                }
-            }
-            if v <= 0 {
+        run(maps, x, y, d, goal, visit);
+    }
+}
+
+/// [`Finder::straight`] of the table finder over the values `maps`.
+#[inline]
+pub(crate) fn straight(maps: impl TableValues, x: u32, y: u32, d: usize, goal: (u32, u32)) -> u32 {
+    let v = maps.value(x, y, d);
+    let reach = v.unsigned_abs();
+    let (gx, gy) = goal;
+    let along = match d {
+        0 if gx == x && gy < y => y - gy,
+        1 if gy == y && gx > x => gx - x,
+        2 if gx == x && gy > y => gy - y,
+        3 if gy == y && gx < x => x - gx,
+        _ => u32::MAX,
+    };
+    if along <= reach {
+        along
+    } else if v > 0 {
+        v as u32
+    } else {
+        0
+    }
+}
+
+/// [`Finder::diagonal`] of the table finder over the values `maps`.
+#[inline]
+pub(crate) fn diagonal(maps: impl TableValues, x: u32, y: u32, d: usize, goal: (u32, u32)) -> u32 {
+    let v = maps.value(x, y, d);
+    if let Some(k) = level_steps(x, y, d, goal)
+        && k <= v.unsigned_abs()
+    {
+        return k;
+    }
+    if v > 0 { v as u32 } else { 0 }
+}
+
+/// [`Finder::run`] of the table finder over the values `maps`.
+pub(crate) fn run<V: TableValues>(
+    maps: V,
+    x: u32,
+    y: u32,
+    d: usize,
+    goal: (u32, u32),
+    visit: &mut impl FnMut(u32, usize, u32),
+) {
+    let (dx, dy) = STEP[d];
+    let comps = components(d);
+    let at = |k: u32| {
+        (
+            x.wrapping_add_signed(dx * k as i32),
+            y.wrapping_add_signed(dy * k as i32),
+        )
+    };
+    let level = level_steps(x, y, d, goal);
+    let mut k = 0u32;
+    loop {
+        let (cx, cy) = at(k);
+        let v = maps.value(cx, cy, d);
+        let reach = v.unsigned_abs();
+        // The cell level with the goal, when it lies on this stretch and is not itself the
+        // next jump point: only the goal can be found from it (a straight jump point there
+        // would have made it a diagonal jump point).
+        if let Some(lk) = level
+            && lk > k
+            && lk - k <= reach
+            && !(v > 0 && lk - k == reach)
+        {
+            let (lx, ly) = at(lk);
+            if (lx, ly) == goal {
+                visit(lk, d, 0);
                 return;
             }
-            k += reach;
-            let (cx, cy) = at(k);
-            if (cx, cy) == goal {
-                visit(k, d, 0);
-                return;
+            let s = if lx == goal.0 {
+                comps_vertical(comps)
+            } else {
+                comps_horizontal(comps)
+            };
+            let t = straight(maps, lx, ly, s, goal);
+            if t != 0 {
+                visit(lk, s, t);
             }
-            for s in comps {
-                let t = Self::straight(maps, cx, cy, s, goal);
-                if t != 0 {
-                    visit(k, s, t);
-                }
+        }
+        if v <= 0 {
+            return;
+        }
+        k += reach;
+        let (cx, cy) = at(k);
+        if (cx, cy) == goal {
+            visit(k, d, 0);
+            return;
+        }
+        for s in comps {
+            let t = straight(maps, cx, cy, s, goal);
+            if t != 0 {
+                visit(k, s, t);
             }
         }
     }
