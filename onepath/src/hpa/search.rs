@@ -169,7 +169,11 @@ impl Insertion<'_> {
         if n == start {
             for (i, &m) in chunk.nodes.iter().enumerate() {
                 if m != n {
-                    visit(m, self.start_costs.get(i).copied().unwrap_or(f64::INFINITY), false);
+                    visit(
+                        m,
+                        self.start_costs.get(i).copied().unwrap_or(f64::INFINITY),
+                        false,
+                    );
                 }
             }
             visit(goal, self.start_to_goal, false);
@@ -180,7 +184,11 @@ impl Insertion<'_> {
                 }
             }
             if k == self.goal_chunk {
-                visit(goal, self.goal_costs.get(i).copied().unwrap_or(f64::INFINITY), true);
+                visit(
+                    goal,
+                    self.goal_costs.get(i).copied().unwrap_or(f64::INFINITY),
+                    true,
+                );
             }
         }
         if own.is_some() {

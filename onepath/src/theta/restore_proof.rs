@@ -28,9 +28,7 @@
 //! path it answers is a chain of segments with line of sight costing its in-order sum. Every
 //! loop is over the records (eight moves each, a line-of-sight walk bounded by the grid's side).
 
-use super::search::{
-    Expanding, ThetaVariant, candidate, for_each_move, repair_cost, sees, xy,
-};
+use super::search::{Expanding, ThetaVariant, candidate, for_each_move, repair_cost, sees, xy};
 use crate::grid::Grid;
 use crate::search::node_records::{NodeRecord, expanded_records, open_entry};
 use crate::search::{NO_NODE, pop_rank};
@@ -244,11 +242,40 @@ impl<H: Heuristic> Proof<'_, '_, H> {
         }
         if open.len() >= 12 {
             let (node, f) = open_entry(open, 0);
-            let g = self.records.find(node).map_or(0.0, |i| self.records.get(i).g);
+            let g = self
+                .records
+                .find(node)
+                .map_or(0.0, |i| self.records.get(i).g);
             if pop_rank(goal.node, key, popped) >= pop_rank(node, f, g) {
                 return Err(bad);
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::grid::Grid;
+    use crate::search::Step;
+    use crate::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+
+    /// Defence in depth behind the restore bound: a line-of-sight count at `u64::MAX` (which no
+    /// restore accepts) saturates instead of overflowing, in every variant.
+    #[test]
+    fn the_line_of_sight_count_saturates() {
+        let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+        for v in [
+            ThetaVariant::Theta,
+            ThetaVariant::Lazy,
+            ThetaVariant::LazyRequeue,
+        ] {
+            let mut s = ThetaSearch::new(v, EuclideanHeuristic::new(5, 1.0));
+            s.try_begin(&grid, 0, 14);
+            s.step(&grid, 1);
+            s.los_checks = u64::MAX;
+            assert_eq!(s.run(&grid), Step::Found);
+            assert_eq!(s.los_checks(), u64::MAX, "{v:?}");
+        }
     }
 }

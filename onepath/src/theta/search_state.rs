@@ -373,12 +373,13 @@ impl<H: Heuristic> ThetaSearch<H> {
             .find(shape.start)
             .is_some_and(|i| records.get(i).closed);
         let found = shape.state == Step::Found;
-        let saturated = shape.iterations == u32::MAX;
+        // Exact, with no saturated escape: a grid has at most 2^28 cells and a node is
+        // re-queued at most once per offer (8 per expansion, `los_checks_agree`), so the pops
+        // stay below 9 · 2^28 < u32::MAX and the engine's counters never saturate.
         let pops = closed as u64 + u64::from(shape.requeues);
-        let counters_ok = (u64::from(shape.iterations) == pops || saturated)
+        let counters_ok = u64::from(shape.iterations) == pops
             && (shape.requeues == 0 || shape.variant == ThetaVariant::LazyRequeue)
-            && (shape.expansions as usize == closed.saturating_sub(usize::from(found))
-                || (saturated && shape.expansions == u32::MAX))
+            && shape.expansions as usize == closed.saturating_sub(usize::from(found))
             && (shape.iterations == 0) == (count == 1 && !start_closed)
             && (shape.iterations == 0 || start_closed)
             && shape.recorded.0 <= shape.expansions as usize
