@@ -298,7 +298,7 @@ impl HpaSearch {
             }
         };
         let result = checked.and_then(|(closed, goal_closed, start_closed)| {
-            Self::check_open(&records, open, &h)?;
+            Self::check_open(&records, open, h)?;
             let open_count = open.len() / OPEN;
             let ok_state = match state {
                 Step::InProgress => open_count > 0 && !goal_closed,
@@ -324,7 +324,7 @@ impl HpaSearch {
                 return Err(invalid("hpa.goal_edge"));
             }
             let found_goal = if state == Step::Found { goal } else { NONE };
-            check_finish(&records, open, found_goal, &h)?;
+            check_finish(&records, open, found_goal, h)?;
             let ins = Insertion {
                 ends: (start, goal),
                 goal_chunk: hier.chunk_of(goal).unwrap_or(0),

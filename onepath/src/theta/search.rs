@@ -143,12 +143,11 @@ pub(crate) fn candidate(
         ThetaVariant::Theta => sees(p),
         ThetaVariant::Lazy | ThetaVariant::LazyRequeue => true,
     });
-    match via_parent {
-        Some((p, (px, py), gp)) => (gp + segment_cost(m, tx - px, ty - py), p),
-        None => {
-            let (x, y) = s.at;
-            (s.g + segment_cost(m, tx - x, ty - y), s.node)
-        }
+    if let Some((p, (px, py), gp)) = via_parent {
+        (gp + segment_cost(m, tx - px, ty - py), p)
+    } else {
+        let (x, y) = s.at;
+        (s.g + segment_cost(m, tx - x, ty - y), s.node)
     }
 }
 
