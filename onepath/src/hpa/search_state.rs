@@ -21,9 +21,14 @@
 //! the not-closed records and the open entries one to one, the entries strictly in pop order
 //! with `f = g + h` recomputed bit for bit; the state agreeing with the set (in progress: not
 //! empty; no path: empty; found: the goal closed) and the counters with the records
-//! (`state/counters.rs`). Every loop runs over the bytes once or over a parent chain bounded
-//! by the cell count. This suffices: every later step only pops, relaxes edges of the graph
-//! and walks parent chains, each of which the checks keep in range.
+//! (`state/counters.rs`); an idle state as `make_idle` leaves it. Then what the abstract search
+//! did around each record (`restore_proof.rs`, issue 27): every expanded record relaxed over
+//! the abstract graph's edges as `step` enumerates them, a found goal popped before every open
+//! entry, the goal-edge flag set only once the goal is reached. Every loop runs over the bytes
+//! once, over a parent chain bounded by the cell count, or over an expanded record's edges.
+//! This suffices: every later step only pops, relaxes edges of the graph and walks parent
+//! chains, each of which the checks keep in range, and no accepted state answers `NoPath`
+//! where a path exists.
 
 use super::hierarchy::{HpaHierarchy, topology};
 use super::restore_proof::{check_finish, check_relaxed};

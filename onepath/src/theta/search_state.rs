@@ -21,21 +21,25 @@
 //!   `g(node) = g(parent) + c(parent, node)` bit for bit and `g(node) > g(parent)`. The strict
 //!   increase rules out parent loops, so every chain ends at the start;
 //! - line of sight: every closed node sees its parent (Theta* tests before it relaxes, Lazy
-//!   repairs at the pop before it closes), and so does every open node under Theta*; an open
-//!   node other than the start has a closed grid neighbour (the node that relaxed it), so a
-//!   later `SetVertex` always has a candidate;
+//!   repairs at the pop before it closes), and so does every open node under Theta*;
 //! - the open set: one entry per not-closed record, in strictly increasing pop order, each f
 //!   equal to `g + w * h(node)` as the search computes it;
 //! - the counters: iterations = closed records + requeues (no node is ever reopened),
 //!   expansions = closed records − 1 when found and = closed records otherwise, requeues 0
-//!   unless LazyRequeue (saturated counters excepted), recordings no longer than their
-//!   counters; found means the goal is closed, no path means the open set is empty, in
-//!   progress means something to pop and the goal not closed. The line-of-sight count is a
-//!   statistic and taken as it is.
+//!   unless LazyRequeue and at most 8 per expansion, exactly (the engine's counters cannot
+//!   saturate on a grid of at most 2^28 cells), recordings no longer than their counters;
+//!   found means the goal is closed, no path means the open set is empty, in progress means
+//!   something to pop and the goal not closed; the line-of-sight count is at most 8 per
+//!   expanded record other than the start (Theta*) or exactly one per pop but the start's (Lazy
+//!   variants), so it cannot overflow (its increments saturate as well);
+//! - what the search did around each record (`restore_proof.rs`, issue 27): every record set by
+//!   an expanded neighbour's offer (or Lazy Theta*'s `SetVertex`), every expanded record
+//!   relaxed with the variant's own candidate, a found goal popped before every open entry and
+//!   a state with no path without a closed goal.
 //!
 //! These are the invariants every step keeps, so a state that passes is one from which the
-//! search runs exactly as its rules say (a path it returns is walkable segment by segment and
-//! costs its in-order sum).
+//! search runs exactly as its rules say: it terminates, answers `NoPath` only when no path
+//! exists, and a path it returns is walkable segment by segment and costs its in-order sum.
 
 use super::heuristic::segment_cost;
 use super::restore_proof::Proof;
@@ -158,7 +162,7 @@ impl<H: Heuristic> ThetaSearch<H> {
     ///
     /// # Complexity
     ///
-    /// O(r log r + r · side) for r reached nodes, plus O(cells) for the content hash (cached
+    /// O(r log r + 8 r · side) for r reached nodes, plus O(cells) for the content hash (cached
     /// by the grid) and the first time the buffers grow.
     ///
     /// # Examples
