@@ -18,6 +18,7 @@ mod config;
 mod entrances;
 mod error;
 mod hierarchy;
+mod restore_proof;
 mod search;
 mod search_state;
 mod smoothing;

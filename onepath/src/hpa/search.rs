@@ -136,6 +136,70 @@ pub(super) fn insertion(
     to_goal
 }
 
+/// A query's insertion into the abstract graph, as [`HpaSearch::step`] relaxes it: the
+/// endpoints, the goal's chunk (`chunk_of(goal)`, 0 outside) and the costs [`insertion`]
+/// computed.
+pub(super) struct Insertion<'c> {
+    pub(super) ends: (u32, u32),
+    pub(super) goal_chunk: u32,
+    pub(super) start_costs: &'c [f64],
+    pub(super) goal_costs: &'c [f64],
+    pub(super) start_to_goal: f64,
+}
+
+impl Insertion<'_> {
+    /// Calls `visit(to, cost, via_goal_edge)` for every abstract edge the search relaxes out
+    /// of `n`, in its order: the start's edges to the nodes of its chunk (node order) and to the
+    /// goal, or a transition node's intra-edges (node order) and its edge into the goal (when
+    /// it shares the goal's chunk, `via_goal_edge`); then a transition node's inter-edges. The
+    /// search relaxes with it and restore (kind 9) recomputes it, so both use this one function.
+    pub(super) fn for_each_edge(
+        &self,
+        hier: &HpaHierarchy,
+        n: u32,
+        mut visit: impl FnMut(u32, f64, bool),
+    ) {
+        let (start, goal) = self.ends;
+        let Some(k) = hier.chunk_of(n) else {
+            return;
+        };
+        let chunk = hier.chunk(k);
+        let count = chunk.nodes.len();
+        let own = chunk.nodes.binary_search(&n).ok();
+        if n == start {
+            for (i, &m) in chunk.nodes.iter().enumerate() {
+                if m != n {
+                    visit(
+                        m,
+                        self.start_costs.get(i).copied().unwrap_or(f64::INFINITY),
+                        false,
+                    );
+                }
+            }
+            visit(goal, self.start_to_goal, false);
+        } else if let Some(i) = own {
+            for j in 0..count {
+                if j != i {
+                    visit(chunk.nodes[j], chunk.intra[i * count + j], false);
+                }
+            }
+            if k == self.goal_chunk {
+                visit(
+                    goal,
+                    self.goal_costs.get(i).copied().unwrap_or(f64::INFINITY),
+                    true,
+                );
+            }
+        }
+        if own.is_some() {
+            let lo = chunk.inter.partition_point(|e| e.from < n);
+            for e in chunk.inter[lo..].iter().take_while(|e| e.from == n) {
+                visit(e.to, e.cost, false);
+            }
+        }
+    }
+}
+
 impl Default for HpaSearch {
     fn default() -> Self {
         Self::new()
@@ -381,41 +445,21 @@ impl HpaSearch {
 
     fn expand(&mut self, hier: &HpaHierarchy, n: u32) {
         let gn = self.g[n as usize];
-        let Some(k) = hier.chunk_of(n) else {
-            return;
+        // Taken for the loop (no allocation) so `relax` may borrow the search.
+        let start_costs = core::mem::take(&mut self.start_costs);
+        let goal_costs = core::mem::take(&mut self.goal_costs);
+        let insertion = Insertion {
+            ends: (self.start, self.goal),
+            goal_chunk: self.goal_chunk,
+            start_costs: &start_costs,
+            goal_costs: &goal_costs,
+            start_to_goal: self.start_to_goal,
         };
-        let chunk = hier.chunk(k);
-        let count = chunk.nodes.len();
-        let own = chunk.nodes.binary_search(&n).ok();
-        if n == self.start {
-            for i in 0..count {
-                let c = self.start_costs[i];
-                if chunk.nodes[i] != n {
-                    self.relax(n, gn, chunk.nodes[i], c, false);
-                }
-            }
-            let c = self.start_to_goal;
-            self.relax(n, gn, self.goal, c, false);
-        } else if let Some(i) = own {
-            for j in 0..count {
-                if j != i {
-                    self.relax(n, gn, chunk.nodes[j], chunk.intra[i * count + j], false);
-                }
-            }
-            if k == self.goal_chunk {
-                let c = self.goal_costs[i];
-                self.relax(n, gn, self.goal, c, true);
-            }
-        }
-        if own.is_some() {
-            let lo = chunk.inter.partition_point(|e| e.from < n);
-            for e in &chunk.inter[lo..] {
-                if e.from != n {
-                    break;
-                }
-                self.relax(n, gn, e.to, e.cost, false);
-            }
-        }
+        insertion.for_each_edge(hier, n, |to, cost, via_goal_edge| {
+            self.relax(n, gn, to, cost, via_goal_edge);
+        });
+        self.start_costs = start_costs;
+        self.goal_costs = goal_costs;
     }
 
     /// Builds the abstract path, refines it into cells and smooths it.

@@ -21,45 +21,33 @@
 //! the not-closed records and the open entries one to one, the entries strictly in pop order
 //! with `f = g + h` recomputed bit for bit; the state agreeing with the set (in progress: not
 //! empty; no path: empty; found: the goal closed) and the counters with the records
-//! (`state/counters.rs`). Every loop runs over the bytes once or over a parent chain bounded
-//! by the cell count. This suffices: every later step only pops, relaxes edges of the graph
-//! and walks parent chains, each of which the checks keep in range.
+//! (`state/counters.rs`); an idle state as `make_idle` leaves it. Then what the abstract search
+//! did around each record (`restore_proof.rs`, issue 27): every expanded record relaxed over
+//! the abstract graph's edges as `step` enumerates them, a found goal popped before every open
+//! entry, the goal-edge flag set only once the goal is reached. Every loop runs over the bytes
+//! once, over a parent chain bounded by the cell count, or over an expanded record's edges.
+//! This suffices: every later step only pops, relaxes edges of the graph and walks parent
+//! chains, each of which the checks keep in range, and no accepted state answers `NoPath`
+//! where a path exists.
 
 use super::hierarchy::{HpaHierarchy, topology};
-use super::search::{HpaSearch, NONE, insertion};
+use super::restore_proof::{check_finish, check_relaxed};
+use super::search::{HpaSearch, Insertion, NONE, insertion};
 use crate::grid::{Connectivity, DiagonalRule, Grid};
 use crate::search::Step;
+use crate::search::node_records::NodeRecord;
 use crate::search::step_code::{state_code, state_of};
 use crate::state::codec::{Reader, invalid, le32, le64, read_frame_for, write_frame};
 use crate::state::counters::Counters;
-use crate::state::sorted_records::{Record, SortedRecords};
+use crate::state::sorted_records::{Record as _, SortedRecords};
 use crate::state::{HEADER_LEN, KIND_HPA_SEARCH, StateError};
 use crate::topology::{Heuristic, ManhattanHeuristic, OctileHeuristic, Topology as _};
 
 /// The fixed fields, with the two list counts.
 const FIXED: usize = 8 + 4 + 4 + 1 + 1 + 1 + 4 + 4 + 4 + 1 + 4 + 4 + 1 + 4 + 4;
-const RECORD: usize = 4 + 4 + 8 + 1;
+const RECORD: usize = NodeRecord::SIZE;
 const OPEN: usize = 4 + 8;
-
-#[derive(Clone, Copy)]
-struct Rec {
-    cell: u32,
-    parent: u32,
-    g: f64,
-    closed: bool,
-}
-
-impl Record for Rec {
-    const SIZE: usize = RECORD;
-    fn decode(b: &[u8]) -> Self {
-        Rec {
-            cell: le32(b, 0),
-            parent: le32(b, 4),
-            g: f64::from_bits(le64(b, 8)),
-            closed: b[16] != 0,
-        }
-    }
-}
+type Rec = NodeRecord;
 
 fn moves_code(c: Connectivity, r: DiagonalRule) -> u8 {
     match (c, r) {
@@ -267,7 +255,10 @@ impl HpaSearch {
         let open = r.counted(OPEN, "hpa.open")?;
         r.finish("hpa.payload_length")?;
         if state == Step::Idle {
-            if n != 0 || records.len() != 0 || !open.is_empty() || iterations != 0 {
+            // As `make_idle` leaves a search: no endpoints, counters, records or flag.
+            let endpoints = start != NONE || goal != NONE;
+            let counts = iterations != 0 || expansions != 0 || goal_edge;
+            if n != 0 || records.len() != 0 || !open.is_empty() || endpoints || counts {
                 return Err(invalid("hpa.idle"));
             }
             self.make_idle();
@@ -333,7 +324,20 @@ impl HpaSearch {
             if !ok_state || !counters.agree() || records.len() != closed + open_count {
                 return Err(invalid("hpa.state"));
             }
-            Ok(())
+            // The flag names the edge that last improved the goal: none before it is reached.
+            if goal_edge && records.find(goal).is_none() {
+                return Err(invalid("hpa.goal_edge"));
+            }
+            let found_goal = if state == Step::Found { goal } else { NONE };
+            check_finish(&records, open, found_goal, h)?;
+            let ins = Insertion {
+                ends: (start, goal),
+                goal_chunk: hier.chunk_of(goal).unwrap_or(0),
+                start_costs: &spare_start,
+                goal_costs: &spare_goal,
+                start_to_goal: to_goal,
+            };
+            check_relaxed(hier, &ins, &records, found_goal)
         });
         if let Err(e) = result {
             self.spare_start = spare_start;
@@ -365,7 +369,7 @@ impl HpaSearch {
         }
         for i in 0..records.len() {
             let rec = records.get(i);
-            let v = rec.cell as usize;
+            let v = rec.node as usize;
             self.g[v] = rec.g;
             self.parent[v] = rec.parent;
             self.mark[v] = self.generation << 1 | u32::from(rec.closed);
@@ -412,18 +416,18 @@ impl HpaSearch {
         let mut saw_start = false;
         for i in 0..records.len() {
             let rec = records.get(i);
-            if rec.cell >= cells || last.is_some_and(|l| rec.cell <= l) {
+            if rec.node >= cells || last.is_some_and(|l| rec.node <= l) {
                 return Err(invalid("hpa.reached.cell"));
             }
-            last = Some(rec.cell);
+            last = Some(rec.node);
             if !(rec.g.is_finite() && rec.g >= 0.0) {
                 return Err(invalid("hpa.reached.g"));
             }
             closed += usize::from(rec.closed);
-            if rec.cell == goal {
+            if rec.node == goal {
                 goal_closed = rec.closed;
             }
-            if rec.cell == start {
+            if rec.node == start {
                 saw_start = true;
                 start_closed = rec.closed;
                 if rec.parent != NONE || rec.g.to_bits() != 0 {
@@ -435,9 +439,9 @@ impl HpaSearch {
                 return Err(invalid("hpa.reached.parent"));
             };
             let p = records.get(pi);
-            let via = goal_edge && rec.cell == goal;
-            let cost = Self::edge_cost(hier, ends, costs, (p.cell, rec.cell), via);
-            if !p.closed || p.cell == rec.cell || !cost.is_finite() || rec.g < p.g + cost {
+            let via = goal_edge && rec.node == goal;
+            let cost = Self::edge_cost(hier, ends, costs, (p.node, rec.node), via);
+            if !p.closed || p.node == rec.node || !cost.is_finite() || rec.g < p.g + cost {
                 return Err(invalid("hpa.reached.parent"));
             }
         }

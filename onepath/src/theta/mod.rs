@@ -22,6 +22,7 @@
 
 mod heuristic;
 mod line_of_sight;
+mod restore_proof;
 mod search;
 mod search_state;
 mod smooth;

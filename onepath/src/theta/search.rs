@@ -117,6 +117,47 @@ pub(crate) fn sees(grid: &Grid, a: u32, b: u32) -> bool {
     GridLineOfSight::check(grid, grid.cell_of(a), grid.cell_of(b))
 }
 
+/// A node being expanded, as [`candidate`] reads it: its id, coordinates and g, and its
+/// parent (id, coordinates, g) unless it is the start.
+pub(crate) struct Expanding {
+    pub(crate) node: u32,
+    pub(crate) at: (i64, i64),
+    pub(crate) g: f64,
+    pub(crate) parent: Option<(u32, (i64, i64), f64)>,
+}
+
+/// The offer the expansion of `s` makes to its neighbour at `(tx, ty)`: `(g, parent)`, step 3
+/// of the algorithm. *Theta* asks `sees(p)` whether the parent `p` sees the neighbour (a
+/// line-of-sight test) and goes through `p` when it does, else through `s`; the *Lazy*
+/// variants go through `p` without a test; the start (no parent) goes through itself. The
+/// search relaxes with it and restore (kind 6) recomputes it, so both use this one function.
+#[inline]
+pub(crate) fn candidate(
+    variant: ThetaVariant,
+    m: f64,
+    s: &Expanding,
+    (tx, ty): (i64, i64),
+    sees: impl FnOnce(u32) -> bool,
+) -> (f64, u32) {
+    let via_parent = s.parent.filter(|&(p, _, _)| match variant {
+        ThetaVariant::Theta => sees(p),
+        ThetaVariant::Lazy | ThetaVariant::LazyRequeue => true,
+    });
+    if let Some((p, (px, py), gp)) = via_parent {
+        (gp + segment_cost(m, tx - px, ty - py), p)
+    } else {
+        let (x, y) = s.at;
+        (s.g + segment_cost(m, tx - x, ty - y), s.node)
+    }
+}
+
+/// What `SetVertex` (step 1) prices the node at `at` through its closed neighbour at `u_at`
+/// whose cost is `g_u`; restore (kind 6) bounds a LazyRequeue node's g by it.
+#[inline]
+pub(crate) fn repair_cost(g_u: f64, m: f64, at: (i64, i64), u_at: (i64, i64)) -> f64 {
+    g_u + segment_cost(m, at.0 - u_at.0, at.1 - u_at.1)
+}
+
 /// A resumable any-angle search on a square [`Grid`] (tier 2), Theta* or Lazy Theta* by
 /// [`ThetaVariant`]. It owns its buffers and borrows the grid per call.
 ///
@@ -377,7 +418,9 @@ impl<H: Heuristic> ThetaSearch<H> {
         if p == NO_NODE {
             return false;
         }
-        self.los_checks += 1;
+        // Saturating: a restored count is bounded by the pops (kind 6), and this is defence in
+        // depth, so no arithmetic on restored data can overflow.
+        self.los_checks = self.los_checks.saturating_add(1);
         if sees(grid, p, s) {
             return false;
         }
@@ -389,7 +432,7 @@ impl<H: Heuristic> ThetaSearch<H> {
             if !b.is_closed(u) {
                 return;
             }
-            let c = b.nodes[u as usize].g + segment_cost(unit, x - ux, y - uy);
+            let c = repair_cost(b.nodes[u as usize].g, unit, (x, y), (ux, uy));
             if best.is_none_or(|(_, bc)| c < bc) {
                 best = Some((u, c));
             }
@@ -418,32 +461,24 @@ impl<H: Heuristic> ThetaSearch<H> {
         } = self;
         let (w, m, variant) = (*weight, *unit, *variant);
         let (x, y) = xy(grid, s);
-        let gs = b.nodes[s as usize].g;
-        let p = b.nodes[s as usize].parent;
-        let (px, py, gp) = if p == NO_NODE {
-            (0, 0, 0.0)
-        } else {
-            let (px, py) = xy(grid, p);
-            (px, py, b.nodes[p as usize].g)
+        let from = Expanding {
+            node: s,
+            at: (x, y),
+            g: b.nodes[s as usize].g,
+            parent: match b.nodes[s as usize].parent {
+                NO_NODE => None,
+                p => Some((p, xy(grid, p), b.nodes[p as usize].g)),
+            },
         };
         let generation = b.generation;
         for_each_move(grid, x, y, |t, tx, ty| {
             if b.is_closed(t) {
                 return;
             }
-            let via_parent = p != NO_NODE
-                && match variant {
-                    ThetaVariant::Theta => {
-                        *los_checks += 1;
-                        sees(grid, p, t)
-                    }
-                    ThetaVariant::Lazy | ThetaVariant::LazyRequeue => true,
-                };
-            let (cand, parent) = if via_parent {
-                (gp + segment_cost(m, tx - px, ty - py), p)
-            } else {
-                (gs + segment_cost(m, tx - x, ty - y), s)
-            };
+            let (cand, parent) = candidate(variant, m, &from, (tx, ty), |p| {
+                *los_checks = los_checks.saturating_add(1);
+                sees(grid, p, t)
+            });
             let node = &mut b.nodes[t as usize];
             if node.mark >> 1 == generation && cand >= node.g {
                 return;

@@ -21,62 +21,43 @@
 //!   `g(node) = g(parent) + c(parent, node)` bit for bit and `g(node) > g(parent)`. The strict
 //!   increase rules out parent loops, so every chain ends at the start;
 //! - line of sight: every closed node sees its parent (Theta* tests before it relaxes, Lazy
-//!   repairs at the pop before it closes), and so does every open node under Theta*; an open
-//!   node other than the start has a closed grid neighbour (the node that relaxed it), so a
-//!   later `SetVertex` always has a candidate;
+//!   repairs at the pop before it closes), and so does every open node under Theta*;
 //! - the open set: one entry per not-closed record, in strictly increasing pop order, each f
 //!   equal to `g + w * h(node)` as the search computes it;
 //! - the counters: iterations = closed records + requeues (no node is ever reopened),
 //!   expansions = closed records − 1 when found and = closed records otherwise, requeues 0
-//!   unless LazyRequeue (saturated counters excepted), recordings no longer than their
-//!   counters; found means the goal is closed, no path means the open set is empty, in
-//!   progress means something to pop and the goal not closed. The line-of-sight count is a
-//!   statistic and taken as it is.
+//!   unless LazyRequeue and at most 8 per expansion, exactly (the engine's counters cannot
+//!   saturate on a grid of at most 2^28 cells), recordings no longer than their counters;
+//!   found means the goal is closed, no path means the open set is empty, in progress means
+//!   something to pop and the goal not closed; the line-of-sight count is at most 8 per
+//!   expanded record other than the start (Theta*) or exactly one per pop but the start's (Lazy
+//!   variants), so it cannot overflow (its increments saturate as well);
+//! - what the search did around each record (`restore_proof.rs`, issue 27): every record set by
+//!   an expanded neighbour's offer (or Lazy Theta*'s `SetVertex`), every expanded record
+//!   relaxed with the variant's own candidate, a found goal popped before every open entry and
+//!   a state with no path without a closed goal.
 //!
 //! These are the invariants every step keeps, so a state that passes is one from which the
-//! search runs exactly as its rules say (a path it returns is walkable segment by segment and
-//! costs its in-order sum).
+//! search runs exactly as its rules say: it terminates, answers `NoPath` only when no path
+//! exists, and a path it returns is walkable segment by segment and costs its in-order sum.
 
 use super::heuristic::segment_cost;
-use super::search::{ThetaSearch, ThetaVariant, for_each_move, sees, xy};
+use super::restore_proof::Proof;
+use super::search::{ThetaSearch, ThetaVariant, sees, xy};
 use crate::grid::{Grid, WALL};
+use crate::search::node_records::{NodeRecord, OPEN_ENTRY, open_entry};
 use crate::search::step_code::{state_code, state_of};
 use crate::search::{NO_NODE, Step, pop_rank};
-use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
+use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
 use crate::state::recordings::Recordings;
-use crate::state::sorted_records::{Record, SortedRecords};
+use crate::state::sorted_records::{Record as _, SortedRecords};
 use crate::state::{KIND_THETA, StateError};
 use crate::topology::Heuristic;
 
 const FIXED: usize = 4 + 4 + 4 + 1 + 8 + 1 + 4 + 4 + 4 + 8 + 1;
-const RECORD: usize = 4 + 4 + 8 + 1;
-const OPEN: usize = 4 + 8;
-
-#[derive(Clone, Copy)]
-struct Rec {
-    node: u32,
-    parent: u32,
-    g: f64,
-    closed: bool,
-}
-
-impl Record for Rec {
-    const SIZE: usize = RECORD;
-
-    fn decode(b: &[u8]) -> Rec {
-        Rec {
-            node: le32(b, 0),
-            parent: le32(b, 4),
-            g: f64::from_bits(le64(b, 8)),
-            closed: b[16] != 0,
-        }
-    }
-}
-
-fn open_entry(open: &[u8], k: usize) -> (u32, f64) {
-    let o = k * OPEN;
-    (le32(open, o), f64::from_bits(le64(open, o + 4)))
-}
+const RECORD: usize = NodeRecord::SIZE;
+const OPEN: usize = OPEN_ENTRY;
+type Rec = NodeRecord;
 
 /// The fixed fields of a payload.
 struct Shape {
@@ -89,6 +70,7 @@ struct Shape {
     iterations: u32,
     expansions: u32,
     requeues: u32,
+    los_checks: u64,
     recorded: (usize, usize),
 }
 
@@ -180,7 +162,7 @@ impl<H: Heuristic> ThetaSearch<H> {
     ///
     /// # Complexity
     ///
-    /// O(r log r + r · side) for r reached nodes, plus O(cells) for the content hash (cached
+    /// O(r log r + 8 r · side) for r reached nodes, plus O(cells) for the content hash (cached
     /// by the grid) and the first time the buffers grow.
     ///
     /// # Examples
@@ -254,6 +236,7 @@ impl<H: Heuristic> ThetaSearch<H> {
             iterations,
             expansions,
             requeues,
+            los_checks,
             recorded: recordings.lens(),
         };
         if state != Step::Idle {
@@ -355,15 +338,6 @@ impl<H: Heuristic> ThetaSearch<H> {
             if must_see && !sees(grid, p.node, rec.node) {
                 return Err(invalid("theta.reached.line_of_sight"));
             }
-            if !rec.closed {
-                let mut has_closed_neighbour = false;
-                for_each_move(grid, x, y, |u, _, _| {
-                    has_closed_neighbour |= records.find(u).is_some_and(|k| records.get(k).closed);
-                });
-                if !has_closed_neighbour {
-                    return Err(invalid("theta.reached.open_without_closed_neighbour"));
-                }
-            }
         }
         if shape.state != Step::Idle && records.find(shape.start).is_none() {
             return Err(invalid("theta.reached.start"));
@@ -403,17 +377,21 @@ impl<H: Heuristic> ThetaSearch<H> {
             .find(shape.start)
             .is_some_and(|i| records.get(i).closed);
         let found = shape.state == Step::Found;
-        let saturated = shape.iterations == u32::MAX;
+        // Exact, with no saturated escape: a grid has at most 2^28 cells and a node is
+        // re-queued at most once per offer (8 per expansion, `los_checks_agree`), so the pops
+        // stay below 9 · 2^28 < u32::MAX and the engine's counters never saturate.
         let pops = closed as u64 + u64::from(shape.requeues);
-        let counters_ok = (u64::from(shape.iterations) == pops || saturated)
+        let counters_ok = u64::from(shape.iterations) == pops
             && (shape.requeues == 0 || shape.variant == ThetaVariant::LazyRequeue)
-            && (shape.expansions as usize == closed.saturating_sub(usize::from(found))
-                || (saturated && shape.expansions == u32::MAX))
+            && shape.expansions as usize == closed.saturating_sub(usize::from(found))
             && (shape.iterations == 0) == (count == 1 && !start_closed)
             && (shape.iterations == 0 || start_closed)
             && shape.recorded.0 <= shape.expansions as usize
             && shape.recorded.1 <= shape.iterations as usize;
-        if shape.state != Step::Idle && !counters_ok {
+        if shape.state == Step::Idle {
+            return Ok(());
+        }
+        if !counters_ok {
             return Err(invalid("theta.counters"));
         }
         let state_ok = match shape.state {
@@ -425,6 +403,44 @@ impl<H: Heuristic> ThetaSearch<H> {
         if !state_ok {
             return Err(invalid("theta.state"));
         }
-        Ok(())
+        if !Self::los_checks_agree(shape, closed, start_closed) {
+            return Err(invalid("theta.los_checks"));
+        }
+        let proof = Proof {
+            grid,
+            variant: shape.variant,
+            m,
+            weight: shape.weight,
+            heuristic: &self.heuristic,
+            records,
+            start: shape.start,
+            goal: shape.goal,
+            found,
+        };
+        proof.check_finish(open, goal_closed)?;
+        proof.check_offers()?;
+        proof.check_relaxed()
+    }
+
+    /// The line-of-sight count (and the requeues it rests on) are what the pops imply, so no
+    /// restored count can overflow later (the increments saturate as well). Lazy Theta* tests
+    /// once per pop of a node with a parent: every pop but the start's, so the count is exactly
+    /// closed + requeues − (start closed). LazyRequeue re-queues a node only after an offer set
+    /// its parent (a repaired parent is a neighbour, which it sees), so requeues ≤ 8 per
+    /// expansion. Theta* tests at most once per move of an expansion of a node with a parent:
+    /// at most 8 per expanded record other than the start.
+    fn los_checks_agree(shape: &Shape, closed: usize, start_closed: bool) -> bool {
+        let found = shape.state == Step::Found;
+        let expanded = closed.saturating_sub(usize::from(found)) as u64;
+        let start_expanded = start_closed && !(found && shape.start == shape.goal);
+        let los = shape.los_checks;
+        match shape.variant {
+            ThetaVariant::Theta => los <= 8 * expanded.saturating_sub(u64::from(start_expanded)),
+            ThetaVariant::Lazy | ThetaVariant::LazyRequeue => {
+                let pops = closed as u64 + u64::from(shape.requeues);
+                u64::from(shape.requeues) <= 8 * expanded
+                    && los == pops.saturating_sub(u64::from(start_closed))
+            }
+        }
     }
 }
