@@ -849,3 +849,197 @@ fn kind_13_saves_restore_alike_and_consistent_edits_are_refused_or_optimal() {
         "both outcomes exercised: {total:?}"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// `OPLM` tables: feasible potentials only.
+
+/// The byte offset of `d(L_l, v)` in `table` (0 forward, 1 backward) of an `OPLM` table.
+fn oplm_at(k: usize, n: usize, table: usize, l: usize, v: usize) -> usize {
+    24 + 4 * k + 8 * (table * k * n + l * n + v)
+}
+
+fn with_distance(bytes: &[u8], at: usize, d: f64) -> Vec<u8> {
+    let mut b = bytes.to_vec();
+    b[at..at + 8].copy_from_slice(&d.to_bits().to_le_bytes());
+    b
+}
+
+/// The chain 0 - 1 - ... - 5 (both directions, weight 3) with a shortcut 0 -> 5 of weight 20.
+fn chain() -> CsrGraph {
+    let mut edges = Vec::new();
+    for i in 0..5 {
+        edges.push(e(i, i + 1, 3.0));
+        edges.push(e(i + 1, i, 3.0));
+    }
+    edges.push(e(0, 5, 20.0));
+    CsrGraph::new(6, &edges).unwrap()
+}
+
+#[test]
+fn oplm_a_distance_set_to_infinity_or_1e300_is_refused() {
+    use onepath::graph_search::{LandmarkError, LandmarkTable};
+    let g = chain();
+    let lm = alt(&g, 2);
+    let good = lm.serialize();
+    let (k, n) = (lm.ids().len(), 6);
+    assert_eq!(Landmarks::deserialize(&good, &g).as_ref(), Ok(&lm));
+    for table in 0..2 {
+        for l in 0..k {
+            for v in 0..n {
+                if v as u32 == lm.ids()[l] {
+                    continue;
+                }
+                for d in [f64::INFINITY, 1e300] {
+                    let bad = with_distance(&good, oplm_at(k, n, table, l, v), d);
+                    let err = Landmarks::deserialize(&bad, &g).unwrap_err();
+                    let want_table = [LandmarkTable::Forward, LandmarkTable::Backward][table];
+                    match err {
+                        LandmarkError::Infeasible {
+                            table: t,
+                            landmark,
+                            from,
+                            to,
+                            weight,
+                            ..
+                        } => {
+                            assert_eq!((t, landmark as usize), (want_table, l));
+                            assert!(
+                                g.out_edges(from).any(|(x, w)| x == to && w == weight),
+                                "names an edge of the graph"
+                            );
+                            assert!(from as usize == v || to as usize == v, "{err}");
+                        }
+                        other => panic!("{table} {l} {v} {d}: {other}"),
+                    }
+                    assert!(err.to_string().contains("triangle inequality"));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn oplm_finite_distances_the_graph_does_not_connect_are_refused() {
+    use onepath::graph_search::{LandmarkError, LandmarkTable};
+    // Landmark 0 reaches nothing; 1 -> 2 (weight 1) is another component. Values near 2^53 on
+    // it satisfy the edge rule in rounding (fl(2^53 + 2 + 1) = 2^53 + 4) while their
+    // difference doubles the distance: the reachability rule refuses them.
+    let g = CsrGraph::new(3, &[e(1, 2, 1.0)]).unwrap();
+    // A hand-made table: landmark 0, forward [0, +∞, +∞], backward [0, +∞, +∞].
+    let mut good = Vec::new();
+    good.extend(b"OPLM");
+    good.extend(1u32.to_le_bytes());
+    good.extend(3i32.to_le_bytes());
+    good.extend(1i32.to_le_bytes());
+    good.extend(g.fingerprint().to_le_bytes());
+    good.extend(0i32.to_le_bytes());
+    for d in [
+        0.0,
+        f64::INFINITY,
+        f64::INFINITY,
+        0.0,
+        f64::INFINITY,
+        f64::INFINITY,
+    ] {
+        good.extend(f64::to_bits(d).to_le_bytes());
+    }
+    let lm = Landmarks::deserialize(&good, &g).unwrap();
+    assert_eq!(lm.serialize(), good);
+    let big = 9_007_199_254_740_992.0f64; // 2^53
+    let mut bad = with_distance(&good, oplm_at(1, 3, 0, 0, 1), big + 2.0);
+    bad = with_distance(&bad, oplm_at(1, 3, 0, 0, 2), big + 4.0);
+    assert_eq!(big + 2.0 + 1.0, big + 4.0, "the rounding the attack uses");
+    assert_eq!(
+        Landmarks::deserialize(&bad, &g),
+        Err(LandmarkError::Unreachable {
+            table: LandmarkTable::Forward,
+            landmark: 0,
+            node: 1,
+            value: big + 2.0
+        })
+    );
+}
+
+/// A random graph with fractional weights (tenths, so sums round), for the no-false-refusal
+/// property of tables the engine builds.
+fn random_fractional_graph(r: &mut SplitMix64) -> CsrGraph {
+    let n = 2 + r.below(30);
+    let m = r.below(n * 4 + 1);
+    let edges: Vec<GraphEdge> = (0..m)
+        .map(|_| {
+            let w = f64::from(r.below(1000)) / 10.0 + if r.chance(1, 4) { 1e15 } else { 0.0 };
+            e(r.below(n), r.below(n), w)
+        })
+        .collect();
+    CsrGraph::new(n, &edges).unwrap()
+}
+
+#[test]
+fn oplm_every_table_the_engine_builds_is_read_back() {
+    let mut r = SplitMix64::new(27);
+    for i in 0..300 {
+        let g = if i % 2 == 0 {
+            random_graph(&mut r)
+        } else {
+            random_fractional_graph(&mut r)
+        };
+        let lm = alt(&g, 1 + r.below(4));
+        assert_eq!(
+            Landmarks::deserialize(&lm.serialize(), &g).as_ref(),
+            Ok(&lm),
+            "graph {i}"
+        );
+    }
+}
+
+#[test]
+fn oplm_edited_tables_are_refused_or_answer_as_dijkstra() {
+    let mut r = SplitMix64::new(2027);
+    let (mut accepted, mut refused) = (0, 0);
+    for _ in 0..300 {
+        let g = random_graph(&mut r);
+        let n = g.node_count() as usize;
+        let lm = alt(&g, 1 + r.below(3));
+        let k = lm.ids().len();
+        let mut bytes = lm.serialize();
+        for _ in 0..=r.below(2) {
+            let at = oplm_at(
+                k,
+                n,
+                r.below(2) as usize,
+                r.below(k as u32) as usize,
+                r.below(n as u32) as usize,
+            );
+            let old = f64::from_bits(u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap()));
+            let d = match r.below(6) {
+                0 => f64::INFINITY,
+                1 => 1e300,
+                2 => old * 0.5,
+                3 => old + 1.0,
+                4 => f64::from(r.below(20)),
+                _ => 0.0,
+            };
+            bytes = with_distance(&bytes, at, d);
+        }
+        let Ok(edited) = Landmarks::deserialize(&bytes, &g) else {
+            refused += 1;
+            continue;
+        };
+        accepted += 1;
+        let h = AltGraphHeuristic::new(&edited, &g).unwrap();
+        for _ in 0..6 {
+            let (s, t) = (r.below(n as u32), r.below(n as u32));
+            let want = dijkstra(&g, s, t);
+            let mut a = GraphAStar::new(DefaultStepCost, h);
+            a.try_begin(&g, s, t);
+            a.run(&g);
+            answers_as_dijkstra(&g, (s, t), want, a.state(), a.cost(), &a.path());
+            let mut b = BidirectionalGraphSearch::new(DefaultStepCost, h);
+            b.try_begin(&g, s, t);
+            b.run(&g);
+            answers_as_dijkstra(&g, (s, t), want, b.state(), b.cost(), &b.path());
+        }
+    }
+    eprintln!("OPLM edits: accepted {accepted}, refused {refused}");
+    assert!(accepted > 30 && refused > 30, "{accepted} {refused}");
+}
