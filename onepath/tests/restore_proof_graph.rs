@@ -1043,3 +1043,71 @@ fn oplm_edited_tables_are_refused_or_answer_as_dijkstra() {
     eprintln!("OPLM edits: accepted {accepted}, refused {refused}");
     assert!(accepted > 30 && refused > 30, "{accepted} {refused}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Splices: an unedited snapshot of another graph with the same node count, its fingerprint
+// rewritten to this graph's (the outside attack's "another world of the same size").
+
+fn respliced(bytes: &[u8], g: &CsrGraph) -> Vec<u8> {
+    let mut b = bytes.to_vec();
+    b[12..20].copy_from_slice(&g.fingerprint().to_le_bytes());
+    b
+}
+
+#[test]
+fn splices_from_another_graph_are_refused_or_answer_as_dijkstra() {
+    let mut r = SplitMix64::new(1213);
+    let (mut accepted, mut refused) = (0, 0);
+    for _ in 0..400 {
+        let a = random_graph(&mut r);
+        let b = loop {
+            let b = random_graph(&mut r);
+            if b.node_count() == a.node_count() {
+                break b;
+            }
+        };
+        let n = a.node_count();
+        let (s, t) = (r.below(n), r.below(n));
+        let want = dijkstra(&a, s, t);
+        for k in 0..8 {
+            // Kind 12 from `b`, restored on `a`.
+            let mut other: Dijkstra = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+            other.try_begin(&b, s, t);
+            other.step(&b, k);
+            let bytes = respliced(&save12(&other, &b), &a);
+            let mut target: Dijkstra = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+            target.try_begin(&a, s, t);
+            let before = save12(&target, &a);
+            if target.restore_state(&a, &bytes).is_err() {
+                refused += 1;
+                assert_eq!(save12(&target, &a), before);
+            } else {
+                accepted += 1;
+                target.run(&a);
+                let path = target.path();
+                answers_as_dijkstra(&a, (s, t), want, target.state(), target.cost(), &path);
+            }
+            // Kind 13 likewise.
+            let mut other: Bidir =
+                BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+            other.try_begin(&b, s, t);
+            other.step(&b, k);
+            let bytes = respliced(&save13(&other, &b), &a);
+            let mut target: Bidir =
+                BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+            target.try_begin(&a, s, t);
+            let before = save13(&target, &a);
+            if target.restore_state(&a, &bytes).is_err() {
+                refused += 1;
+                assert_eq!(save13(&target, &a), before);
+            } else {
+                accepted += 1;
+                target.run(&a);
+                let path = target.path();
+                answers_as_dijkstra(&a, (s, t), want, target.state(), target.cost(), &path);
+            }
+        }
+    }
+    eprintln!("splices: accepted {accepted}, refused {refused}");
+    assert!(accepted > 100 && refused > 100, "{accepted} {refused}");
+}
