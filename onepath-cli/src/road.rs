@@ -50,7 +50,10 @@ struct Loaded {
 fn load(args: &RoadArgs) -> Result<Loaded, String> {
     if let Some(gr) = &args.gr {
         let parsed = read_gr(gr).map_err(|e| format!("{}: {e}", gr.display()))?;
-        let graph = CsrGraph::new(parsed.node_count, &parsed.edges).map_err(|e| e.to_string())?;
+        // The reader refuses weights past the graph bound with their line; the graph's own
+        // checks name an arc by its 0-based index in the file.
+        let graph = CsrGraph::new(parsed.node_count, &parsed.edges)
+            .map_err(|e| format!("{}: {e}", gr.display()))?;
         let positions = match &args.co {
             Some(co) => {
                 Some(read_co(co, parsed.node_count).map_err(|e| format!("{}: {e}", co.display()))?)

@@ -100,3 +100,22 @@ fn input_errors_exit_2_with_the_line() {
     let (_, err) = run(&["road"], 2);
     assert!(err.contains("--gr") || err.contains("--map"), "{err}");
 }
+
+#[test]
+fn weights_that_could_overflow_a_path_cost_exit_2_with_the_line() {
+    // Issue 27: arcs 1 -> 2 and 2 -> 3 of weight 1.797e308 summed to +∞ and made the searches
+    // disagree; the graph is refused instead, naming the arc's line.
+    let dir = tempfile::tempdir().unwrap();
+    let gp = dir.path().join("big.gr");
+    fs::write(&gp, "p sp 3 2\na 1 2 1.797e308\na 2 3 1.797e308\n").unwrap();
+    let (out, err) = run(&["road", "--gr", gp.to_str().unwrap()], 2);
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("line 2: the arc weights total") && err.contains("overflow"),
+        "{err}"
+    );
+    // Weights that each fit but together pass the bound: the second arc's line.
+    fs::write(&gp, "p sp 3 2\na 1 2 4e307\na 2 3 4e307\n").unwrap();
+    let (_, err) = run(&["road", "--gr", gp.to_str().unwrap()], 2);
+    assert!(err.contains("line 3: the arc weights total 8e307"), "{err}");
+}

@@ -4,7 +4,7 @@ use std::fmt;
 use std::path::Path;
 
 use onepath::Point3;
-use onepath::graph::{GraphEdge, MAX_EDGES, MAX_NODES};
+use onepath::graph::{GraphEdge, MAX_EDGES, MAX_NODES, MAX_WEIGHT_SUM};
 
 /// A parsed `.gr` file.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,6 +59,16 @@ pub enum DimacsErrorKind {
     BadWeight {
         /// The text.
         text: String,
+    },
+    /// The arc weights, summed in file order, pass
+    /// [`MAX_WEIGHT_SUM`](onepath::graph::MAX_WEIGHT_SUM) at this arc: path costs could
+    /// overflow, so the graph is refused (as [`CsrGraph::new`](onepath::graph::CsrGraph::new)
+    /// would refuse it).
+    WeightSum {
+        /// The total at this arc (`+∞` when it overflowed).
+        sum: f64,
+        /// The bound.
+        max: f64,
     },
     /// Fewer or more arc (or coordinate) lines than declared.
     CountMismatch {
@@ -117,6 +127,11 @@ impl fmt::Display for DimacsError {
             DimacsErrorKind::BadWeight { text } => {
                 write!(f, "weight {text:?} is not a finite number >= 0")
             }
+            DimacsErrorKind::WeightSum { sum, max } => write!(
+                f,
+                "the arc weights total {sum:e} here, above the {max:e} a graph may total \
+                 (f64::MAX / 4): path costs could overflow"
+            ),
             DimacsErrorKind::CountMismatch { declared, found } => {
                 write!(f, "{declared} lines declared, {found} found")
             }
@@ -177,11 +192,15 @@ const MIN_ITEM_LINE: u64 = 8;
 /// A [`DimacsError`] naming the line: unknown line kinds, a missing, repeated or malformed
 /// problem line, counts above [`MAX_NODES`] / [`MAX_EDGES`] or above what the input's length
 /// can hold (checked before anything is allocated), bad numbers, node ids outside `1..=N`,
-/// weights that are not finite and `>= 0`, and an arc count that differs from the declared one.
+/// weights that are not finite and `>= 0`, weights that total more than
+/// [`MAX_WEIGHT_SUM`] in file order (the bound every graph obeys, so that path costs cannot
+/// overflow; the line of the arc that passes it), and an arc count that differs from the
+/// declared one.
 pub fn parse_gr(input: &[u8]) -> Result<DimacsGraph, DimacsError> {
     let text = std::str::from_utf8(input).map_err(|_| err(0, DimacsErrorKind::NotText))?;
     let mut problem: Option<(u32, u64)> = None;
     let mut edges: Vec<GraphEdge> = Vec::new();
+    let mut weight_sum = 0.0f64;
     let mut last = 0u64;
     for (i, raw) in text.lines().enumerate() {
         let line = i as u64 + 1;
@@ -260,6 +279,16 @@ pub fn parse_gr(input: &[u8]) -> Result<DimacsGraph, DimacsError> {
                         DimacsErrorKind::CountMismatch {
                             declared: m,
                             found: m + 1,
+                        },
+                    ));
+                }
+                weight_sum += w;
+                if weight_sum > MAX_WEIGHT_SUM {
+                    return Err(err(
+                        line,
+                        DimacsErrorKind::WeightSum {
+                            sum: weight_sum,
+                            max: MAX_WEIGHT_SUM,
                         },
                     ));
                 }
@@ -413,4 +442,33 @@ pub fn read_gr(path: &Path) -> Result<DimacsGraph, DimacsError> {
 /// As [`parse_co`], and `Io` when the file cannot be read.
 pub fn read_co(path: &Path, node_count: u32) -> Result<Vec<Point3>, DimacsError> {
     parse_co(&read(path)?, node_count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{DimacsErrorKind, MAX_WEIGHT_SUM, parse_gr};
+
+    #[test]
+    fn weights_past_the_graph_bound_are_refused_at_their_line() {
+        let e = parse_gr(b"p sp 3 2\na 1 2 1.797e308\na 2 3 1.797e308\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert_eq!(
+            e.kind,
+            DimacsErrorKind::WeightSum {
+                sum: 1.797e308,
+                max: MAX_WEIGHT_SUM
+            }
+        );
+        let e = parse_gr(b"p sp 3 2\na 1 2 4e307\na 2 3 4e307\n").unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(
+            e.to_string()
+                .starts_with("line 3: the arc weights total 8e307")
+        );
+        // At the bound: accepted, and the graph builds.
+        let half = format!("{:e}", MAX_WEIGHT_SUM / 2.0);
+        let text = format!("p sp 3 2\na 1 2 {half}\na 2 3 {half}\n");
+        let g = parse_gr(text.as_bytes()).unwrap();
+        assert!(onepath::graph::CsrGraph::new(g.node_count, &g.edges).is_ok());
+    }
 }

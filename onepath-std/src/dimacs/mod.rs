@@ -2,8 +2,9 @@
 //! Johnson 2009) and Moving AI maps as graphs (spec: graphs.md, “Verification”).
 //!
 //! - [`parse_gr`]: a `.gr` graph — `c` comment lines, one problem line `p sp N M`, then `M`
-//!   arc lines `a U V W` with 1-based node ids and weights `>= 0`. Node ids become `0..N`;
-//!   arcs keep file order.
+//!   arc lines `a U V W` with 1-based node ids and weights `>= 0` that total at most
+//!   [`MAX_WEIGHT_SUM`](onepath::graph::MAX_WEIGHT_SUM). Node ids become `0..N`; arcs keep
+//!   file order.
 //! - [`parse_co`]: a `.co` coordinate file — `c` comments, `p aux sp co N`, then `v ID X Y`
 //!   lines (any order, each node once).
 //! - [`map_graph`]: a Moving AI map as a graph: walkable cells as nodes (row-major order),

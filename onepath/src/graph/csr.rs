@@ -14,7 +14,23 @@ pub const MAX_NODES: u32 = 1 << 26;
 /// The most edges a graph may hold (edge slots are `u32`; `u32::MAX` is kept free).
 pub const MAX_EDGES: u32 = u32::MAX - 1;
 
-/// A directed edge `from -> to` with a weight (finite, `>= 0`; zero is allowed).
+/// The most the weights of a graph may total: a quarter of `f64::MAX` (about 4.49e307).
+///
+/// The total is summed in a fixed order — the edge list's for [`CsrGraph::new`], the ids' for
+/// a [`Graph`](super::Graph) (its compile order) — and checked at every edge, so a graph is
+/// refused ([`GraphError::WeightSum`](super::GraphError::WeightSum), naming the edge) as soon
+/// as its running total passes the bound. Why a quarter: every path cost a search computes
+/// sums distinct edges of the graph (parent chains are simple paths), and a floating-point sum
+/// of at most 2^33 nonnegative terms, in any order, is within a factor `1 + 2^-19` of the
+/// exact sum, so every path cost stays below `f64::MAX / 4 · (1 + 2^-18)`; the searches add
+/// at most three such quantities (a bidirectional meeting `g_forward + g_backward`, a key with
+/// its potential, the stopping sum of two keys), which stays finite. A bound of `f64::MAX`
+/// itself would not do: a path summed in another order than the check's can round past it.
+/// The bound is on the stored weights; a cost hook that scales them up answers for itself.
+pub const MAX_WEIGHT_SUM: f64 = f64::MAX / 4.0;
+
+/// A directed edge `from -> to` with a weight (finite, `>= 0`; zero is allowed). A graph's
+/// weights may total at most [`MAX_WEIGHT_SUM`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GraphEdge {
     /// Source node.
@@ -75,9 +91,10 @@ impl CsrGraph {
     /// # Errors
     ///
     /// [`GraphError::TooManyNodes`] above [`MAX_NODES`], [`GraphError::TooManyEdges`] above
-    /// [`MAX_EDGES`], [`GraphError::EdgeEndpoint`] and [`GraphError::EdgeWeight`] naming the
-    /// first bad edge's index (edges are checked in list order, endpoints before weight).
-    /// Nothing is allocated before the checks pass.
+    /// [`MAX_EDGES`], [`GraphError::EdgeEndpoint`], [`GraphError::EdgeWeight`] and
+    /// [`GraphError::WeightSum`] naming the first bad edge's index (edges are checked in list
+    /// order, endpoints before weight before the running total of the weights, which may not
+    /// pass [`MAX_WEIGHT_SUM`]). Nothing is allocated before the checks pass.
     ///
     /// # Complexity
     ///
@@ -108,6 +125,7 @@ impl CsrGraph {
                 max: MAX_EDGES,
             });
         }
+        let mut sum = 0.0f64;
         for (i, e) in edges().enumerate() {
             let bad_end = if e.from >= node_count {
                 Some((EdgeEnd::From, e.from))
@@ -128,6 +146,14 @@ impl CsrGraph {
                 return Err(GraphError::EdgeWeight {
                     edge: i as u64,
                     weight: e.weight,
+                });
+            }
+            sum += e.weight;
+            if sum > MAX_WEIGHT_SUM {
+                return Err(GraphError::WeightSum {
+                    edge: i as u64,
+                    sum,
+                    max: MAX_WEIGHT_SUM,
                 });
             }
         }

@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use super::csr::{CsrGraph, GraphEdge, MAX_EDGES, MAX_NODES};
+use super::csr::{CsrGraph, GraphEdge, MAX_EDGES, MAX_NODES, MAX_WEIGHT_SUM};
 use super::error::{EdgeEnd, GraphError};
 use super::work_slot::WorkSlot;
 
@@ -12,6 +12,13 @@ use super::work_slot::WorkSlot;
 /// reused. Removing an edge or changing a weight marks the compiled form stale; the next
 /// query (or [`compile`](Graph::compile)) rebuilds it in O(nodes + edges) from the live edges
 /// in id order, so the search order is the order edges were added.
+///
+/// **Weight bound.** The live weights, summed in id order (the compile order), may total at
+/// most [`MAX_WEIGHT_SUM`]: construction and every edit that would pass it are refused with
+/// [`GraphError::WeightSum`] and change nothing, so every compiled form is a graph
+/// [`CsrGraph::new`] accepts. Removing an edge or lowering a weight never fails; adding an
+/// edge or raising a weight costs O(1) unless the total nears the bound (then one O(edges)
+/// recount decides).
 ///
 /// Queries are [`Graph::find_path`](Graph::find_path) (with [`GraphOptions`](crate::GraphOptions));
 /// they take `&mut self` because they may compile and they reuse the graph's working memory,
@@ -41,6 +48,9 @@ pub struct Graph {
     compiled: Option<CsrGraph>,
     /// Working memory of the tier-1 queries (forward, backward).
     work: WorkSlot,
+    /// An upper bound of the live weights summed in id order (exact after a recount), at most
+    /// [`MAX_WEIGHT_SUM`].
+    weight_sum: f64,
 }
 
 impl Graph {
@@ -63,6 +73,7 @@ impl Graph {
             live_count: 0,
             compiled: None,
             work: WorkSlot::new(),
+            weight_sum: 0.0,
         })
     }
 
@@ -103,9 +114,19 @@ impl Graph {
                 max: MAX_EDGES,
             });
         }
+        let mut sum = 0.0f64;
         for (i, e) in edges.iter().enumerate() {
             check_edge(i as u64, *e, n)?;
+            // In id order: the edge, then (undirected) its reverse.
+            sum += e.weight;
+            if !directed {
+                sum += e.weight;
+            }
+            if sum > MAX_WEIGHT_SUM {
+                return Err(weight_sum_error(i as u64, sum));
+            }
         }
+        g.weight_sum = sum;
         g.edges.reserve(total);
         for e in edges {
             g.edges.push(*e);
@@ -149,8 +170,8 @@ impl Graph {
     ///
     /// # Errors
     ///
-    /// [`GraphError::EdgeEndpoint`] / [`GraphError::EdgeWeight`] (naming the id it would have
-    /// had), [`GraphError::TooManyEdges`]; nothing changes.
+    /// [`GraphError::EdgeEndpoint`] / [`GraphError::EdgeWeight`] / [`GraphError::WeightSum`]
+    /// (naming the id it would have had), [`GraphError::TooManyEdges`]; nothing changes.
     pub fn add_edge(&mut self, from: u32, to: u32, weight: f64) -> Result<u32, GraphError> {
         let id = self.edges.len();
         if id >= MAX_EDGES as usize {
@@ -161,6 +182,16 @@ impl Graph {
         }
         let e = GraphEdge::new(from, to, weight);
         check_edge(id as u64, e, self.node_count)?;
+        // The new edge comes last in id order: the running total continues from the live
+        // total (an upper bound of it is one of the new total: the sum is monotone).
+        let mut sum = self.weight_sum + weight;
+        if sum > MAX_WEIGHT_SUM {
+            sum = self.live_weight_sum(None) + weight;
+            if sum > MAX_WEIGHT_SUM {
+                return Err(weight_sum_error(id as u64, sum));
+            }
+        }
+        self.weight_sum = sum;
         self.edges.push(e);
         self.live.push(true);
         self.live_count += 1;
@@ -191,8 +222,9 @@ impl Graph {
     ///
     /// # Errors
     ///
-    /// [`GraphError::UnknownEdge`], or [`GraphError::EdgeWeight`] for a weight that is not
-    /// finite and `>= 0`; nothing changes.
+    /// [`GraphError::UnknownEdge`], [`GraphError::EdgeWeight`] for a weight that is not
+    /// finite and `>= 0`, or [`GraphError::WeightSum`] when the live weights would total more
+    /// than [`MAX_WEIGHT_SUM`]; nothing changes.
     pub fn set_weight(&mut self, id: u32, weight: f64) -> Result<(), GraphError> {
         let e = self.edge(id).ok_or(GraphError::UnknownEdge { id })?;
         check_edge(
@@ -200,6 +232,19 @@ impl Graph {
             GraphEdge::new(e.from, e.to, weight),
             self.node_count,
         )?;
+        if weight > e.weight {
+            // A raise: a rounded sum of at most 2^32 nonnegative terms is within a factor
+            // 1 + 2^-20 of the exact one, so (old total + new weight) · (1 + 2^-18), rounded
+            // twice, bounds the new total from above. Near the bound, recount exactly.
+            let mut sum = (self.weight_sum + weight) * (1.0 + 1.0 / 262_144.0);
+            if sum > MAX_WEIGHT_SUM {
+                sum = self.live_weight_sum(Some((id, weight)));
+                if sum > MAX_WEIGHT_SUM {
+                    return Err(weight_sum_error(u64::from(id), sum));
+                }
+            }
+            self.weight_sum = sum;
+        }
         self.edges[id as usize].weight = weight;
         self.compiled = None;
         Ok(())
@@ -220,7 +265,9 @@ impl Graph {
         let (edges, live, count) = (&self.edges, &self.live, self.live_count);
         self.compiled.get_or_insert_with(|| {
             let live_edges = || edges.iter().zip(live).filter(|(_, l)| **l).map(|(e, _)| *e);
-            // Every edge was checked when it was added, so the build cannot fail.
+            // Every edge was checked when it was added, and the live total in id order is
+            // at most `weight_sum <= MAX_WEIGHT_SUM` (so is every running total before it), so
+            // the build cannot fail.
             CsrGraph::from_iter_checked(n, count, live_edges).unwrap_or_else(|_| CsrGraph::empty(n))
         })
     }
@@ -236,6 +283,31 @@ impl Graph {
         let n = self.node_count;
         let Self { compiled, work, .. } = self;
         (compiled.get_or_insert_with(|| CsrGraph::empty(n)), work)
+    }
+}
+
+impl Graph {
+    /// The live weights summed in id order (the compile order), with edge `id`'s weight
+    /// replaced when `replace` is `Some((id, weight))`.
+    fn live_weight_sum(&self, replace: Option<(u32, f64)>) -> f64 {
+        let mut sum = 0.0f64;
+        for (i, (e, &live)) in self.edges.iter().zip(&self.live).enumerate() {
+            if live {
+                sum += match replace {
+                    Some((id, w)) if id as usize == i => w,
+                    _ => e.weight,
+                };
+            }
+        }
+        sum
+    }
+}
+
+fn weight_sum_error(edge: u64, sum: f64) -> GraphError {
+    GraphError::WeightSum {
+        edge,
+        sum,
+        max: MAX_WEIGHT_SUM,
     }
 }
 

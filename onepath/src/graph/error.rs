@@ -53,6 +53,18 @@ pub enum GraphError {
         /// The weight given.
         weight: f64,
     },
+    /// The weights would total more than [`MAX_WEIGHT_SUM`](super::MAX_WEIGHT_SUM) (summed in
+    /// list order, or id order for a [`Graph`](super::Graph)), so a path cost, or the sums of
+    /// path costs the searches form, could overflow to `+∞`.
+    WeightSum {
+        /// The edge at which the total first exceeds the bound: its index in the input list,
+        /// or the id of the edge being added or changed.
+        edge: u64,
+        /// The total at that edge (`+∞` when it overflowed).
+        sum: f64,
+        /// The bound, [`MAX_WEIGHT_SUM`](super::MAX_WEIGHT_SUM).
+        max: f64,
+    },
 }
 
 impl fmt::Display for GraphError {
@@ -83,6 +95,11 @@ impl fmt::Display for GraphError {
             Self::EdgeWeight { edge, weight } => write!(
                 f,
                 "edge {edge}: weight {weight} is not a finite number >= 0"
+            ),
+            Self::WeightSum { edge, sum, max } => write!(
+                f,
+                "edge {edge}: the edge weights total {sum:e} there, above the {max:e} a graph may \
+                 total (f64::MAX / 4), so path costs could overflow"
             ),
         }
     }

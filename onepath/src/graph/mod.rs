@@ -26,7 +26,7 @@ mod point_cells;
 mod point_graph;
 mod work_slot;
 
-pub use csr::{CsrGraph, GraphEdge, MAX_EDGES, MAX_NODES};
+pub use csr::{CsrGraph, GraphEdge, MAX_EDGES, MAX_NODES, MAX_WEIGHT_SUM};
 pub use editable::Graph;
 pub use error::{EdgeEnd, GraphError};
 pub use heuristic::{FnGraphHeuristic, GraphHeuristic, MaxGraphHeuristic, ZeroGraphHeuristic};

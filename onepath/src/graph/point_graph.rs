@@ -61,7 +61,9 @@ pub enum PointGraphError {
         /// The number of points.
         point_count: u32,
     },
-    /// Too many points or edges.
+    /// Too many points or edges (or, in principle, weights that total more than
+    /// [`MAX_WEIGHT_SUM`](crate::graph::MAX_WEIGHT_SUM); the coordinate rule keeps every
+    /// weight below 2^23 and the total below 2^55, far under it).
     Graph(GraphError),
 }
 

@@ -162,6 +162,9 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
         self.state = if b.open.push(start, f, 0.0).is_ok() {
             Step::InProgress
         } else {
+            // A NaN key: the start is settled without an iteration and nothing is open, so
+            // the state saves and restores as the no-path state it is.
+            b.set_closed(start);
             Step::NoPath
         };
         self.state

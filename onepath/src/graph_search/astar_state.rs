@@ -15,22 +15,32 @@
 //! strict pop order, open keys equal to `g + h(node, goal)` as the search computes them, no
 //! reached node but the start with a `+∞` estimate, every non-start record set by its parent
 //! through an out-edge priced by the cost hook (`g(child) == g(parent) + c` for a closed
-//! parent, `<=` for a parent reopened since), and counters that agree with the records
-//! (`state/counters.rs`). These are the facts the loop maintains, so a restored search
-//! continues exactly as a search that was never stopped would from such a state.
+//! parent, `<=` for a parent reopened since), every closed record but a found goal *relaxed*
+//! (each out-edge the search relaxed when it expanded the node — usable cost from the cost
+//! hook, target not ruled out by a `+∞` estimate or a NaN key — reaches its target with `g`
+//! no worse than `g(n) + c`; `state/relaxation.rs`), a found state whose goal popped before
+//! every entry still open, a no-path state with nothing open and the goal not closed (or the
+//! start alone, closed by `try_begin` when its key is NaN), and counters that agree with the
+//! records (`state/counters.rs`). These are the facts the loop maintains, so a restored search
+//! continues exactly as a search that was never stopped would from such a state: with an
+//! admissible estimate, to the optimal cost (the classical A* lemma: every node of an optimal
+//! path is closed with its optimal `g`, or an open node on it is).
 
 use super::astar::{GraphAStar, usable_cost};
 use crate::graph::CsrGraph;
 use crate::graph::GraphHeuristic;
+use core::ops::Range;
+
 use crate::search::node_records::{
-    NodeRecord, OPEN_ENTRY, RecordLabels, check_section, commit_section, record_labels,
-    section_size, write_section,
+    NodeRecord, OPEN_ENTRY, RecordLabels, check_section, commit_section, expanded_records,
+    record_labels, section_size, write_section,
 };
 use crate::search::step_code::{state_code, state_of};
 use crate::search::{NO_NODE, SearchBuffers, Step};
 use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
 use crate::state::counters::Counters;
 use crate::state::recordings::Recordings;
+use crate::state::relaxation::{Reopening, check_relaxed, reflected};
 use crate::state::sorted_records::SortedRecords;
 use crate::state::{KIND_GRAPH_ASTAR, StateError};
 use crate::topology::StepCost;
@@ -174,13 +184,30 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
                 if state == Step::Idle {
                     return Ok(());
                 }
+                let h = &self.heuristic;
+                let start_closed = records.find(start).is_some_and(|i| records.get(i).closed);
+                // `try_begin` refused a start whose key is NaN: only the start, closed without
+                // an iteration, and no path.
+                let refused_at_begin = (0.0 + h.estimate(start, goal)).is_nan();
+                if refused_at_begin {
+                    let ok = state == Step::NoPath
+                        && (iterations, expansions) == (0, 0)
+                        && count == 1
+                        && start_closed
+                        && recordings.is_empty();
+                    return if ok {
+                        Ok(())
+                    } else {
+                        Err(invalid("graph_astar.start"))
+                    };
+                }
                 let counters = Counters {
                     iterations,
                     expansions,
                     found: state == Step::Found,
                     reached: count,
                     closed: count - not_closed,
-                    start_closed: records.find(start).is_some_and(|i| records.get(i).closed),
+                    start_closed,
                     recorded: recordings.lens(),
                     never_reopens: false,
                 };
@@ -196,9 +223,25 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
                 if !ok {
                     return Err(invalid("graph_astar.state"));
                 }
-                let h = &self.heuristic;
                 side.validate_keys(|v| 0.0 + h.estimate(v, goal))?;
-                side.validate_moves(graph, &self.cost, self.buffers.open.scratch())
+                side.validate_moves(graph, &self.cost, self.buffers.open.scratch())?;
+                if state == Step::Found {
+                    validate_found(&side, goal, 0.0 + h.estimate(goal, goal))?;
+                }
+                // Closed records relaxed: every out-edge the search relaxed from an expanded
+                // node reached its target no worse, unless the search skips that target (an
+                // estimate of +∞, a NaN key).
+                let found_goal = if state == Step::Found { goal } else { NO_NODE };
+                side.validate_relaxed(
+                    graph,
+                    &self.cost,
+                    found_goal,
+                    |v, g2| {
+                        let hv = h.estimate(v, goal);
+                        hv != f64::INFINITY && !(g2 + hv).is_nan()
+                    },
+                    "graph_astar.reached.relaxed",
+                )
             });
         self.buffers.open.repair_positions();
         checked?;
@@ -217,6 +260,34 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
         self.expansions = expansions;
         Ok(())
     }
+}
+
+/// A found search popped its goal before every entry still open: the goal's pop rank (its key
+/// `g + addend`, `addend` as the search adds it) is below the first remaining entry's, since
+/// nothing is pushed after the pop that ends the search.
+fn validate_found(side: &Side<'_, '_>, goal: u32, addend: f64) -> Result<(), StateError> {
+    let records = side.records;
+    let Some(rec) = records.find(goal).map(|i| records.get(i)) else {
+        return Err(invalid("graph_astar.found_goal"));
+    };
+    let f = rec.g + addend + 0.0;
+    if f.is_nan() {
+        return Err(invalid("graph_astar.found_goal"));
+    }
+    if side.open.len() >= OPEN {
+        let (node, f1) = open_entry(side.open, 0);
+        let g1 = records.find(node).map_or(0.0, |i| records.get(i).g);
+        if !pops_before((goal, f, rec.g), (node, f1, g1)) {
+            return Err(invalid("graph_astar.found_goal"));
+        }
+    }
+    Ok(())
+}
+
+/// Whether the open-set entry `a` (node, f, g; neither key NaN) pops before `b`: smaller f,
+/// then larger g, then smaller node (the `OpenSet` order; `-0.0 == +0.0` there as here).
+pub(super) fn pops_before(a: (u32, f64, f64), b: (u32, f64, f64)) -> bool {
+    a.1 < b.1 || (a.1 == b.1 && (a.2 > b.2 || (a.2 == b.2 && a.0 < b.0)))
 }
 
 /// One search direction's reached records and open entries as read from a payload, and the
@@ -292,15 +363,7 @@ impl Side<'_, '_> {
                 continue;
             }
             let p = records.get(j);
-            let (range, ends, weights) = if self.forward {
-                (graph.out_range(p.node), graph.targets(), graph.weights())
-            } else {
-                (
-                    graph.in_range(p.node),
-                    graph.sources(),
-                    graph.reverse_weights(),
-                )
-            };
+            let (range, ends, weights) = self.edges(graph, p.node);
             for slot in range {
                 let m = ends[slot];
                 let c = if self.forward {
@@ -330,6 +393,66 @@ impl Side<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// The relaxation rule (`state/relaxation.rs`): every expanded record (every closed one but
+    /// `found_goal`, which a found search closes by the pop that ends it) relaxed each edge of
+    /// this side's direction as the search does — the cost hook called with the edge's true
+    /// direction, an unusable cost skipped, `g' = g(n) + c` — and its other end is reached with
+    /// `g <= g'`, unless `pushes(node, g')` says the search would skip it (its estimate or
+    /// potential rules it out). Costs what the search spent expanding the closed records.
+    pub(super) fn validate_relaxed(
+        &self,
+        graph: &CsrGraph,
+        cost: &impl StepCost,
+        found_goal: u32,
+        pushes: impl Fn(u32, f64) -> bool,
+        field: &'static str,
+    ) -> Result<(), StateError> {
+        let records = self.records;
+        let expanded = expanded_records(records, found_goal);
+        check_relaxed(
+            records,
+            Reopening::Reopens,
+            expanded,
+            |n, offers| {
+                let (range, ends, weights) = self.edges(graph, n.node);
+                for slot in range {
+                    let m = ends[slot];
+                    let c = if self.forward {
+                        cost.cost(n.node, m, weights[slot])
+                    } else {
+                        cost.cost(m, n.node, weights[slot])
+                    };
+                    if !usable_cost(c) {
+                        continue;
+                    }
+                    let g2 = n.g + c;
+                    // Reached no worse: the search skips it before it estimates it.
+                    if reflected(records, Reopening::Reopens, m, g2) {
+                        continue;
+                    }
+                    if pushes(m, g2) {
+                        offers.offer(m, g2);
+                    }
+                }
+            },
+            field,
+        )
+    }
+
+    /// The edge slots of this side's direction at `node`: out-edges forward, in-edges
+    /// backward, with the other end and the weight of every slot.
+    fn edges<'g>(&self, graph: &'g CsrGraph, node: u32) -> (Range<usize>, &'g [u32], &'g [f64]) {
+        if self.forward {
+            (graph.out_range(node), graph.targets(), graph.weights())
+        } else {
+            (
+                graph.in_range(node),
+                graph.sources(),
+                graph.reverse_weights(),
+            )
+        }
     }
 
     /// Writes the records and open entries into `b` (which `begin` has just reset).

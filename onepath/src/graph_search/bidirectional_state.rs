@@ -13,12 +13,23 @@
 //! parent chains, open/record bijection in strict pop order, keys `g + pf(v)` forward and
 //! `g - pf(v)` backward recomputed bit for bit, no reached node but the root with a potential
 //! that is not finite, every parent link an edge of that side's direction priced by the cost
-//! hook); `mu` equal to the smallest `g_forward[v] + g_backward[v]` over nodes both sides
-//! reached (`+∞` and no meeting node when none) and the meeting node one that attains it; the
-//! state equal to what the stopping rule says (in progress exactly while it does not hold,
-//! found exactly when it holds with a finite `mu`); the next side the parity of the
-//! iterations; closed nodes no more than each side's share of the iterations; recordings no
-//! longer than the expansions.
+//! hook); every closed record relaxed over its side's direction (out-edges forward, in-edges
+//! backward, the cost hook called in the edge's true direction, nodes without a finite
+//! potential skipped as the search skips them: every closed record was popped and expanded,
+//! the goal test being the stopping rule); `mu` equal to the smallest
+//! `g_forward[v] + g_backward[v]` over nodes both sides reached (`+∞` and no meeting node when
+//! none) and the meeting node one that attains it — exactly what the search keeps, since the
+//! later of a node's two `g` values was set by a relaxation that offered the sum; the state
+//! equal to what the stopping rule says (in progress exactly while it does not hold, found
+//! exactly when it holds with a finite `mu`); the next side the parity of the iterations;
+//! closed nodes no more than each side's share of the iterations; recordings no longer than
+//! the expansions.
+//!
+//! Why that suffices (consistent potentials): at a stop with `mu` above the optimum `d*`, take
+//! an optimal path; if a node of it is closed on both sides' prefixes (or a side's open set is
+//! empty) relaxation puts a node on it reached by both with `gF + gB <= d*`, so `mu <= d*`;
+//! otherwise its first not-closed node forward and last not-closed node backward are open
+//! with keys summing to at most `d*`, so the stopping rule did not hold.
 
 use super::astar_state::{OPEN, Rec, Side, open_entry};
 use super::bidirectional::{BidirectionalGraphSearch, potential};
@@ -321,7 +332,29 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
         bwd.validate_keys(pb)?;
         let scratch = self.forward.open.scratch();
         fwd.validate_moves(graph, &self.cost, scratch)?;
-        bwd.validate_moves(graph, &self.cost, scratch)
+        bwd.validate_moves(graph, &self.cost, scratch)?;
+        if iterations == 0 {
+            // Nothing was expanded: the roots are open, or both closed by `try_begin`.
+            return Ok(());
+        }
+        // Closed records relaxed, each side over its own direction: every expansion pops and
+        // relaxes (the goal test is the stopping rule, never a pop), so every closed record
+        // was expanded; the search skips a node whose potential is not finite.
+        let pushes = |v, _| potential(h, start, goal, v).is_some();
+        fwd.validate_relaxed(
+            graph,
+            &self.cost,
+            NO_NODE,
+            pushes,
+            "graph_bidir.forward.relaxed",
+        )?;
+        bwd.validate_relaxed(
+            graph,
+            &self.cost,
+            NO_NODE,
+            pushes,
+            "graph_bidir.backward.relaxed",
+        )
     }
 }
 

@@ -80,6 +80,39 @@ pub enum LandmarkError {
         /// The value read.
         value: f64,
     },
+    /// The table breaks the triangle inequality on an edge `from -> to` of weight `w`:
+    /// forward, `d(L, from)` is finite and `d(L, to)` is `+∞` or above `d(L, from) + w`;
+    /// backward, `d(to, L)` is finite and `d(from, L)` is `+∞` or above `w + d(to, L)` (each
+    /// sum rounded as Dijkstra's algorithm rounds it). Such a table is not a set of distances
+    /// of this graph, and its bound could overestimate a distance or call a reachable node
+    /// unreachable.
+    Infeasible {
+        /// Which table.
+        table: LandmarkTable,
+        /// The landmark's index in the id list.
+        landmark: u32,
+        /// The edge's source.
+        from: u32,
+        /// The edge's target.
+        to: u32,
+        /// The edge's out-edge slot in the graph ([`CsrGraph::targets`](crate::graph::CsrGraph::targets)).
+        slot: u64,
+        /// The edge's weight.
+        weight: f64,
+    },
+    /// A finite distance between a landmark and a node that the graph does not connect
+    /// (forward: `node` cannot be reached from the landmark; backward: `node` cannot reach
+    /// it). Distances the graph does not have are `+∞`.
+    Unreachable {
+        /// Which table.
+        table: LandmarkTable,
+        /// The landmark's index in the id list.
+        landmark: u32,
+        /// The node.
+        node: u32,
+        /// The value read.
+        value: f64,
+    },
 }
 
 impl fmt::Display for LandmarkError {
@@ -128,6 +161,28 @@ impl fmt::Display for LandmarkError {
             } => write!(
                 f,
                 "landmark {landmark}: its {table:?} distance to itself is {value}, not 0"
+            ),
+            Self::Infeasible {
+                table,
+                landmark,
+                from,
+                to,
+                slot,
+                weight,
+            } => write!(
+                f,
+                "landmark {landmark}: the {table:?} table breaks the triangle inequality on \
+                 edge {from} -> {to} (slot {slot}, weight {weight}): not distances of this graph"
+            ),
+            Self::Unreachable {
+                table,
+                landmark,
+                node,
+                value,
+            } => write!(
+                f,
+                "landmark {landmark}: the {table:?} table gives node {node} the finite distance \
+                 {value}, but the graph does not connect them"
             ),
         }
     }

@@ -61,7 +61,11 @@ impl Default for LandmarkOptions {
 /// d(L,u) is finite], d(u,L) - d(v,L) [when d(v,L) is finite]))`, every landmark in table
 /// order. It never exceeds the distance `u → v`, is consistent, works for directed graphs,
 /// and is `+∞` when the tables prove `v` unreachable from `u`. The guarantee assumes edge costs
-/// are not below the stored weights (a cost hook that lowers them voids it).
+/// are not below the stored weights (a cost hook that lowers them voids it). It holds for
+/// every table a query can get: [`build`](Landmarks::build) computes the distances, and
+/// [`deserialize`](Landmarks::deserialize) refuses tables that are not feasible for the graph
+/// (the triangle inequality on every edge, finite distances only where the graph connects),
+/// which is what makes the bound admissible and consistent whatever the bytes say.
 ///
 /// **Selection** (roots from [`SplitMix64`]`::new(seed)`, one `below(N)` drawn per landmark
 /// whether or not the rule uses it; the count is capped at N; landmarks are distinct):

@@ -6,6 +6,7 @@
 //! (k × N f64 bit patterns each, landmark-major: `table[l * N + v]`). Exactly
 //! `24 + 4k + 16kN` bytes.
 
+use alloc::vec;
 use alloc::vec::Vec;
 
 use super::landmark_error::{LANDMARK_VERSION, LandmarkError, LandmarkTable};
@@ -64,17 +65,42 @@ impl Landmarks {
     /// Reads tables written by [`serialize`](Landmarks::serialize) for `graph`. Strict:
     /// exact length, count in `1..=N`, node count and fingerprint equal to the graph's, ids in
     /// range, every distance `>= 0` or `+∞`, every landmark at distance 0 from itself in both
-    /// tables. Nothing is allocated before the length is proved.
+    /// tables, and the tables *feasible* for `graph` — the forward table landmark by landmark,
+    /// then the backward table, each landmark's edges in slot order, then its reachability:
+    ///
+    /// - for every edge `u -> v` of weight `w`: forward, `d(L, u)` finite implies `d(L, v)`
+    ///   finite and `d(L, v) <= d(L, u) + w`; backward, `d(v, L)` finite implies `d(u, L)`
+    ///   finite and `d(u, L) <= w + d(v, L)`; each sum rounded to nearest as Dijkstra's
+    ///   algorithm rounds it (`+∞` when it overflows, above every finite value);
+    /// - a finite `d(L, v)` only for `v` reachable from `L`, a finite `d(v, L)` only for `v`
+    ///   that reaches `L`.
+    ///
+    /// Nothing is allocated before the length is proved.
+    ///
+    /// **Why this rule.** Every table [`build`](Landmarks::build) makes passes it (Dijkstra
+    /// leaves `d(v) <= fl(d(u) + w)` on every edge), and it is the tightest rule that does: no
+    /// double lies strictly between an exact sum and its rounding, so a value the rule admits
+    /// is below the exact `d(L, u) + w` or equal to its rounding. Then, along any path `P`
+    /// from `u` to `v`, `d(L, v) - d(L, u)` is at most the cost of `P` plus the rounding of the
+    /// partial sums (and `d(u, L) - d(v, L)` likewise), so the bound is admissible and
+    /// consistent exactly where those sums are exact — integer or dyadic weights whose sums
+    /// fit the mantissa — and within their rounding otherwise; `+∞` propagates along edges,
+    /// so the bound says "unreachable" only when no path exists. The reachability rule pins
+    /// the magnitudes: by induction from `d(L, L) = 0` along shortest paths every finite value
+    /// is at most the distance `build` would have stored, so the rounding a table can hold is
+    /// never that of values larger than the graph's own distances (a component the landmark
+    /// does not reach cannot carry values near 2^53 whose rounding doubles the bound).
     ///
     /// # Errors
     ///
     /// The [`LandmarkError`] naming the first check that fails, in the order above (magic and
-    /// version first). Never panics.
+    /// version first); [`LandmarkError::Infeasible`] names the landmark and the edge,
+    /// [`LandmarkError::Unreachable`] the landmark and the node. Never panics.
     ///
     /// # Complexity
     ///
-    /// O(kN); holds the landmark-major tables (16 kN bytes) beside the node-major copy
-    /// while it rearranges them.
+    /// O(k (V + E)); holds the landmark-major tables (16 kN bytes) beside the node-major copy
+    /// while it rearranges them, plus 5 N bytes of reachability scratch.
     pub fn deserialize(bytes: &[u8], graph: &CsrGraph) -> Result<Self, LandmarkError> {
         let found = bytes.len() as u64;
         if bytes.len() < HEAD {
@@ -163,6 +189,134 @@ impl Landmarks {
         };
         let forward = read_table(0, LandmarkTable::Forward)?;
         let backward = read_table(1, LandmarkTable::Backward)?;
+        check_feasible(graph, &ids, &forward, &backward)?;
         Ok(Self::from_tables(n, fingerprint, ids, &forward, &backward))
+    }
+}
+
+/// The feasibility rule of `OPLM` tables (see [`Landmarks::deserialize`]): the forward table,
+/// landmark by landmark, then the backward table, each landmark's edges in slot order and then
+/// its reachability. `forward` and `backward` are landmark-major (`k × N`), every value
+/// already known to be `>= 0` or `+∞` with the landmark's own entry 0.
+///
+/// # Errors
+///
+/// [`LandmarkError::Infeasible`] at the first edge that breaks the triangle inequality,
+/// [`LandmarkError::Unreachable`] at the first finite distance between a landmark and a node
+/// the graph does not connect.
+///
+/// # Complexity
+///
+/// O(k (V + E)); V bytes of marks and up to 4 V of stack.
+pub(super) fn check_feasible(
+    graph: &CsrGraph,
+    ids: &[u32],
+    forward: &[f64],
+    backward: &[f64],
+) -> Result<(), LandmarkError> {
+    let n = graph.node_count() as usize;
+    let mut seen = vec![false; n];
+    let mut stack = Vec::new();
+    for (table, tables) in [
+        (LandmarkTable::Forward, forward),
+        (LandmarkTable::Backward, backward),
+    ] {
+        for (l, (&id, d)) in ids.iter().zip(tables.chunks_exact(n.max(1))).enumerate() {
+            let check = Check {
+                graph,
+                table,
+                landmark: l as u32,
+                d,
+            };
+            check.edges()?;
+            check.reachable(id, &mut seen, &mut stack)?;
+        }
+    }
+    Ok(())
+}
+
+/// One landmark's table (forward: `d[v] = d(L, v)`; backward: `d[v] = d(v, L)`).
+struct Check<'a> {
+    graph: &'a CsrGraph,
+    table: LandmarkTable,
+    landmark: u32,
+    d: &'a [f64],
+}
+
+impl Check<'_> {
+    /// The triangle inequality on every edge `u -> v` of weight `w`, as Dijkstra's algorithm
+    /// leaves it: forward, `d[u]` finite implies `d[v]` finite and `d[v] <= d[u] + w`;
+    /// backward, `d[v]` finite implies `d[u]` finite and `d[u] <= w + d[v]` (each sum rounded
+    /// to nearest, and `+∞` when it overflows: the exact sum is then above every finite value).
+    fn edges(&self) -> Result<(), LandmarkError> {
+        let (g, d) = (self.graph, self.d);
+        let (targets, weights) = (g.targets(), g.weights());
+        for u in 0..g.node_count() {
+            for slot in g.out_range(u) {
+                let (v, w) = (targets[slot], weights[slot]);
+                let (du, dv) = (d[u as usize], d[v as usize]);
+                let ok = match self.table {
+                    LandmarkTable::Forward => {
+                        du == f64::INFINITY || (dv < f64::INFINITY && dv <= du + w)
+                    }
+                    LandmarkTable::Backward => {
+                        dv == f64::INFINITY || (du < f64::INFINITY && du <= w + dv)
+                    }
+                };
+                if !ok {
+                    return Err(LandmarkError::Infeasible {
+                        table: self.table,
+                        landmark: self.landmark,
+                        from: u,
+                        to: v,
+                        slot: slot as u64,
+                        weight: w,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Every finite distance belongs to a node the graph connects with the landmark `root`
+    /// (forward: reachable from it over out-edges; backward: reaching it, over in-edges).
+    /// `seen` (N long) and `stack` are scratch.
+    fn reachable(
+        &self,
+        root: u32,
+        seen: &mut [bool],
+        stack: &mut Vec<u32>,
+    ) -> Result<(), LandmarkError> {
+        let g = self.graph;
+        seen.fill(false);
+        stack.clear();
+        seen[root as usize] = true;
+        stack.push(root);
+        while let Some(u) = stack.pop() {
+            let (range, ends) = match self.table {
+                LandmarkTable::Forward => (g.out_range(u), g.targets()),
+                LandmarkTable::Backward => (g.in_range(u), g.sources()),
+            };
+            for &v in &ends[range] {
+                if !seen[v as usize] {
+                    seen[v as usize] = true;
+                    stack.push(v);
+                }
+            }
+        }
+        match self
+            .d
+            .iter()
+            .zip(seen.iter())
+            .position(|(&x, &s)| x < f64::INFINITY && !s)
+        {
+            Some(v) => Err(LandmarkError::Unreachable {
+                table: self.table,
+                landmark: self.landmark,
+                node: v as u32,
+                value: self.d[v],
+            }),
+            None => Ok(()),
+        }
     }
 }
