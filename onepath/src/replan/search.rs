@@ -218,7 +218,8 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         // And what a restore uses, so that restoring after a search allocates nothing: the
         // buffer its path walk fills before it commits (then swapped with the path), its marks.
         if self.scratch.capacity() < n + 1 {
-            self.scratch.reserve((n + 1).saturating_sub(self.scratch.len()));
+            self.scratch
+                .reserve((n + 1).saturating_sub(self.scratch.len()));
         }
         if self.marks.capacity() < n {
             self.marks.reserve(n - self.marks.len());
@@ -247,12 +248,15 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// Marks that the search must pick up new work (counters restart when the last call had
-    /// finished).
+    /// finished, and the path goes: it is empty unless the state is `Found`, so the state is
+    /// a function of what a snapshot holds).
     fn wake(&mut self) {
         if self.state != Step::InProgress {
             self.iterations = 0;
             self.expansions = 0;
             self.state = Step::InProgress;
+            self.path.clear();
+            self.path_cost = f64::INFINITY;
         }
     }
 

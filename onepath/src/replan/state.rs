@@ -502,7 +502,8 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
             self.path_cost = f64::INFINITY;
         }
         // Both path buffers hold a path of this map (allocates only for a larger one).
-        self.path.reserve((n as usize + 1).saturating_sub(self.path.len()));
+        self.path
+            .reserve((n as usize + 1).saturating_sub(self.path.len()));
         walked.clear();
         walked.reserve(n as usize + 1);
         Ok(handle)
