@@ -198,6 +198,11 @@ impl HexReplanner {
         self.core.algorithm()
     }
 
+    /// The start and goal asked for.
+    pub fn endpoints(&self) -> (Cell, Cell) {
+        self.core.endpoints()
+    }
+
     /// Bytes [`save_state`](HexReplanner::save_state) writes for `grid` now.
     ///
     /// # Errors

@@ -221,8 +221,9 @@ impl ReplanCore {
         let Some(goal) = map.index_of(self.goal).filter(|&n| topology.is_walkable(n)) else {
             return PathStatus::GoalInvalid;
         };
-        // An idle engine once begun: a restore refused by its late check (`replan.state`)
-        // left it so; begin again from the endpoints asked for.
+        // An idle engine once begun (no path leads here: a restore checks the section's
+        // `begun` against the engine's state, and a refused one changes neither): begin again
+        // from the endpoints asked for.
         if !self.begun || self.search.state() == Step::Idle {
             match self.search.try_begin(topology, start, goal) {
                 Step::StartInvalid => return PathStatus::StartInvalid,
@@ -307,7 +308,11 @@ impl ReplanCore {
             .save_state_with(map.snapshot_hash(), Some(handle), out)
     }
 
-    /// The public `restore_state`.
+    /// The public `restore_state`: the engine checks its part and the tier-1 section (options,
+    /// flags, endpoints against its own) before it writes anything; the section is taken over
+    /// only after the engine committed, and that cannot fail. A refusal puts the heuristic
+    /// back, so the handle is unchanged (the clearance, a cache of the grid, may be brought up
+    /// to date, as a replan would).
     pub(super) fn restore_state<M: ReplanMap>(
         &mut self,
         map: &M,
@@ -353,6 +358,8 @@ impl ReplanCore {
                 self.restored(h, map.revision(), nodes, |n| map.cell_of(n));
                 Ok(())
             }
+            // Not reached: the engine refuses a snapshot without the section it is told to
+            // expect before it writes anything.
             (None, _) => Err(StateError::InvalidField {
                 field: "replan.handle",
             }),

@@ -276,8 +276,8 @@ impl GridReplanner {
     /// # Errors
     ///
     /// A [`StateError`] naming the first wrong field ([`StateError::MapMismatch`] for other
-    /// grid contents); the replanner is then unchanged (but for the one late check that
-    /// leaves its engine idle, `replan.state`; the next replan then begins again).
+    /// grid contents); the replanner is then unchanged (every check, the tier-1 section's
+    /// included, runs before anything is written).
     ///
     /// # Complexity
     ///

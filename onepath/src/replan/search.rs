@@ -110,7 +110,8 @@ pub struct ReplanSearch<C, H> {
     pub(super) pending: Vec<u32>,
     /// The next step begins again from scratch.
     pub(super) restart_pending: bool,
-    /// Neighbour scratch of one expansion.
+    /// Neighbour scratch of one expansion; also the path a restore walks before it commits
+    /// (sized for a path, `node_count + 1`, once per node count).
     pub(super) scratch: Vec<u32>,
     /// Per-node marks of a restore's checks (pending, queued): kept, so that restoring a
     /// state of a node count seen before allocates nothing.
@@ -214,7 +215,12 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         if self.path.capacity() < n + 1 {
             self.path.reserve(n + 1);
         }
-        // And a restore's marks, so that restoring after a search allocates nothing.
+        // And what a restore uses, so that restoring after a search allocates nothing: the
+        // buffer its path walk fills before it commits (then swapped with the path), its marks.
+        if self.scratch.capacity() < n + 1 {
+            self.scratch
+                .reserve((n + 1).saturating_sub(self.scratch.len()));
+        }
         if self.marks.capacity() < n {
             self.marks.reserve(n - self.marks.len());
         }
@@ -242,12 +248,15 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// Marks that the search must pick up new work (counters restart when the last call had
-    /// finished).
+    /// finished, and the path goes: it is empty unless the state is `Found`, so the state is
+    /// a function of what a snapshot holds).
     fn wake(&mut self) {
         if self.state != Step::InProgress {
             self.iterations = 0;
             self.expansions = 0;
             self.state = Step::InProgress;
+            self.path.clear();
+            self.path_cost = f64::INFINITY;
         }
     }
 

@@ -4,25 +4,35 @@
 //!
 //! # What restore proves
 //!
-//! Everything is read and checked before the target changes (the path is re-extracted after,
-//! and a state whose path cannot be walked is refused, leaving the search idle). The checks:
-//! the variant, node count and endpoints fit the search and the map; an idle state has no
-//! node, queue, pending change, key modifier or count; `km` is finite, at least 0, and 0 for
-//! LPA*; counters agree (`iterations >= expansions`); pending nodes are in range
-//! and fewer than the map has; `g`, `rhs` are not NaN and not negative; the queue is in the
-//! canonical order, without a node twice, and — unless changes are pending — holds exactly
-//! the inconsistent nodes, every `rhs` is bit for bit the full minimum over the neighbours on
-//! this map (the root's 0), every key's second part is `min(g, rhs)` and its first part the
-//! current key (LPA*) or at most the current key and at least the second part (D* Lite, whose
-//! keys lag the start's moves); a finished state is one the loop would stop in. These are the
-//! invariants the engine keeps after every call, so a state that passes is one the engine
-//! could be in, and the next replan finishes as it would have. Every loop is bounded by the
-//! node count and the snapshot's length.
+//! Everything is read and checked before the target changes, the path walk of a finished
+//! state included (into a spare buffer, swapped in at the commit): a refused restore leaves
+//! the search as it was, bit for bit. The checks: the variant, node count and endpoints fit
+//! the search and the map (and the tier-1 section its handle); an idle state has no node,
+//! queue, pending change, key modifier or count; `km` is finite, at least 0, and 0 for LPA*;
+//! `iterations >= expansions` (both only ever grow by saturating adds); pending nodes are in
+//! range, at most the node count and none with a restart, and only an in-progress state has
+//! any; `g`, `rhs` are not NaN and not negative; the queue is in the canonical order, without
+//! a node twice, no NaN key. Unless a restart is pending (which drops all of it), the engine's
+//! invariants, computed as the engine computes them: every non-pending node's `rhs` is bit for
+//! bit its full minimum over its neighbours' `g` plus the hooked move cost on this map (the
+//! walkable root's 0, a wall's +∞: LPA*'s predecessors, D* Lite's successors); the queued
+//! nodes are exactly the inconsistent non-pending ones (`g` and `rhs` differ beyond the
+//! tolerance); every key's k2 is `min(g, rhs)` and its k1 the current key (LPA*) or between k2
+//! and the current key (D* Lite, whose keys lag the start's moves: a lower bound, which a pop
+//! re-queues). A finished state is one the loop stops in — the queue empty, or the focus
+//! consistent and no key below the focus's — and is `Found` exactly when the focus's `g` is
+//! finite and the path walks from the focus to the root within the node count at a finite
+//! cost, `NoPath` otherwise (what `step` decides). These are the invariants under which
+//! LPA*'s and D* Lite's loops return the optimal cost from any `g` values (the state after an
+//! arbitrary map change is such a state), so an accepted snapshot continues to the answer a
+//! fresh search gives, and one the engine saved continues bit for bit. Every loop is bounded
+//! by the node count and the snapshot's length.
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use super::open_set::{ReplanKey, approx_eq};
+use super::path::{Walk, walk_path};
 use super::search::{ReplanSearch, ReplanVariant, usable};
 use crate::search::NO_NODE;
 use crate::search::Step;
@@ -162,8 +172,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     ///
     /// # Errors
     ///
-    /// A [`StateError`] naming the first field that is wrong; the search is then unchanged,
-    /// except for a state whose path cannot be walked, which leaves it idle.
+    /// A [`StateError`] naming the first field that is wrong; the search is then unchanged.
     ///
     /// # Complexity
     ///
@@ -192,6 +201,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         handle_fits: &dyn Fn(&HandleSection, u32, u32) -> bool,
     ) -> Result<Option<HandleSection>, StateError> {
         let mut marks = core::mem::take(&mut self.marks);
+        let mut walked = core::mem::take(&mut self.scratch);
         let r = self.restore_marked(
             topology,
             map_hash,
@@ -199,8 +209,15 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
             expect_options,
             handle_fits,
             &mut marks,
+            &mut walked,
         );
         self.marks = marks;
+        self.scratch = walked;
+        if r.is_err() && self.focus != NO_NODE {
+            // The checks aimed the heuristic at the snapshot's focus; aim it back (a begun
+            // search's heuristic is aimed at its focus whenever a key is computed).
+            self.heuristic.set_goal(self.focus);
+        }
         r
     }
 
@@ -213,6 +230,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         expect_options: Option<[u8; 4]>,
         handle_fits: &dyn Fn(&HandleSection, u32, u32) -> bool,
         marks: &mut Vec<u8>,
+        walked: &mut Vec<u32>,
     ) -> Result<Option<HandleSection>, StateError> {
         let frame = read_frame_for(bytes, KIND_REPLAN, map_hash)?;
         let mut r = Reader::new(frame.payload);
@@ -413,7 +431,45 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
                 }
             }
         }
-        // Commit.
+        // A finished state is one the loop stops in, judged as `must_continue` and `step`
+        // judge it, on the snapshot's values: the queue empty, or the focus consistent and no
+        // entry's key below the focus's key (any entry rather than the heap's top: the same
+        // whenever the tolerance groups the keys consistently, and never looser); then `Found`
+        // exactly when the focus's g is finite and the path walks to the root, else `NoPath`.
+        // The walk fills `walked`, swapped in as the path at the commit.
+        let finished = state == Step::Found || state == Step::NoPath;
+        let mut path_cost = f64::INFINITY;
+        if finished {
+            let f = focus as usize;
+            let m = g(f).min(rhs(f));
+            let focus_key = ReplanKey {
+                k1: m + self.heuristic.estimate(focus) + km,
+                k2: m,
+            };
+            let goes_on = open_count > 0
+                && (!approx_eq(g(f), rhs(f))
+                    || (0..open_count).any(|i| entry(i).1.less_than(&focus_key)));
+            if goes_on {
+                return Err(invalid("replan.state"));
+            }
+            walked.clear();
+            walked.reserve(n as usize + 1);
+            let found = g(f).is_finite() && {
+                let w = Walk {
+                    lpa,
+                    focus,
+                    root,
+                    node_count: n,
+                };
+                let (ok, total) = walk_path(topology, &self.cost, w, g, rhs, walked);
+                path_cost = total;
+                ok
+            };
+            if found != (state == Step::Found) {
+                return Err(invalid("replan.state"));
+            }
+        }
+        // Commit: nothing below can fail.
         self.node_count = n;
         self.root = root;
         self.focus = focus;
@@ -437,25 +493,19 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         for i in 0..pending_count {
             self.pending.push(pending_at(i));
         }
-        if self.path.capacity() < n as usize + 1 {
-            self.path.reserve(n as usize + 1);
-        }
-        self.path.clear();
-        self.path_cost = f64::INFINITY;
         self.state = state;
-        if state == Step::Found || state == Step::NoPath {
-            let done = !self.must_continue();
-            let reached = self.g[focus as usize].is_finite();
-            let ok = done
-                && match state {
-                    Step::Found => reached && self.extract_path(topology),
-                    _ => !reached,
-                };
-            if !ok {
-                self.make_idle();
-                return Err(invalid("replan.state"));
-            }
+        self.path.clear();
+        if state == Step::Found {
+            core::mem::swap(&mut self.path, walked);
+            self.path_cost = path_cost;
+        } else {
+            self.path_cost = f64::INFINITY;
         }
+        // Both path buffers hold a path of this map (allocates only for a larger one).
+        self.path
+            .reserve((n as usize + 1).saturating_sub(self.path.len()));
+        walked.clear();
+        walked.reserve(n as usize + 1);
         Ok(handle)
     }
 
