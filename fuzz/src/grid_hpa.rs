@@ -34,7 +34,7 @@ fn area_of(b: u8) -> u8 {
 }
 
 /// The cost of `path` checked move by move from the grid, or `None` when a move is illegal.
-fn price(grid: &Grid, config: &HpaConfig, path: &[u32]) -> Option<f64> {
+pub fn price(grid: &Grid, config: &HpaConfig, path: &[u32]) -> Option<f64> {
     let fits = |x: i32, y: i32| grid.can_fit(Cell::new(x, y), config.agent_size);
     let areas = grid.areas();
     let mut cost = 0.0;

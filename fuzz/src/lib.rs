@@ -25,6 +25,7 @@
 //! | `grid_flow` | `GridFlowField` (square, hex) under step/edit/refresh/save/restore/damage | [`grid_flow`](mod@grid_flow) |
 //! | `grid_replan` | `GridReplanner` (LPA*, D* Lite) under edit/move/budget/save/restore | [`grid_replan`](mod@grid_replan) |
 
+pub mod consistent;
 pub mod dimacs_gr;
 pub mod frame;
 pub mod graph_landmarks;
