@@ -73,8 +73,8 @@ fn judge<T>(
     let Ok((state, cost)) = r else {
         return Verdict::Panicked;
     };
-    let same = state == fresh.0 && (cost - fresh.1).abs() <= 1e-9 * fresh.1.abs().max(1.0)
-        || (state == fresh.0 && cost == fresh.1);
+    let same = state == fresh.0
+        && (cost == fresh.1 || (cost - fresh.1).abs() <= 1e-9 * fresh.1.abs().max(1.0));
     if same {
         Verdict::Right
     } else {
