@@ -351,7 +351,7 @@ fn consistent_edits_generated() {
     for t in 0..TARGETS {
         let mut g = Gen::new(27_000 + u64::from(t));
         let (mut edited, mut accepted, mut accepted_edited, mut refused, mut bad) = (0, 0, 0, 0, 0);
-        let n = scaled(120);
+        let n = scaled(250);
         for _ in 0..n {
             let mut data = vec![t as u8, 2, g.below(world::MAPS) as u8];
             data.extend((0..64).map(|_| g.below(256) as u8));
