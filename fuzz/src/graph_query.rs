@@ -16,6 +16,8 @@ use onepath::search::Step;
 use onepath::state::{Fnv1a64, HEADER_LEN};
 use onepath::topology::DefaultStepCost;
 
+use crate::consistent::rules::GraphRules;
+use crate::consistent::{Rules, edit_frame, le32, proven};
 use crate::input::Input;
 
 /// The graph an input describes.
@@ -31,6 +33,86 @@ pub fn decode_graph(input: &mut Input<'_>) -> CsrGraph {
 fn reseal(bytes: &mut [u8]) {
     let sum = Fnv1a64::of(&bytes[HEADER_LEN..]);
     bytes[20..28].copy_from_slice(&sum.to_le_bytes());
+}
+
+/// A damaged snapshot: an xor at `off` (odd `x`), or the consistent edits of issue 27 (even
+/// `x`, the edit script from the two bytes), re-sealed.
+fn damaged(bytes: &[u8], off: u32, x: u8, rules: &dyn Rules) -> Vec<u8> {
+    if x.is_multiple_of(2) {
+        let script = [
+            (off >> 8) as u8,
+            off as u8,
+            x,
+            x.rotate_left(3),
+            x ^ 0x5A,
+            0,
+        ];
+        return edit_frame(bytes, rules, None, &mut Input::new(&script)).0;
+    }
+    let mut bad = bytes.to_vec();
+    let len = bad.len() - HEADER_LEN;
+    bad[HEADER_LEN + off as usize % len] ^= x;
+    reseal(&mut bad);
+    bad
+}
+
+/// Steps `step(k)` while it says in progress, within `64 · nodes + 4096` pops.
+fn bounded(g: &CsrGraph, mut step: impl FnMut(u32) -> bool) -> Result<(), String> {
+    let cap = 64 * u64::from(g.node_count()) + 4096;
+    let mut pops = 0;
+    while step(61) {
+        pops += 61;
+        if pops > cap {
+            return Err(format!("a restored search runs past {cap} pops"));
+        }
+    }
+    Ok(())
+}
+
+/// A restored search's answer against Dijkstra from its endpoints: same status, a path of
+/// edges whose weights sum to the cost, the optimal cost bit for bit (integer weights).
+fn answer(
+    g: &CsrGraph,
+    state: Step,
+    cost: f64,
+    path: &[u32],
+    a: u32,
+    b: u32,
+) -> Result<(), String> {
+    if state == Step::Idle {
+        return Ok(());
+    }
+    let mut d = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    d.try_begin(g, a, b);
+    d.run(g);
+    if d.state() != state {
+        return Err(format!(
+            "ends {state:?}, Dijkstra {:?} ({})",
+            d.state(),
+            d.cost()
+        ));
+    }
+    if state == Step::Found {
+        if path.first() != Some(&a) || path.last() != Some(&b) {
+            return Err("path does not run from start to goal".into());
+        }
+        let mut sum = 0.0;
+        for w in path.windows(2) {
+            sum += g
+                .out_edges(w[0])
+                .filter(|&(t, _)| t == w[1])
+                .map(|(_, c)| c)
+                .reduce(f64::min)
+                .ok_or_else(|| format!("{} -> {} is not an edge", w[0], w[1]))?;
+        }
+        if cost.to_bits() != sum.to_bits() || cost.to_bits() != d.cost().to_bits() {
+            return Err(format!(
+                "cost {cost}, path sum {sum}, Dijkstra {}",
+                d.cost()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The body.
@@ -95,17 +177,26 @@ fn check_astar<H: GraphHeuristic + Clone>(
     r.run(g);
     assert_eq!(key(&s), key(&whole), "sliced");
     assert_eq!(key(&r), key(&whole), "restored");
+    let rules = GraphRules {
+        graph: g,
+        heuristic: h.clone(),
+        ends: (a, b),
+        bidirectional: false,
+    };
     for &(off, x) in damage {
-        let mut bad = bytes.clone();
-        let len = bad.len() - HEADER_LEN;
-        bad[HEADER_LEN + off as usize % len] ^= x;
-        reseal(&mut bad);
+        let bad = damaged(&bytes, off, x, &rules);
         let mut t = new();
         if t.restore_state(g, &bad).is_ok() {
             let mut again = vec![0; t.state_size()];
             t.save_state(g, &mut again).expect("sized");
             assert_eq!(again, bad, "accepted bytes round-trip");
-            t.run(g);
+            let run = bounded(g, |k| t.step(g, k) == Step::InProgress);
+            let p = &bad[HEADER_LEN..];
+            let (ra, rb) = (le32(p, 4), le32(p, 8));
+            let answer = run.and_then(|()| answer(g, t.state(), t.cost(), &t.path(), ra, rb));
+            if let Err(e) = answer {
+                assert!(!proven(12), "kind 12 after restore: {e}");
+            }
         } else {
             assert_eq!(t.state(), Step::Idle, "a refused restore changes nothing");
         }
@@ -144,17 +235,26 @@ fn check_bidir<H: GraphHeuristic + Clone>(
     r.run(g);
     assert_eq!(key(&s), key(&whole), "sliced");
     assert_eq!(key(&r), key(&whole), "restored");
+    let rules = GraphRules {
+        graph: g,
+        heuristic: h.clone(),
+        ends: (a, b),
+        bidirectional: true,
+    };
     for &(off, x) in damage {
-        let mut bad = bytes.clone();
-        let len = bad.len() - HEADER_LEN;
-        bad[HEADER_LEN + off as usize % len] ^= x;
-        reseal(&mut bad);
+        let bad = damaged(&bytes, off, x, &rules);
         let mut t = new();
         if t.restore_state(g, &bad).is_ok() {
             let mut again = vec![0; t.state_size()];
             t.save_state(g, &mut again).expect("sized");
             assert_eq!(again, bad, "accepted bytes round-trip");
-            t.run(g);
+            let run = bounded(g, |k| t.step(g, k) == Step::InProgress);
+            let p = &bad[HEADER_LEN..];
+            let (ra, rb) = (le32(p, 4), le32(p, 8));
+            let answer = run.and_then(|()| answer(g, t.state(), t.cost(), &t.path(), ra, rb));
+            if let Err(e) = answer {
+                assert!(!proven(13), "kind 13 after restore: {e}");
+            }
         } else {
             assert_eq!(t.state(), Step::Idle, "a refused restore changes nothing");
         }

@@ -34,7 +34,7 @@ fn area_of(b: u8) -> u8 {
 }
 
 /// The cost of `path` checked move by move from the grid, or `None` when a move is illegal.
-fn price(grid: &Grid, config: &HpaConfig, path: &[u32]) -> Option<f64> {
+pub fn price(grid: &Grid, config: &HpaConfig, path: &[u32]) -> Option<f64> {
     let fits = |x: i32, y: i32| grid.can_fit(Cell::new(x, y), config.agent_size);
     let areas = grid.areas();
     let mut cost = 0.0;
@@ -130,7 +130,8 @@ pub fn grid_hpa(data: &[u8]) {
         }
         let a = input.u16() as u32 % n;
         let b = input.u16() as u32 % n;
-        let budget = 1 + input.below(17);
+        let budget_byte = input.u8();
+        let budget = 1 + u32::from(budget_byte) % 17;
         let st = run(&hier, &grid, &mut whole, a, b, u32::MAX);
         let st2 = run(&hier, &grid, &mut sliced, a, b, budget);
         assert_eq!(st, st2);
@@ -140,6 +141,19 @@ pub fn grid_hpa(data: &[u8]) {
         let reference = grid
             .find_path(grid.cell_of(a), grid.cell_of(b), &astar)
             .expect("valid options");
+        if budget_byte >= 136 {
+            // Issue 27: a snapshot of the sliced search, consistently edited (the script
+            // derived from the query's bytes), restored; refused atomically or continued to
+            // the status a fresh query gives, along legal moves.
+            restored_query(
+                &hier,
+                &grid,
+                &config,
+                (a, b, budget_byte),
+                st,
+                reference.cost,
+            );
+        }
         match st {
             Step::StartInvalid => assert_eq!(reference.status, PathStatus::StartInvalid),
             Step::GoalInvalid => assert_eq!(reference.status, PathStatus::GoalInvalid),
@@ -160,5 +174,79 @@ pub fn grid_hpa(data: &[u8]) {
             }
             other => panic!("a finished search reports {other:?}"),
         }
+    }
+}
+
+/// Saves a search of `a → b` after `budget` pops, applies consistent edits, restores the bytes
+/// into a search that holds the whole query, and checks the property (asserted once kind 9 is
+/// in `PROVEN_KINDS`): a refusal leaves the target's bytes unchanged; an accepted state ends
+/// (bounded) with the fresh status `want`, a legal path priced as reported, never below `best`.
+fn restored_query(
+    hier: &HpaHierarchy,
+    grid: &Grid,
+    config: &HpaConfig,
+    (a, b, byte): (u32, u32, u8),
+    want: Step,
+    best: f64,
+) {
+    use crate::consistent::{edit_frame, proven, rules::HpaRules};
+    let save = |s: &HpaSearch| {
+        let mut out = vec![0u8; s.state_size()];
+        s.save_state(hier, grid, &mut out).expect("sized");
+        out
+    };
+    let mut s = HpaSearch::new();
+    if s.try_begin(hier, grid, a, b).is_err() || s.state() != Step::InProgress {
+        return;
+    }
+    let _ = s.step(hier, grid, 1 + u32::from(byte) % 9);
+    let good = save(&s);
+    let mut r =
+        onepath::math::SplitMix64::new(u64::from(a) << 40 | u64::from(b) << 8 | u64::from(byte));
+    let script: Vec<u8> = (0..24).map(|_| r.below(256) as u8).collect();
+    let rules = HpaRules::new(hier, grid, a, b);
+    let bytes = edit_frame(&good, &rules, None, &mut Input::new(&script)).0;
+    let mut t = s.clone();
+    let _ = run(hier, grid, &mut t, b, a, 64);
+    let before = save(&t);
+    if t.restore_state(hier, grid, &bytes).is_err() {
+        assert!(
+            save(&t) == before || !proven(9),
+            "a refused restore changed the target"
+        );
+        return;
+    }
+    let cap = 64 * u64::from(grid.cell_count()) + 4096;
+    let mut pops = 0u64;
+    let mut problem = None;
+    while t.state() == Step::InProgress {
+        if pops > cap {
+            problem = Some(format!("a restored search runs past {cap} pops"));
+            break;
+        }
+        let _ = t.step(hier, grid, 61);
+        pops += 61;
+    }
+    if problem.is_none() && t.state() != want {
+        problem = Some(format!(
+            "restored search ends {:?}, a fresh one {want:?}",
+            t.state()
+        ));
+    }
+    if problem.is_none() && t.state() == Step::Found {
+        let p = t.path();
+        match price(grid, config, p) {
+            None => problem = Some("a path step is not a legal move".into()),
+            Some(c) if (c - t.cost()).abs() > 1e-9 * c.max(1.0) || c < best * (1.0 - 1e-12) => {
+                problem = Some(format!("cost {}, path sum {c}, optimum {best}", t.cost()));
+            }
+            Some(_) if p.first() != Some(&a) || p.last() != Some(&b) => {
+                problem = Some("path does not run from start to goal".into());
+            }
+            Some(_) => {}
+        }
+    }
+    if let Some(m) = problem {
+        assert!(!proven(9), "kind 9 after restore: {m}");
     }
 }

@@ -13,10 +13,14 @@
 
 use onepath::grid::SquareTopology;
 use onepath::state::{Fnv1a64, HEADER_LEN};
+use onepath::topology::Topology;
 use onepath::{
     Cell, Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, GridReplanner, PathStatus,
 };
 
+use crate::consistent::proven;
+use crate::consistent::replan::{ReplanRules, edit};
+use crate::consistent::rules::GridHeuristic;
 use crate::input::Input;
 
 type Seen = (PathStatus, u64, Vec<Cell>, u32, u32);
@@ -191,10 +195,15 @@ pub fn grid_replan(data: &[u8]) {
                 assert_eq!(seen(&twin), seen(&unit), "restored != never stopped");
             }
             8 => {
-                // A damaged snapshot with a repaired checksum.
+                // A damaged snapshot with a repaired checksum: bit flips, or (a set high bit
+                // in the count byte) the consistent edits of issue 27.
                 let mut bytes = save(&mut unit, &grid);
-                if bytes.len() > HEADER_LEN {
-                    for _ in 0..=input.below(3) {
+                let flips = input.u8();
+                let structured = flips >= 128;
+                if structured {
+                    bytes = consistent_edit(&bytes, &grid, &options, &mut input);
+                } else if bytes.len() > HEADER_LEN {
+                    for _ in 0..=flips % 3 {
                         let i = HEADER_LEN + input.u16() as usize % (bytes.len() - HEADER_LEN);
                         bytes[i] ^= 1 << input.below(8);
                     }
@@ -204,9 +213,20 @@ pub fn grid_replan(data: &[u8]) {
                 let mut target = grid
                     .create_replanner(start, goal, &options)
                     .expect("valid options");
+                let before = save(&mut target, &grid);
                 if target.restore_state(&grid, &bytes).is_ok() {
-                    finish(&mut target, &grid, 1 + input.below(30));
-                    check_against_astar(&target, &grid, &options);
+                    // The structured edits reach states the byte flips do not: asserted
+                    // once kind 8's restore proves them (`PROVEN_KINDS`).
+                    if !structured || proven(8) {
+                        finish(&mut target, &grid, 1 + input.below(30));
+                        check_against_astar(&target, &grid, &options);
+                    }
+                } else {
+                    let same = save(&mut target, &grid) == before;
+                    assert!(
+                        same || !proven(8),
+                        "a refused restore changed the replanner"
+                    );
                 }
             }
             _ => {
@@ -217,4 +237,31 @@ pub fn grid_replan(data: &[u8]) {
     }
     finish(&mut unit, &grid, u32::MAX);
     check_against_astar(&unit, &grid, &options);
+}
+
+/// The consistent edits of issue 27 applied to a kind-8 snapshot of `grid`.
+fn consistent_edit(
+    bytes: &[u8],
+    grid: &Grid,
+    options: &GridOptions,
+    input: &mut Input<'_>,
+) -> Vec<u8> {
+    let Ok(topo) = SquareTopology::new(
+        grid,
+        options.agent_size,
+        options.connectivity,
+        options.diagonal_rule,
+    ) else {
+        return bytes.to_vec();
+    };
+    let focus = crate::consistent::le32(bytes.get(HEADER_LEN..).unwrap_or(&[]), 9);
+    let heuristic = GridHeuristic::for_options(options, grid, focus);
+    let neighbours = |v: u32, out: &mut Vec<u32>| topo.for_each_neighbor(v, |m, _| out.push(m));
+    let estimate = |v: u32| heuristic.estimate(v);
+    let rules = ReplanRules {
+        neighbours: &neighbours,
+        estimate: &estimate,
+        lpa: options.algorithm == GridAlgorithm::LpaStar,
+    };
+    edit(bytes, &rules, None, input).0
 }

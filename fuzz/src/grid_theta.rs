@@ -25,8 +25,10 @@ use onepath::theta::{
 };
 use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch};
 
+use crate::consistent::{self, rules::ThetaRules};
 use crate::frame::reseal;
 use crate::input::Input;
+use onepath::topology::Heuristic;
 
 /// The largest side of the decoded map.
 pub const MAX_SIDE: u32 = 16;
@@ -116,23 +118,51 @@ pub fn grid_theta(data: &[u8]) {
                 s = r;
             }
             _ => {
-                let mut bytes = save(&s, &grid);
-                let at = 28 + input.u16() as usize % bytes.len().saturating_sub(28).max(1);
-                if at < bytes.len() {
-                    bytes[at] ^= 1 << input.below(8);
-                }
-                reseal(&mut bytes);
+                let good = save(&s, &grid);
+                // A bit flip (odd byte) or the consistent edits of issue 27 (even byte).
+                let bytes = if input.u8() % 2 == 1 {
+                    let mut bytes = good;
+                    let at = 28 + input.u16() as usize % bytes.len().saturating_sub(28).max(1);
+                    if at < bytes.len() {
+                        bytes[at] ^= 1 << input.below(8);
+                    }
+                    reseal(&mut bytes);
+                    bytes
+                } else {
+                    let mut heuristic = EuclideanHeuristic::new(w, m);
+                    heuristic.set_goal(s.goal().min(w * h - 1));
+                    let rules = ThetaRules {
+                        grid: &grid,
+                        m,
+                        weight,
+                        heuristic,
+                    };
+                    consistent::edit_frame(&good, &rules, None, &mut input).0
+                };
+                // Into a search of its own (a clone of the running one) and into an idle one.
+                let mut busy = s.clone();
+                let busy_before = save(&busy, &grid);
+                let busy_ok = busy.restore_state(&grid, &bytes).is_ok();
                 let mut r = fresh();
                 let before = outcome(&r);
-                match r.restore_state(&grid, &bytes) {
-                    Ok(()) => {
-                        assert_eq!(save(&r, &grid), bytes, "accepted bytes round-trip");
-                        r.run(&grid);
-                        if r.state() == Step::Found {
-                            assert!(r.path_len() >= 1);
-                        }
+                if r.restore_state(&grid, &bytes).is_ok() {
+                    assert!(busy_ok, "restore depends on what the target held");
+                    assert_eq!(save(&r, &grid), bytes, "accepted bytes round-trip");
+                    let answer = fresh_answer(&grid, &mut r, &fresh, m);
+                    if let Err(e) = answer {
+                        assert!(!consistent::proven(6), "after restore: {e}");
                     }
-                    Err(_) => assert_eq!(outcome(&r), before, "a refusal changes nothing"),
+                    if r.state() == Step::Found {
+                        assert!(r.path_len() >= 1);
+                    }
+                } else {
+                    assert_eq!(outcome(&r), before, "a refusal changes nothing");
+                    assert!(!busy_ok, "restore depends on what the target held");
+                    let same = save(&busy, &grid) == busy_before;
+                    assert!(
+                        same || !consistent::proven(6),
+                        "a refused restore changed the target"
+                    );
                 }
             }
         }
@@ -157,6 +187,57 @@ pub fn grid_theta(data: &[u8]) {
     let cells: Vec<Cell> = want.1.iter().map(|&n| grid.cell_of(n)).collect();
     assert_eq!(p.cells, cells, "tier 1 = tier 2 waypoints");
     assert_eq!(p.cost.to_bits(), want.2, "tier 1 = tier 2 cost");
+}
+
+/// Runs a restored search to its end (bounded) and checks it against a fresh search from its
+/// endpoints: the same status, a found path from start to goal with line of sight on every
+/// segment and the reported cost its segment sum (relative 1e-9).
+fn fresh_answer(
+    grid: &Grid,
+    r: &mut Theta,
+    fresh: &dyn Fn() -> Theta,
+    m: f64,
+) -> Result<(), String> {
+    let cap = 64 * u64::from(grid.cell_count()) + 4096;
+    let mut pops = 0u64;
+    while r.state() == Step::InProgress {
+        if pops > cap {
+            return Err(format!("a restored search runs past {cap} iterations"));
+        }
+        r.step(grid, 61);
+        pops += 61;
+    }
+    if r.state() == Step::Idle {
+        return Ok(());
+    }
+    let mut f = fresh();
+    f.try_begin(grid, r.start(), r.goal());
+    f.run(grid);
+    if f.state() != r.state() {
+        return Err(format!(
+            "restored search ends {:?}, a fresh one {:?}",
+            r.state(),
+            f.state()
+        ));
+    }
+    if r.state() == Step::Found {
+        let cells: Vec<Cell> = r.path().iter().map(|&n| grid.cell_of(n)).collect();
+        let (a, b) = (grid.cell_of(r.start()), grid.cell_of(r.goal()));
+        if cells.first() != Some(&a) || cells.last() != Some(&b) {
+            return Err("path does not run from start to goal".into());
+        }
+        if let Some(w) = cells
+            .windows(2)
+            .find(|w| !GridLineOfSight::check(grid, w[0], w[1]))
+        {
+            return Err(format!("segment {w:?} without line of sight"));
+        }
+        let sum = waypoint_cost(&cells, m);
+        if (r.cost() - sum).abs() > 1e-9 * sum.max(1.0) {
+            return Err(format!("cost {} vs segment sum {sum}", r.cost()));
+        }
+    }
+    Ok(())
 }
 
 fn check_path(grid: &Grid, s: &Theta, start: Cell, goal: Cell) {

@@ -14,7 +14,7 @@
 //! | `movingai_map` | `onepath_std::movingai::MovingAiMap::parse` | [`movingai_map`](mod@movingai_map) |
 //! | `movingai_scen` | `onepath_std::movingai::MovingAiScenarios::parse` | [`movingai_scen`](mod@movingai_scen) |
 //! | `grid_text` | `onepath::Grid::from_text` | [`grid_text`](mod@grid_text) |
-//! | `snapshot_restore` | `restore_state` of snapshot kinds 1–5 and 8 | [`snapshot_restore`](mod@snapshot_restore) |
+//! | `snapshot_restore` | `restore_state` of snapshot kinds 1–5 and 8; consistent edits of kinds 2–6, 8, 9, 12, 13 and `OPLM` (issue 27) | [`snapshot_restore`](mod@snapshot_restore) |
 //! | `search_ops` | `GridSearch` (A*, JPS, JPS+) under begin/step/edit/save/restore | [`search_ops`](mod@search_ops) |
 //! | `grid_theta` | `ThetaSearch` and tier-1 Theta* / Lazy Theta* under step/save/restore/damage | [`grid_theta`](mod@grid_theta) |
 //! | `grid_hpa` | `onepath::hpa` (hierarchy, refresh, search) under queries, budgets and edits | [`grid_hpa`](mod@grid_hpa) |
@@ -25,6 +25,7 @@
 //! | `grid_flow` | `GridFlowField` (square, hex) under step/edit/refresh/save/restore/damage | [`grid_flow`](mod@grid_flow) |
 //! | `grid_replan` | `GridReplanner` (LPA*, D* Lite) under edit/move/budget/save/restore | [`grid_replan`](mod@grid_replan) |
 
+pub mod consistent;
 pub mod dimacs_gr;
 pub mod frame;
 pub mod graph_landmarks;

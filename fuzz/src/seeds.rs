@@ -66,6 +66,16 @@ pub fn snapshot_restore() -> Vec<(String, Vec<u8>)> {
         let (_, _, idle) = replan::valid_snapshot(&grid, &mut Input::new(&[1]));
         out.push((format!("gen-raw-m{map}-replan-idle"), raw(idle)));
     }
+    // Consistent mode (issue 27): [case target, 2, map] + 48 bytes from a fixed SplitMix64
+    // (options, endpoints, pops, the twin world, the edit script).
+    for target in 0..sr::proof::TARGETS {
+        for map in [0u32, 2] {
+            let mut r = onepath::math::SplitMix64::new(u64::from(target * 16 + map) + 27);
+            let mut s = vec![target as u8, 2, map as u8];
+            s.extend((0..48).map(|_| r.below(256) as u8));
+            out.push((format!("gen-consistent-t{target}-m{map}"), s));
+        }
+    }
     // Mutation mode: [target, 1, map, (options), start, goal, pops, trace, begin, edits = 0,
     // seal]: the valid snapshot itself, which the mutation scripts of the fuzzer then vary.
     for target in 0..sr::TARGETS as u8 {

@@ -317,3 +317,90 @@ fn grid_flow_generated() {
         s
     });
 }
+
+/// The consistent edits of issue 27 (`onepath_fuzz::consistent`) over every kind that restores
+/// a search: generated cases per case target (deterministic seeds; four times as many in
+/// release), each asserted as the body asserts it (`proof::judge`: the answer property and
+/// refusal atomicity for the kinds in `PROVEN_KINDS`, the bit-for-bit continuation of the
+/// engine's own states for every kind). Prints, per target, how many snapshots were
+/// generated, edited, accepted, refused, and how many violate the property (run with
+/// `--nocapture` to see the table).
+#[test]
+fn consistent_edits_generated() {
+    use onepath_fuzz::consistent::proven;
+    use onepath_fuzz::snapshot_restore::consistent_case;
+    use onepath_fuzz::snapshot_restore::proof::{Outcome, TARGET_KINDS, TARGETS};
+    const NAMES: [&str; TARGETS as usize] = [
+        "2 AStar",
+        "3 GridSearch",
+        "4 OctileAStar",
+        "5 OctileJump (JPS)",
+        "5 OctileJump (JPS+)",
+        "6 ThetaSearch",
+        "9 HpaSearch",
+        "12 GraphAStar",
+        "13 bidirectional",
+        "OPLM tables",
+        "8 GridReplanner",
+    ];
+    let f = body("snapshot_restore");
+    let mut table = String::from(
+        "target | generated | edited | accepted | accepted edited | refused | violations (wrong answer after acceptance, or a refusal that changed the target) | proven\n",
+    );
+    let mut first = Vec::new();
+    for t in 0..TARGETS {
+        let mut g = Gen::new(27_000 + u64::from(t));
+        let (mut edited, mut accepted, mut accepted_edited, mut refused, mut bad) = (0, 0, 0, 0, 0);
+        let n = scaled(250);
+        for _ in 0..n {
+            let mut data = vec![t as u8, 2, g.below(world::MAPS) as u8];
+            data.extend((0..64).map(|_| g.below(256) as u8));
+            let case = std::panic::catch_unwind(|| consistent_case(&data));
+            let Ok(Some(case)) = case else {
+                // A panic inside the engines: a finding on every branch; the body names it.
+                run(
+                    "snapshot_restore",
+                    f,
+                    "a consistent case that panicked",
+                    &data,
+                );
+                continue;
+            };
+            edited += u32::from(case.edits > 0);
+            match &case.outcome {
+                Outcome::Refused => refused += 1,
+                Outcome::Accepted => {
+                    accepted += 1;
+                    accepted_edited += u32::from(case.edits > 0);
+                }
+                Outcome::Violated { msg, always } => {
+                    bad += 1;
+                    if msg.starts_with("a refused restore") {
+                        refused += 1;
+                    } else {
+                        accepted += 1;
+                        accepted_edited += u32::from(case.edits > 0);
+                    }
+                    if bad <= 3 {
+                        first.push(format!("{}: {msg}", NAMES[t as usize]));
+                    }
+                    if *always || proven(case.kind) {
+                        // Fails, naming the input.
+                        run("snapshot_restore", f, "a consistent case", &data);
+                    }
+                }
+            }
+        }
+        let _ = writeln!(
+            table,
+            "{} | {n} | {edited} | {} | {accepted_edited} | {refused} | {bad} | {}",
+            NAMES[t as usize],
+            accepted,
+            proven(TARGET_KINDS[t as usize])
+        );
+    }
+    eprintln!("{table}");
+    for m in &first {
+        eprintln!("  {m}");
+    }
+}

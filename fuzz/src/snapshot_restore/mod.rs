@@ -7,7 +7,14 @@
 //! - *mutated* (mode bit 0 set): the input chooses options, endpoints, a pop count and
 //!   whether to record the trace; a valid snapshot of the chosen kind is taken there and
 //!   damaged as [`mutate`] says (re-sealed with a correct checksum, also the nested frame of
-//!   kind 3, so the payload validation is what answers).
+//!   kind 3, so the payload validation is what answers);
+//! - *consistent* (mode bit 1 set, issue 27): the target byte picks one of
+//!   [`proof::TARGETS`] cases (kinds 2, 3, 4, 5, 6, 9, 12, 13, the `OPLM` tables and 8); a
+//!   real snapshot is edited by [`crate::consistent`] so that it keeps every per-record rule,
+//!   and the properties of [`proof`] are checked: a refused restore changes nothing, an
+//!   accepted one continues within a bound to the answer a fresh search gives, the engine's
+//!   own state continues bit for bit (asserted for the kinds in
+//!   [`PROVEN_KINDS`](crate::consistent::PROVEN_KINDS)).
 //!
 //! Kinds: the grid (1), the generic `AStar` (2), `GridSearch` (3) under options that nest the
 //! generic A*, JPS or JPS+ (kind 2), the one-line octile A* (kind 4) or the octile jump
@@ -37,6 +44,7 @@
 //! equally.
 
 pub mod mutate;
+pub mod proof;
 pub mod replan;
 pub mod subjects;
 pub mod world;
@@ -70,9 +78,17 @@ pub const REPLAN: u8 = 6;
 /// The `snapshot_restore` body: never panics; asserts the properties in the module docs.
 pub fn snapshot_restore(data: &[u8]) {
     let mut input = Input::new(data);
-    let target = input.below(TARGETS) as u8;
+    let target_byte = input.u8();
+    let target = target_byte % TARGETS as u8;
     let mode = input.u8();
     let map_index = input.below(world::MAPS);
+    if mode & 2 == 2 {
+        // Consistent edits (issue 27), every kind that restores a search.
+        let case = proof::case(u32::from(target_byte), map_index, &mut input);
+        proof::judge(&case);
+        return;
+    }
+    debug_assert!(consistent_case(data).is_none());
     let grid = world::map(map_index);
     if mode & 1 == 0 {
         let bytes = input.rest();
@@ -112,8 +128,23 @@ pub fn snapshot_restore(data: &[u8]) {
     }
 }
 
+/// The consistent-mode case an input runs (mode bit 1), without judging it; `None` for the
+/// other modes. The replay counts outcomes per kind with it.
+pub fn consistent_case(data: &[u8]) -> Option<proof::Case> {
+    let mut input = Input::new(data);
+    let target_byte = input.u8();
+    let mode = input.u8();
+    let map_index = input.below(world::MAPS);
+    (mode & 2 == 2).then(|| proof::case(u32::from(target_byte), map_index, &mut input))
+}
+
 /// A valid snapshot of `subject` on `grid` (endpoints, pops and trace from `input`).
 pub fn valid_snapshot<S: Subject>(mut subject: S, grid: &Grid, input: &mut Input<'_>) -> Vec<u8> {
+    take_snapshot(&mut subject, grid, input)
+}
+
+/// [`valid_snapshot`] of a subject the caller keeps (to continue it afterwards).
+pub fn take_snapshot<S: Subject>(subject: &mut S, grid: &Grid, input: &mut Input<'_>) -> Vec<u8> {
     let open = world::open_cells(grid);
     let pick = |i: &mut Input<'_>| open[usize::from(i.u16()) % open.len()];
     let (start, goal) = (pick(input), pick(input));
@@ -213,6 +244,10 @@ pub fn check<S: Subject>(mut target: S, grid: &Grid, bytes: &[u8]) {
     }
     assert!(target.check_invariants(), "invariants after restore");
     finish(&mut target, grid);
+    // The answer a fresh search gives (issue 27), for the kinds whose restore proves it.
+    if let Err(m) = proof::subject_answer(&target, grid) {
+        assert!(!proof::proven_frame(bytes), "after restore: {m}");
+    }
     let end = target.save(grid);
     let mut again = target.fresh(grid);
     let r = again.restore(grid, &end);

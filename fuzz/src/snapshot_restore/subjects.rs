@@ -70,6 +70,21 @@ pub trait Subject {
     fn check_invariants(&self) -> bool {
         true
     }
+    /// Iterations and expansions (the counters a continuation must reproduce bit for bit).
+    fn counters(&self) -> (u32, u32);
+    /// The move rules found paths follow (agent size, connectivity, diagonal rule).
+    fn moves(&self) -> (u8, Connectivity, DiagonalRule) {
+        (1, Connectivity::Eight, DiagonalRule::NoCornerCutting)
+    }
+    /// Whether the search is optimal as restored (weight at most 1; every subject's estimate
+    /// is admissible and consistent).
+    fn optimal(&self) -> bool {
+        true
+    }
+    /// Whether two optimal answers have the same cost bits (exact pair costs).
+    fn exact_cost(&self) -> bool {
+        self.exact_octile()
+    }
 }
 
 /// Fills a vector through a `copy_path`-style call.
@@ -163,6 +178,12 @@ impl Subject for GenericAStar {
     fn path_cost(&self, grid: &Grid, path: &[Cell]) -> Option<Result<f64, String>> {
         Some(step_cost_sum(&topology(grid), grid, path))
     }
+    fn counters(&self) -> (u32, u32) {
+        (self.0.iterations(), self.0.expansions())
+    }
+    fn optimal(&self) -> bool {
+        self.0.weight() <= 1.0
+    }
 }
 
 /// The [`GridSearch`] handle (kind 3).
@@ -243,6 +264,21 @@ impl Subject for Handle {
     fn check_invariants(&self) -> bool {
         !self.0.specialized() || self.0.octile_astar().check_invariants()
     }
+    fn counters(&self) -> (u32, u32) {
+        (self.0.iterations(), self.0.expansions())
+    }
+    fn moves(&self) -> (u8, Connectivity, DiagonalRule) {
+        let o = self.0.options();
+        (o.agent_size, o.connectivity, o.diagonal_rule)
+    }
+    fn optimal(&self) -> bool {
+        let o = self.0.options();
+        o.weight <= 1.0
+            && matches!(
+                o.algorithm,
+                GridAlgorithm::AStar | GridAlgorithm::Jps | GridAlgorithm::JpsPlus
+            )
+    }
 }
 
 /// [`OctileAStar`] (kind 4).
@@ -290,6 +326,9 @@ impl Subject for FastAStar {
     }
     fn check_invariants(&self) -> bool {
         self.0.check_invariants()
+    }
+    fn counters(&self) -> (u32, u32) {
+        (self.0.iterations(), self.0.expansions())
     }
 }
 
@@ -367,6 +406,9 @@ macro_rules! jump_subject {
             }
             fn check_invariants(&self) -> bool {
                 self.engine.check_invariants()
+            }
+            fn counters(&self) -> (u32, u32) {
+                (self.engine.iterations(), self.engine.expansions())
             }
         }
     };

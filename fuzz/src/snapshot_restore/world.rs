@@ -105,3 +105,41 @@ pub fn handle_options(index: u32) -> GridOptions {
             .with_record_expansions(true),
     }
 }
+
+/// A twin of map `index`: the same size and multipliers, a few cells (chosen by `salt`)
+/// toggled between open and wall. Snapshots taken on it are "another world of the same size":
+/// splicing their records into a snapshot of map `index` keeps every size check.
+pub fn twin(index: u32, salt: u8) -> Grid {
+    let mut g = map(index);
+    let mut r = SplitMix64::new(0x7717 ^ u64::from(salt));
+    let n = g.cell_count();
+    for _ in 0..=n / 16 {
+        let c = g.cell_of(r.below(n));
+        let open = g.is_walkable(c);
+        let _ = g.set_walkable(c, !open);
+    }
+    g
+}
+
+/// Number of graphs [`graph`] knows.
+pub const GRAPHS: u32 = 4;
+
+/// Graph `index % GRAPHS` (or, with `twin`, another graph with the same node count): 6 to 30
+/// nodes, integer weights 0–9 (so every cost is exact), some edges both ways.
+pub fn graph(index: u32, twin: bool) -> onepath::graph::CsrGraph {
+    use onepath::GraphEdge;
+    let i = index % GRAPHS;
+    let n = [6u32, 12, 20, 30][i as usize];
+    let mut r = SplitMix64::new(0x6A_0000 + u64::from(i) + if twin { 1000 } else { 0 });
+    let mut edges = Vec::new();
+    for v in 0..n {
+        for _ in 0..2 + r.below(2) {
+            let (u, w) = (r.below(n), f64::from(r.below(10)));
+            edges.push(GraphEdge::new(v, u, w));
+            if r.chance(1, 2) {
+                edges.push(GraphEdge::new(u, v, w));
+            }
+        }
+    }
+    onepath::graph::CsrGraph::new(n, &edges).expect("valid edges")
+}
