@@ -30,6 +30,13 @@ pub struct FlowArgs {
 
 fn load(args: &FlowArgs) -> Result<(String, Grid), String> {
     let Some(path) = &args.map else {
+        if args.terrain.given() {
+            return Err(
+                "--swamp and --water apply to Moving AI maps only, and the bundled map \
+                        is not one (its `.` and `#` are already open and wall)"
+                    .to_owned(),
+            );
+        }
         let grid = Grid::from_text(DEFAULT_MAP).map_err(|e| format!("bundled map: {e}"))?;
         return Ok(("bundled default map".to_owned(), grid));
     };
