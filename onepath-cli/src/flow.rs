@@ -60,35 +60,49 @@ fn load(args: &FlowArgs) -> Result<(String, Grid), String> {
     }
 }
 
-/// Runs the command; returns the exit code (0 done; 1 no goal is a walkable cell inside the
-/// map; 2 an input or output error).
+/// Runs the command; returns the exit code (0 done; 1 a goal is outside the map or a wall,
+/// each named on stderr; 2 an input or output error).
 pub fn run(args: &FlowArgs) -> i32 {
     match run_inner(args) {
         Ok(code) => code,
-        Err(e) => output::input_error("flow", args.json, &e),
+        Err((code, e)) => output::failure("flow", args.json, &e, code),
     }
 }
 
-fn run_inner(args: &FlowArgs) -> Result<i32, String> {
-    let (name, grid) = load(args)?;
+/// The exit status, or the failure's status and message.
+fn run_inner(args: &FlowArgs) -> Result<i32, (i32, String)> {
+    let input = |e: String| (2, e);
+    let (name, grid) = load(args).map_err(input)?;
     if args.goals.is_empty() {
-        return Err("give at least one --goal x,y".to_owned());
+        return Err(input("give at least one --goal x,y".to_owned()));
+    }
+    // Every goal must be a walkable cell inside the map: a typo next to a good goal used to be
+    // dropped without a word, and a field towards nothing printed as if it were one.
+    let problems: Vec<String> = args
+        .goals
+        .iter()
+        .filter_map(|&g| crate::path::endpoint_problem(&grid, "--goal", g))
+        .collect();
+    if !problems.is_empty() {
+        return Err((1, format!("{}; no field computed", problems.join("; "))));
     }
     let field = grid
         .create_flow_field(&args.goals, &GridOptions::DEFAULT)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| input(e.to_string()))?;
     debug_assert_eq!(field.state(), FlowStep::Complete);
-    let active = args
-        .goals
-        .iter()
-        .any(|&g| grid.is_walkable(g) && grid.index_of(g).is_some());
     let mut written = Vec::new();
+    let scale = args
+        .scale
+        .unwrap_or_else(|| (800 / grid.width().max(grid.height()).max(1)).clamp(1, 16));
     if let Some(png) = &args.png {
-        let scale = args
-            .scale
-            .unwrap_or_else(|| (800 / grid.width().max(grid.height()).max(1)).clamp(1, 16));
-        let bytes = picture(&grid, &field, scale)?;
-        std::fs::write(png, bytes).map_err(|e| format!("{}: {e}", png.display()))?;
+        let pixels = u64::from(grid.width()) * u64::from(grid.height()) * u64::from(scale).pow(2);
+        if pixels > 1 << 28 {
+            return Err(input(format!(
+                "--scale {scale}: {pixels} pixels is too large a PNG; lower --scale"
+            )));
+        }
+        let bytes = picture(&grid, &field, scale).map_err(input)?;
+        std::fs::write(png, bytes).map_err(|e| input(format!("{}: {e}", png.display())))?;
         written.push(png.display().to_string());
     }
     let printed = if args.json {
@@ -113,6 +127,7 @@ fn run_inner(args: &FlowArgs) -> Result<i32, String> {
             "height": grid.height(),
             "cost": cost,
             "next": next,
+            "written": written,
         });
         outln!("{value}")
     } else {
@@ -124,19 +139,23 @@ fn run_inner(args: &FlowArgs) -> Result<i32, String> {
             .filter(|c| c.is_finite())
             .fold(0.0f64, f64::max);
         outln!(
-            "{name}: {} x {}, {} goal(s), {reachable} reachable cells, settled {}, largest cost {max}{}",
+            "{name}: {} x {}, {} goal(s), {reachable} reachable cells, settled {}, largest cost {max}",
             grid.width(),
             grid.height(),
             args.goals.len(),
             field.settled(),
-            if written.is_empty() {
-                String::new()
-            } else {
-                format!(", wrote {}", written.join(", "))
-            }
         )
+        .and_then(|()| {
+            written.iter().try_for_each(|f| {
+                outln!(
+                    "wrote {f} ({}x{} px, {scale} px per cell)",
+                    u64::from(grid.width()) * u64::from(scale),
+                    u64::from(grid.height()) * u64::from(scale),
+                )
+            })
+        })
     };
-    Ok(output::status(i32::from(!active), printed))
+    Ok(output::status(0, printed))
 }
 
 /// The colour ramp: near goals yellow, far away deep blue.

@@ -17,7 +17,7 @@ use onepath::{PathStatus, VoxelCell, VoxelOptions};
 use onepath_std::voxel_files::VoxelMap;
 use serde_json::json;
 
-use crate::output::{self, outln};
+use crate::output::{self, errln, outln};
 use crate::render::{GOAL, OPEN, PATH, START, WALL};
 
 /// Pale orange: an expanded voxel.
@@ -99,23 +99,31 @@ pub fn run(args: &VoxelPathArgs) -> i32 {
         to,
         &VoxelOptions::DEFAULT.with_record_expansions(true),
     );
+    let problems: Vec<String> = [("--from", from), ("--to", to)]
+        .into_iter()
+        .filter_map(|(flag, v)| endpoint_problem(&grid, flag, v))
+        .collect();
     let code = match path.status {
         PathStatus::StartInvalid | PathStatus::GoalInvalid => 1,
         _ => 0,
     };
     let slices = chosen_slices(&path.cells, from, to);
+    let mut written = Vec::new();
+    let mut size = (0, 0, 0);
     if let Some(png) = &args.png {
         let area = crop(&grid, &path, from, to);
         let scale = args
             .scale
             .unwrap_or_else(|| (240 / area.2.max(area.3)).clamp(1, 16));
-        let bytes = match picture(&grid, &path, &slices, (from, to), area, scale) {
+        let (w, h, bytes) = match picture(&grid, &path, &slices, (from, to), area, scale) {
             Ok(b) => b,
             Err(e) => return fail(&e),
         };
         if let Err(e) = std::fs::write(png, bytes) {
             return fail(&format!("{}: {e}", png.display()));
         }
+        written.push(png.display().to_string());
+        size = (w, h, scale);
     }
     let printed = if args.json {
         let cells: Vec<[i32; 3]> = path.cells.iter().map(|c| [c.x, c.y, c.z]).collect();
@@ -124,7 +132,7 @@ pub fn run(args: &VoxelPathArgs) -> i32 {
             json!({ "command": "path", "map": args.map.display().to_string(),
                     "status": format!("{:?}", path.status), "cost": path.cost.is_finite().then_some(path.cost),
                     "iterations": path.iterations, "expansions": path.expansions,
-                    "cells": cells, "slices": slices })
+                    "cells": cells, "slices": slices, "written": written })
         )
     } else {
         outln!(
@@ -137,8 +145,46 @@ pub fn run(args: &VoxelPathArgs) -> i32 {
             path.expansions,
             slices
         )
+        .and_then(|()| {
+            written.iter().try_for_each(|f| {
+                outln!(
+                    "wrote {f} ({}x{} px, {} px per voxel)",
+                    size.0,
+                    size.1,
+                    size.2
+                )
+            })
+        })
     };
+    if code != 0 {
+        let why = if problems.is_empty() {
+            "an endpoint is outside the block or solid".to_owned()
+        } else {
+            problems.join("; ")
+        };
+        errln!("error: {:?}: {why}", path.status);
+    }
     output::status(code, printed)
+}
+
+/// What is wrong with `v` as an endpoint (`flag`: `--from` or `--to`), or `None` when it is an
+/// open voxel inside the block.
+fn endpoint_problem(grid: &onepath::VoxelGrid, flag: &str, v: VoxelCell) -> Option<String> {
+    let (sx, sy, sz) = grid.size();
+    let at = format!("{flag} {},{},{}", v.x, v.y, v.z);
+    let inside = |c: i32, n: u32| u32::try_from(c).is_ok_and(|c| c < n);
+    if !(inside(v.x, sx) && inside(v.y, sy) && inside(v.z, sz)) {
+        Some(format!(
+            "{at} is outside the block ({sx} x {sy} x {sz}: x in 0..={}, y in 0..={}, z in 0..={})",
+            sx.saturating_sub(1),
+            sy.saturating_sub(1),
+            sz.saturating_sub(1)
+        ))
+    } else if !grid.is_open(v) {
+        Some(format!("{at} is solid"))
+    } else {
+        None
+    }
 }
 
 /// The z layers to draw (see the module docs).
@@ -185,7 +231,7 @@ fn picture(
     (from, to): (VoxelCell, VoxelCell),
     (x0, y0, sx, sy): (u32, u32, u32, u32),
     scale: u32,
-) -> Result<Vec<u8>, String> {
+) -> Result<(u32, u32, Vec<u8>), String> {
     let cols = (slices.len() as u32).clamp(1, 4);
     let rows = (slices.len() as u32).div_ceil(cols).max(1);
     let (tw, th) = (sx * scale + 2, sy * scale + 2);
@@ -240,5 +286,5 @@ fn picture(
     let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
     writer.write_image_data(&px).map_err(|e| e.to_string())?;
     writer.finish().map_err(|e| e.to_string())?;
-    Ok(out)
+    Ok((w, h, out))
 }

@@ -199,3 +199,96 @@ fn optima_flags_that_do_not_apply_are_named() {
     run(&["optima", map, "--alg", "hpa", "--chunk", "8"], 0);
     run(&["optima", map, "--replan", "lpa", "--seed", "3"], 0);
 }
+
+/// `flow` with a goal on a wall or outside the map says which goal and why, exits 1 and
+/// computes nothing, also when another goal is good (that one used to hide the bad one).
+#[test]
+fn flow_names_every_goal_that_is_not_a_walkable_cell() {
+    let (out, err) = run(&["flow", "--goal", "0,0"], 1);
+    assert_eq!(out, "");
+    assert_eq!(err, "error: --goal 0,0 is a wall; no field computed\n");
+    let (out, err) = run(&["flow", "--goal", "3,3", "--goal", "999,-2"], 1);
+    assert_eq!(out, "");
+    assert!(
+        err.contains("--goal 999,-2 is outside the map (64 x 48: x in 0..=63, y in 0..=47)"),
+        "{err}"
+    );
+    assert!(!err.contains("3,3"), "{err}");
+    // With --json: the error object, not a field of unreachable cells.
+    let (out, _) = run(&["flow", "--goal", "0,0", "--goal", "64,0", "--json"], 1);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["command"], "flow");
+    let message = v["error"].as_str().unwrap();
+    assert!(message.contains("--goal 0,0 is a wall"), "{message}");
+    assert!(
+        message.contains("--goal 64,0 is outside the map"),
+        "{message}"
+    );
+    assert!(v.get("cost").is_none(), "{v}");
+}
+
+/// A voxel `path` with a solid or outside endpoint names it on stderr (exit 1, as for 2D maps),
+/// and the 2D message names the value and the cause too.
+#[test]
+fn invalid_endpoints_are_named_with_their_cause() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = voxel_map(dir.path());
+    let (out, err) = run(
+        &["path", "--map", &map, "--from", "1,0,0", "--to", "3,0,1"],
+        1,
+    );
+    assert!(out.contains("StartInvalid"), "{out}");
+    assert_eq!(err, "error: StartInvalid: --from 1,0,0 is solid\n");
+    let (out, err) = run(
+        &[
+            "path", "--map", &map, "--from", "0,0,0", "--to", "3,0,2", "--json",
+        ],
+        1,
+    );
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["status"], "GoalInvalid");
+    assert!(
+        err.contains(
+            "--to 3,0,2 is outside the block (4 x 3 x 2: x in 0..=3, y in 0..=2, z in 0..=1)"
+        ),
+        "{err}"
+    );
+    let (_, err) = run(&["path", "--from", "0,0", "--to", "70,5"], 1);
+    assert!(
+        err.contains("--from 0,0 is a wall; --to 70,5 is outside the map (64 x 48"),
+        "{err}"
+    );
+}
+
+/// Every file written prints its `wrote` line (a voxel PNG printed none), and the JSON forms
+/// list it under `written`.
+#[test]
+fn every_written_file_prints_its_wrote_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = voxel_map(dir.path());
+    let png = dir.path().join("v.png");
+    let png = png.to_str().unwrap();
+    let args = [
+        "path", "--map", &map, "--from", "0,0,0", "--to", "3,0,1", "--png", png,
+    ];
+    let (out, _) = run(&args, 0);
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with(&format!("wrote {png} (")) && l.ends_with("px per voxel)")),
+        "{out}"
+    );
+    let (out, _) = run(&[&args[..], &["--json"]].concat(), 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["written"], serde_json::json!([png]));
+    let flow = dir.path().join("f.png");
+    let flow = flow.to_str().unwrap();
+    let (out, _) = run(&["flow", "--goal", "3,3", "--png", flow], 0);
+    assert!(
+        out.lines()
+            .any(|l| l == format!("wrote {flow} (768x576 px, 12 px per cell)")),
+        "{out}"
+    );
+    let (out, _) = run(&["flow", "--goal", "3,3", "--png", flow, "--json"], 0);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["written"], serde_json::json!([flow]));
+}
