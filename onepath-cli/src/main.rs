@@ -191,7 +191,12 @@ enum Command {
     /// are read around the pass, not around each query); `mean exp` is expansions per query
     /// (jump points for jps, jps+, jps2 and jps2+); `ns/exp` and `vs 1st` use CPU time; `load ms` and
     /// `prep ms` are CPU time. Lengths are checked against the published ones afterwards,
-    /// outside the timing.
+    /// outside the timing. A mismatch is a real failure: no path, or a length the algorithm
+    /// must not give (another than the published one; for theta and lazytheta a longer one;
+    /// for hpa a shorter one). Any-angle paths shorter and HPA* paths longer than published are
+    /// expected and counted in a note under the table (`shorter_than_published`,
+    /// `longer_than_published` in JSON). Exit status: 0 no mismatch, 1 a mismatch (loose sets
+    /// excepted), 2 input error.
     Bench {
         /// Scenario files, maps or folders, as for `optima`. Default: the shared data.
         paths: Vec<PathBuf>,
