@@ -397,9 +397,9 @@ fn optima_refusals(
 
 /// Which pictures and formats `path` was asked for.
 #[derive(Clone, Copy)]
-struct PathPictures {
-    png: bool,
-    svg: bool,
+struct PathPictures<'a> {
+    png: Option<&'a PathBuf>,
+    svg: Option<&'a PathBuf>,
     ascii: bool,
     json: bool,
 }
@@ -410,13 +410,13 @@ fn path_refusals(
     voxel: bool,
     alg: Alg,
     terrain: TerrainArgs,
-    pictures: PathPictures,
+    pictures: PathPictures<'_>,
 ) -> Option<String> {
     let mut no = NotApplying::default();
     if voxel {
         let ctx = "to a voxel map (.3dmap)";
         no.check(
-            pictures.svg,
+            pictures.svg.is_some(),
             "--svg",
             ctx,
             "its picture is PNG z-slices only (--png)",
@@ -449,7 +449,7 @@ fn path_refusals(
             "water is a letter of 2D Moving AI maps",
         );
         no.check(
-            given.has("scale") && !pictures.png,
+            given.has("scale") && pictures.png.is_none(),
             "--scale",
             "without --png",
             "it sets the pixels per voxel of the picture",
@@ -471,7 +471,7 @@ fn path_refusals(
             );
         }
         no.check(
-            given.has("scale") && !pictures.png && !pictures.svg,
+            given.has("scale") && pictures.png.is_none() && pictures.svg.is_none(),
             "--scale",
             "without --png or --svg",
             "it sets the pixels per cell of the picture",
@@ -641,8 +641,8 @@ fn main() -> ExitCode {
         } => {
             let voxel = voxel_path::applies(map.as_ref());
             let pictures = PathPictures {
-                png: png.is_some(),
-                svg: svg.is_some(),
+                png: png.as_ref(),
+                svg: svg.as_ref(),
                 ascii,
                 json,
             };
