@@ -27,6 +27,7 @@ mod optima;
 mod output;
 mod path;
 mod progress;
+mod raster;
 mod render;
 mod replan;
 mod road;

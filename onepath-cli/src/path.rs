@@ -194,6 +194,7 @@ fn run_inner(args: &PathArgs) -> Result<i32, String> {
         path: &path,
         start,
         goal,
+        expanded_are_points: args.alg.expands_jump_points(),
     };
     let scale = args.scale.unwrap_or_else(|| picture.auto_scale());
     let title = format!(
