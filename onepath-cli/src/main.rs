@@ -151,8 +151,10 @@ enum Command {
     },
     /// Compute one whole-map flow field towards the goals (eight-connected, no corner
     /// cutting, agent size 1) and draw it — the integration field as a colour ramp (yellow
-    /// near a goal, blue far away, grey unreachable, red goals) and the direction field as one
-    /// arrow per cell — or print it with `--json` as `{"width", "height", "cost", "next",
+    /// near a goal, blue far away, grey unreachable, red goals of at least 11 pixels) and the
+    /// direction field as arrows (one per cell from 12 pixels per cell, else one per block of
+    /// cells so each has 12 pixels of room) — or print it with `--json` as `{"width", "height",
+    /// "cost", "next",
     /// "written"}`: `cost` row-major, `null` where unreachable, otherwise the exact double;
     /// `next` row-major, the cell index of the chosen next cell, -1 for goals and unreachable
     /// cells; `written` the files written.

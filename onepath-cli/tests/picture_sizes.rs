@@ -192,3 +192,33 @@ fn path_markers_and_lines_have_a_minimum_size_on_a_big_map() {
         assert!(width >= 5.0, "{rect}");
     }
 }
+
+#[test]
+fn flow_arrows_are_readable_at_the_default_scale() {
+    // The bundled map at its default 12 pixels per cell: one arrow per cell, at least 8
+    // pixels long (the bounding box's diagonal; they were a 5-pixel shaft and a dot).
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("f.png");
+    let png_s = png.to_str().unwrap();
+    let out = run(&["flow", "--goal", "58,43", "--png", png_s], 0);
+    assert!(out.contains("12 px per cell"), "{out}");
+    let img = Image::read(&png);
+    let mut extents = img.group_extents(&ARROWS);
+    extents.sort_by(f64::total_cmp);
+    assert!(extents.len() > 1000, "{} arrows", extents.len());
+    let median = extents[extents.len() / 2];
+    assert!(median >= 8.0, "median arrow {median} px");
+    // A 512 x 512 map at 1 pixel per cell: arrows (one per 12 x 12 block; there were none)
+    // and a goal of 11 x 11 pixels at least.
+    let map = big_map(dir.path());
+    let out = run(
+        &["flow", "--map", &map, "--goal", "200,300", "--png", png_s],
+        0,
+    );
+    assert!(out.contains("1 px per cell"), "{out}");
+    let img = Image::read(&png);
+    assert!(img.count(FLOW_GOAL) >= 121, "{}", img.count(FLOW_GOAL));
+    let extents = img.group_extents(&ARROWS[..2]);
+    let long = extents.iter().filter(|&&e| e >= 8.0).count();
+    assert!(long >= 1000, "{long} arrows of 8 px or more");
+}
