@@ -222,3 +222,50 @@ fn flow_arrows_are_readable_at_the_default_scale() {
     let long = extents.iter().filter(|&&e| e >= 8.0).count();
     assert!(long >= 1000, "{long} arrows of 8 px or more");
 }
+
+/// A voxel block `n` x `n` x 2, all open.
+fn open_voxels(dir: &Path, n: u32) -> String {
+    let path = dir.join("open.3dmap");
+    fs::write(&path, format!("voxel {n} {n} 2\n")).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn voxel_slices_have_their_z_label_and_visible_endpoints() {
+    let dir = tempfile::tempdir().unwrap();
+    let map = open_voxels(dir.path(), 60);
+    let png = dir.path().join("v.png");
+    let png_s = png.to_str().unwrap();
+    let out = run(
+        &[
+            "path", "--map", &map, "--from", "10,10,0", "--to", "40,45,1", "--png", png_s,
+            "--scale", "1",
+        ],
+        0,
+    );
+    assert!(out.contains("slices z = [0, 1]"), "{out}");
+    let img = Image::read(&png);
+    // Start and goal 11 x 11 at least (they were one pixel at --scale 1).
+    assert!(img.count(START) >= 121, "{}", img.count(START));
+    assert!(img.count(GOAL) >= 121, "{}", img.count(GOAL));
+    // Two tiles side by side; each starts with a label band with ink in it, and the two
+    // labels (z=0, z=1) differ.
+    let tile = img.width / 2;
+    let ink = [20, 20, 20];
+    let band = |k: i64| -> Vec<[u8; 3]> {
+        (0..16)
+            .flat_map(|y| (0..tile - 2).map(move |x| (x, y)))
+            .map(|(x, y)| img.at(k * tile + x, y).unwrap())
+            .collect()
+    };
+    let (a, b) = (band(0), band(1));
+    assert!(a.contains(&ink) && b.contains(&ink), "no label ink");
+    assert_ne!(a, b, "the z=0 and z=1 labels are the same");
+    // No map colour in the bands: the label sits above the slice, not on it.
+    for p in a.iter().chain(&b) {
+        assert!(
+            ![OPEN, WALL, PATH, START, GOAL].contains(p),
+            "{p:?} in a band"
+        );
+    }
+}
