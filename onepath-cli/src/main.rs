@@ -17,6 +17,7 @@
 //! the command's own exit status, any other stdout error is `error: stdout: <cause>` and
 //! status 2, and with `--json` an input error is also a `{"command": …, "error": …}` object.
 
+mod applies;
 mod bench;
 mod cpu_time;
 mod flow;
@@ -26,6 +27,7 @@ mod optima;
 mod output;
 mod path;
 mod progress;
+mod raster;
 mod render;
 mod replan;
 mod road;
@@ -38,8 +40,9 @@ mod voxel_path;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use crate::applies::{Given, NotApplying};
 use crate::scenarios::Sampling;
 use crate::solver::Alg;
 use crate::terrain::TerrainArgs;
@@ -60,8 +63,11 @@ enum Command {
     /// looser. Lines with a blocked start or goal, lines of length 0 with start != goal, and
     /// lines whose stated size differs from the map are counted as invalid and not searched.
     /// wc3maps512 mismatches are a loose check (its maps were edited after its scenarios were
-    /// made) and never fail the run. A run that checks no line does not pass. Exit status: 0
-    /// pass, 1 mismatch, 2 input error or no line checked.
+    /// made) and never fail the run. A run that checks no line does not pass. A flag that
+    /// does not apply to the run (`--chunk`/`--smooth` without `--alg hpa`, `--changes`/`--seed`
+    /// without `--replan`, `--alg`/`--threads` with it, 2D flags on voxel scenarios) is an
+    /// input error naming it. Exit status: 0 pass, 1 mismatch, 2 input error or no line
+    /// checked.
     Optima {
         /// Scenario files (`*.scen`), maps (`X.map` stands for `X.map.scen`) or folders
         /// (searched recursively). Default: the shared Moving AI data.
@@ -99,8 +105,12 @@ enum Command {
     /// Find one path and draw the map, the expanded cells (coloured by expansion order), the
     /// path, the start and the goal.
     ///
-    /// `--swamp` and `--water` apply to a Moving AI `--map` only (an error otherwise).
-    /// Exit status: 0 found or no path, 1 an endpoint is outside or blocked, 2 input error.
+    /// `--swamp` and `--water` apply to a Moving AI `--map` only (an error otherwise). Every
+    /// flag that does not apply is an input error naming it: on a `.3dmap`, `--svg`, `--ascii`,
+    /// `--alg` other than astar, `--chunk`, `--smooth`, `--swamp`, `--water`; `--chunk` and
+    /// `--smooth` without `--alg hpa`; `--scale` without a picture; `--ascii` with `--json`.
+    /// Exit status: 0 found or no path, 1 an endpoint is outside or a wall (each named on
+    /// stderr), 2 input error.
     Path {
         /// A Moving AI `.map` file, or a text picture (`.` open, `#` wall, `1`-`9` areas), or
         /// a Moving AI voxel `.3dmap` (then `--from`/`--to` are `x,y,z`; drawn as z-slices).
@@ -141,12 +151,16 @@ enum Command {
     },
     /// Compute one whole-map flow field towards the goals (eight-connected, no corner
     /// cutting, agent size 1) and draw it — the integration field as a colour ramp (yellow
-    /// near a goal, blue far away, grey unreachable, red goals) and the direction field as one
-    /// arrow per cell — or print it with `--json` as `{"width", "height", "cost", "next"}`:
-    /// `cost` row-major, `null` where unreachable, otherwise the exact double; `next`
-    /// row-major, the cell index of the chosen next cell, -1 for goals and unreachable cells.
+    /// near a goal, blue far away, grey unreachable, red goals of at least 11 pixels) and the
+    /// direction field as arrows (one per cell from 12 pixels per cell, else one per block of
+    /// cells so each has 12 pixels of room) — or print it with `--json` as `{"width", "height",
+    /// "cost", "next",
+    /// "written"}`: `cost` row-major, `null` where unreachable, otherwise the exact double;
+    /// `next` row-major, the cell index of the chosen next cell, -1 for goals and unreachable
+    /// cells; `written` the files written.
     ///
-    /// Exit status: 0 done, 1 no goal is a walkable cell inside the map, 2 input error.
+    /// Exit status: 0 done, 1 a goal is outside the map or a wall (each named on stderr, no
+    /// field computed), 2 input error (also `--scale` without `--png`).
     Flow {
         /// A Moving AI `.map` file, or a text picture (`.` open, `#` wall, `1`-`9` areas).
         /// Default: the bundled rooms-and-corridors map of `path`.
@@ -180,7 +194,12 @@ enum Command {
     /// are read around the pass, not around each query); `mean exp` is expansions per query
     /// (jump points for jps, jps+, jps2 and jps2+); `ns/exp` and `vs 1st` use CPU time; `load ms` and
     /// `prep ms` are CPU time. Lengths are checked against the published ones afterwards,
-    /// outside the timing.
+    /// outside the timing. A mismatch is a real failure: no path, or a length the algorithm
+    /// must not give (another than the published one; for theta and lazytheta a longer one;
+    /// for hpa a shorter one). Any-angle paths shorter and HPA* paths longer than published are
+    /// expected and counted in a note under the table (`shorter_than_published`,
+    /// `longer_than_published` in JSON). Exit status: 0 no mismatch, 1 a mismatch (loose sets
+    /// excepted), 2 input error.
     Bench {
         /// Scenario files, maps or folders, as for `optima`. Default: the shared data.
         paths: Vec<PathBuf>,
@@ -290,6 +309,186 @@ impl SampleArgs {
     }
 }
 
+/// The flags of `optima` that were given but do not apply to this run, or `None`.
+fn optima_refusals(
+    given: Given<'_>,
+    voxel: bool,
+    alg: Alg,
+    replan: Option<replan::ReplanAlg>,
+    terrain: TerrainArgs,
+) -> Option<String> {
+    let mut no = NotApplying::default();
+    let alg_flag = format!("--alg {}", alg.name());
+    if voxel {
+        let ctx = "to voxel scenarios (.3dscen)";
+        no.check(
+            given.has("alg") && alg != Alg::Astar,
+            &alg_flag,
+            ctx,
+            "they are always checked with the 26-connected paged A*",
+        );
+        for (id, flag) in [("chunk", "--chunk"), ("smooth", "--smooth")] {
+            no.check(
+                given.has(id),
+                flag,
+                ctx,
+                "it is an HPA* flag (--alg hpa on .map sets)",
+            );
+        }
+        no.check(
+            terrain.swamp.is_some(),
+            "--swamp",
+            ctx,
+            "swamp is a letter of 2D Moving AI maps",
+        );
+        no.check(
+            terrain.water.is_some(),
+            "--water",
+            ctx,
+            "water is a letter of 2D Moving AI maps",
+        );
+        no.check(
+            replan.is_some(),
+            "--replan",
+            ctx,
+            "replanning is checked on 2D maps only",
+        );
+    } else if replan.is_some() {
+        let ctx = "with --replan";
+        no.check(
+            given.has("alg"),
+            &alg_flag,
+            ctx,
+            "each replan is compared with a fresh A*",
+        );
+        no.check(
+            given.has("threads"),
+            "--threads",
+            ctx,
+            "the replanning check runs on one thread",
+        );
+        for (id, flag) in [("chunk", "--chunk"), ("smooth", "--smooth")] {
+            no.check(given.has(id), flag, ctx, "it is an HPA* flag (--alg hpa)");
+        }
+    } else if alg != Alg::Hpa {
+        let ctx = format!("with {alg_flag}");
+        no.check(
+            given.has("chunk"),
+            "--chunk",
+            &ctx,
+            "it sets the HPA* chunk side (--alg hpa)",
+        );
+        no.check(
+            given.has("smooth"),
+            "--smooth",
+            &ctx,
+            "it turns HPA* smoothing on or off (--alg hpa)",
+        );
+    }
+    if replan.is_none() {
+        for (id, flag) in [("changes", "--changes"), ("seed", "--seed")] {
+            no.check(
+                given.has(id),
+                flag,
+                "without --replan",
+                "it sets the wall toggles of the replanning check",
+            );
+        }
+    }
+    no.message()
+}
+
+/// Which pictures and formats `path` was asked for.
+#[derive(Clone, Copy)]
+struct PathPictures<'a> {
+    png: Option<&'a PathBuf>,
+    svg: Option<&'a PathBuf>,
+    ascii: bool,
+    json: bool,
+}
+
+/// The flags of `path` that were given but do not apply to this map, or `None`.
+fn path_refusals(
+    given: Given<'_>,
+    voxel: bool,
+    alg: Alg,
+    terrain: TerrainArgs,
+    pictures: PathPictures<'_>,
+) -> Option<String> {
+    let mut no = NotApplying::default();
+    if voxel {
+        let ctx = "to a voxel map (.3dmap)";
+        no.check(
+            pictures.svg.is_some(),
+            "--svg",
+            ctx,
+            "its picture is PNG z-slices only (--png)",
+        );
+        no.check(
+            pictures.ascii,
+            "--ascii",
+            ctx,
+            "there is no text picture of a voxel map (--png draws z-slices)",
+        );
+        no.check(
+            alg != Alg::Astar,
+            &format!("--alg {}", alg.name()),
+            ctx,
+            "the voxel path is always the 26-connected A*",
+        );
+        for (id, flag) in [("chunk", "--chunk"), ("smooth", "--smooth")] {
+            no.check(given.has(id), flag, ctx, "it is an HPA* flag (--alg hpa)");
+        }
+        no.check(
+            terrain.swamp.is_some(),
+            "--swamp",
+            ctx,
+            "swamp is a letter of 2D Moving AI maps",
+        );
+        no.check(
+            terrain.water.is_some(),
+            "--water",
+            ctx,
+            "water is a letter of 2D Moving AI maps",
+        );
+        no.check(
+            given.has("scale") && pictures.png.is_none(),
+            "--scale",
+            "without --png",
+            "it sets the pixels per voxel of the picture",
+        );
+    } else {
+        if alg != Alg::Hpa {
+            let ctx = format!("with --alg {}", alg.name());
+            no.check(
+                given.has("chunk"),
+                "--chunk",
+                &ctx,
+                "it sets the HPA* chunk side (--alg hpa)",
+            );
+            no.check(
+                given.has("smooth"),
+                "--smooth",
+                &ctx,
+                "it turns HPA* smoothing on or off (--alg hpa)",
+            );
+        }
+        no.check(
+            given.has("scale") && pictures.png.is_none() && pictures.svg.is_none(),
+            "--scale",
+            "without --png or --svg",
+            "it sets the pixels per cell of the picture",
+        );
+        no.check(
+            pictures.ascii && pictures.json,
+            "--ascii",
+            "with --json",
+            "the JSON carries the path as `cells` and has no text picture",
+        );
+    }
+    no.message()
+}
+
 /// Parses a count that must be at least 1 (`--every`, `--threads`).
 ///
 /// # Errors
@@ -334,25 +533,35 @@ fn exit(code: i32) -> ExitCode {
     ExitCode::from(u8::try_from(code).unwrap_or(2))
 }
 
-/// The parsed command line, or the exit code after clap's help, version or usage error. Help
-/// and version go to stdout, through the same rules as every other output (see `output`).
-fn parse() -> Result<Cli, ExitCode> {
-    Cli::try_parse().map_err(|e| {
-        let code = e.exit_code();
-        let printed = e.print();
-        if e.use_stderr() {
-            exit(code)
-        } else {
-            exit(output::status(code, printed.map_err(Into::into)))
-        }
-    })
+/// The parsed command line and clap's matches (which tell a flag given from one left at its
+/// default), or the exit code after clap's help, version or usage error. Help and version go
+/// to stdout, through the same rules as every other output (see `output`).
+fn parse() -> Result<(Cli, ArgMatches), ExitCode> {
+    let mut command = Cli::command();
+    command
+        .try_get_matches_from_mut(std::env::args_os())
+        .and_then(|m| {
+            Cli::from_arg_matches(&m)
+                .map(|cli| (cli, m))
+                .map_err(|e| e.format(&mut command))
+        })
+        .map_err(|e| {
+            let code = e.exit_code();
+            let printed = e.print();
+            if e.use_stderr() {
+                exit(code)
+            } else {
+                exit(output::status(code, printed.map_err(Into::into)))
+            }
+        })
 }
 
 fn main() -> ExitCode {
-    let cli = match parse() {
-        Ok(cli) => cli,
+    let (cli, matches) = match parse() {
+        Ok(parsed) => parsed,
         Err(code) => return code,
     };
+    let given = Given::new(matches.subcommand().map(|(_, m)| m));
     match cli.command {
         Command::Optima {
             paths,
@@ -374,7 +583,11 @@ fn main() -> ExitCode {
                 Ok(s) => s,
                 Err(code) => return code,
             };
-            if voxel_optima::applies(&paths) {
+            let voxel = voxel_optima::applies(&paths);
+            if let Some(message) = optima_refusals(given, voxel, alg, replan, terrain) {
+                return exit(output::input_error("optima", output.json, &message));
+            }
+            if voxel {
                 return exit(voxel_optima::run(&voxel_optima::VoxelOptimaArgs {
                     paths,
                     sampling,
@@ -429,7 +642,17 @@ fn main() -> ExitCode {
             ascii,
             json,
         } => {
-            if voxel_path::applies(map.as_ref()) {
+            let voxel = voxel_path::applies(map.as_ref());
+            let pictures = PathPictures {
+                png: png.as_ref(),
+                svg: svg.as_ref(),
+                ascii,
+                json,
+            };
+            if let Some(message) = path_refusals(given, voxel, alg, terrain, pictures) {
+                return exit(output::input_error("path", json, &message));
+            }
+            if voxel {
                 return exit(voxel_path::run(&voxel_path::VoxelPathArgs {
                     map: map.unwrap_or_default(),
                     from,
@@ -472,14 +695,26 @@ fn main() -> ExitCode {
             png,
             scale,
             json,
-        } => exit(flow::run(&flow::FlowArgs {
-            map,
-            terrain,
-            goals,
-            png,
-            scale,
-            json,
-        })),
+        } => {
+            let mut no = NotApplying::default();
+            no.check(
+                given.has("scale") && png.is_none(),
+                "--scale",
+                "without --png",
+                "it sets the pixels per cell of the picture",
+            );
+            if let Some(message) = no.message() {
+                return exit(output::input_error("flow", json, &message));
+            }
+            exit(flow::run(&flow::FlowArgs {
+                map,
+                terrain,
+                goals,
+                png,
+                scale,
+                json,
+            }))
+        }
         Command::Bench {
             paths,
             alg,

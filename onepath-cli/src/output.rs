@@ -104,13 +104,19 @@ pub fn status(code: i32, printed: Result<(), StdoutError>) -> i32 {
 /// `{"command": <command>, "error": <message>}` on stdout, so a reader of the JSON learns
 /// why there is no report. Returns the exit status (2, or 2 after a stdout error).
 pub fn input_error(command: &str, json: bool, message: &str) -> i32 {
+    failure(command, json, message, 2)
+}
+
+/// Reports a failure of `command` that exits with `code` (`flow` with a goal outside the map
+/// or on a wall: 1) the way [`input_error`] reports an input error.
+pub fn failure(command: &str, json: bool, message: &str, code: i32) -> i32 {
     errln!("error: {message}");
     if json {
         status(
-            2,
+            code,
             outln!("{}", json!({ "command": command, "error": message })),
         )
     } else {
-        2
+        code
     }
 }

@@ -61,6 +61,22 @@ pub fn parse_cell(text: &str) -> Result<Cell, String> {
     Ok(Cell::new(parse(x)?, parse(y)?))
 }
 
+/// What is wrong with `cell` as an endpoint (`flag` is how the user gave it: `--from`, `--to`,
+/// `--goal`), or `None` when it is a walkable cell inside the map.
+pub fn endpoint_problem(grid: &Grid, flag: &str, cell: Cell) -> Option<String> {
+    let (w, h) = (grid.width(), grid.height());
+    let at = format!("{flag} {},{}", cell.x, cell.y);
+    match grid.index_of(cell) {
+        None => Some(format!(
+            "{at} is outside the map ({w} x {h}: x in 0..={}, y in 0..={})",
+            w.saturating_sub(1),
+            h.saturating_sub(1)
+        )),
+        Some(_) if !grid.is_walkable(cell) => Some(format!("{at} is a wall")),
+        Some(_) => None,
+    }
+}
+
 /// The map, its name, and the terrain options it was read with (`None` unless Moving AI).
 fn load(args: &PathArgs) -> Result<(String, Grid, Option<MovingAiOptions>), String> {
     let only_moving_ai = |what: &str| {
@@ -178,6 +194,7 @@ fn run_inner(args: &PathArgs) -> Result<i32, String> {
         path: &path,
         start,
         goal,
+        expanded_are_points: args.alg.expands_jump_points(),
     };
     let scale = args.scale.unwrap_or_else(|| picture.auto_scale());
     let title = format!(
@@ -222,7 +239,16 @@ fn run_inner(args: &PathArgs) -> Result<i32, String> {
     };
     let code = match status {
         Step::StartInvalid | Step::GoalInvalid => {
-            errln!("error: {status:?}: an endpoint is outside the map or blocked");
+            let problems: Vec<String> = [("--from", from), ("--to", to)]
+                .into_iter()
+                .filter_map(|(flag, c)| endpoint_problem(&grid, flag, c))
+                .collect();
+            let why = if problems.is_empty() {
+                "an endpoint is outside the map or a wall".to_owned()
+            } else {
+                problems.join("; ")
+            };
+            errln!("error: {status:?}: {why}");
             1
         }
         _ => 0,

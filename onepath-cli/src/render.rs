@@ -5,6 +5,8 @@
 
 use std::fmt::Write as _;
 
+use crate::raster::{Canvas, LINE_MIN_PX, MARKER_MIN_PX, OUTLINE, POINT_MIN_PX, marker_side};
+
 /// Wall colour.
 pub const WALL: [u8; 3] = [45, 48, 56];
 /// Open, unexpanded cell colour.
@@ -15,6 +17,8 @@ pub const PATH: [u8; 3] = [220, 20, 60];
 pub const START: [u8; 3] = [0, 160, 80];
 /// Goal colour.
 pub const GOAL: [u8; 3] = [30, 90, 220];
+/// Outline of a jump-point marker.
+pub const POINT_OUTLINE: [u8; 3] = [90, 90, 90];
 /// Expansion gradient stops, first expanded to last.
 const GRADIENT: [[u8; 3]; 3] = [[255, 236, 150], [150, 222, 170], [150, 175, 240]];
 
@@ -34,6 +38,9 @@ pub struct Picture<'a> {
     pub start: Option<u32>,
     /// The goal node, if inside the map.
     pub goal: Option<u32>,
+    /// Whether the expanded nodes are jump points (few and far apart: drawn as markers of at
+    /// least [`POINT_MIN_PX`]) rather than a region of cells.
+    pub expanded_are_points: bool,
     /// HPA*: chunk borders, abstract nodes and the abstract path (PNG only).
     pub hpa: Option<HpaOverlay<'a>>,
 }
@@ -92,30 +99,42 @@ impl Picture<'_> {
         (n % self.width, n / self.width)
     }
 
+    /// Pixels between the start's and the goal's centres at `scale` (the larger of the x and
+    /// y distances); unbounded without both, or when they are one cell.
+    fn endpoint_distance(&self, scale: u32) -> i64 {
+        match (self.start, self.goal) {
+            (Some(a), Some(b)) if a != b => {
+                let ((x0, y0), (x1, y1)) = (self.xy(a), self.xy(b));
+                i64::from(x0.abs_diff(x1).max(y0.abs_diff(y1))) * i64::from(scale)
+            }
+            _ => i64::MAX,
+        }
+    }
+
     /// A pixel scale that makes the longer side about 800 pixels (1..=16).
     pub fn auto_scale(&self) -> u32 {
         (800 / self.width.max(self.height)).clamp(1, 16)
     }
 
     /// RGB pixels (3 bytes each, row-major) at `scale` pixels per cell.
+    ///
+    /// Whatever the scale, the path is at least [`LINE_MIN_PX`] wide, the start and goal are
+    /// squares of at least [`MARKER_MIN_PX`] and jump points of at least [`POINT_MIN_PX`]
+    /// (outlined when larger than their cell), so they show on a 512 x 512 map at one pixel
+    /// per cell.
+    #[cfg(test)]
     pub fn rgb(&self, scale: u32) -> (u32, u32, Vec<u8>) {
+        self.canvas(scale).into_rgb()
+    }
+
+    fn canvas(&self, scale: u32) -> Canvas {
         let (pw, ph) = (self.width * scale, self.height * scale);
-        let mut px = vec![0_u8; pw as usize * ph as usize * 3];
-        let mut put = |x: i64, y: i64, c: [u8; 3]| {
-            if x >= 0 && y >= 0 && x < i64::from(pw) && y < i64::from(ph) {
-                let i = (y as usize * pw as usize + x as usize) * 3;
-                px[i..i + 3].copy_from_slice(&c);
-            }
-        };
+        let mut canvas = Canvas::new(pw, ph, OPEN);
+        let s = i64::from(scale);
         for (n, c) in self.cell_colours().into_iter().enumerate() {
             let (cx, cy) = self.xy(n as u32);
-            for dy in 0..scale {
-                for dx in 0..scale {
-                    put(i64::from(cx * scale + dx), i64::from(cy * scale + dy), c);
-                }
-            }
+            canvas.rect(i64::from(cx) * s, i64::from(cy) * s, s, s, c);
         }
-        let s = i64::from(scale);
         let centre = |n: u32| {
             let (x, y) = self.xy(n);
             (i64::from(x) * s + s / 2, i64::from(y) * s + s / 2)
@@ -128,114 +147,98 @@ impl Picture<'_> {
         if let Some(o) = &self.hpa {
             // Chunk borders: the first pixel row / column of every chunk after the first.
             let c = i64::from(o.chunk.max(1)) * s;
-            for y in 0..i64::from(ph) {
-                for x in 0..i64::from(pw) {
-                    if (x > 0 && x % c == 0) || (y > 0 && y % c == 0) {
-                        put(x, y, BORDER);
-                    }
-                }
+            for x in (c..i64::from(pw)).step_by(c as usize) {
+                canvas.rect(x, 0, 1, i64::from(ph), BORDER);
             }
-            let r = (s / 4).max(0);
+            for y in (c..i64::from(ph)).step_by(c as usize) {
+                canvas.rect(0, y, i64::from(pw), 1, BORDER);
+            }
+            // Abstract nodes: at least 3 pixels.
+            let side = (2 * (s / 4) + 1).max(3);
             for &n in o.nodes {
                 let (x, y) = centre(n);
-                for dy in -r..=r {
-                    for dx in -r..=r {
-                        put(x + dx, y + dy, NODE);
-                    }
-                }
+                canvas.square(x, y, side, NODE, None);
+            }
+        }
+        // Jump points (the jump searches' expansions) are few and would be single pixels on a
+        // big map: outlined squares of at least POINT_MIN_PX.
+        if self.expanded_are_points && s < POINT_MIN_PX {
+            for (rank, &n) in self.expanded.iter().enumerate() {
+                let (x, y) = centre(n);
+                let colour = expansion_colour(rank, self.expanded.len());
+                canvas.square(x, y, POINT_MIN_PX, colour, Some(POINT_OUTLINE));
             }
         }
         if scale < 4 {
-            // Whole cells, widened by a pixel on each side so the path shows on big maps.
+            // Whole cells, widened by a pixel on each side: at least LINE_MIN_PX (3) wide.
+            let pad = 1;
             for &n in self.path {
                 let (x, y) = self.xy(n);
-                for dy in -1..=s {
-                    for dx in -1..=s {
-                        put(i64::from(x) * s + dx, i64::from(y) * s + dy, PATH);
-                    }
-                }
+                canvas.rect(
+                    i64::from(x) * s - pad,
+                    i64::from(y) * s - pad,
+                    s + 2 * pad,
+                    s + 2 * pad,
+                    PATH,
+                );
             }
-            // Straight segments between any-angle waypoints, three pixels wide.
+            // Straight segments between any-angle waypoints.
             for pair in self.path.windows(2) {
-                let n = apart(pair[0], pair[1]);
-                if n < 2 {
+                if apart(pair[0], pair[1]) < 2 {
                     continue;
                 }
                 let ((x0, y0), (x1, y1)) = (centre(pair[0]), centre(pair[1]));
-                let steps = 2 * s * n;
-                for k in 0..=steps {
-                    let (x, y) = (x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps);
-                    for dy in -1..=1 {
-                        for dx in -1..=1 {
-                            put(x + dx, y + dy, PATH);
-                        }
-                    }
-                }
+                canvas.line(
+                    (x0 as f64 + 0.5, y0 as f64 + 0.5),
+                    (x1 as f64 + 0.5, y1 as f64 + 0.5),
+                    LINE_MIN_PX,
+                    PATH,
+                );
             }
         } else {
-            // A line through the cell centres, about a fifth of a cell thick.
-            let r = (s / 10).max(1);
-            let mut stamp = |x: i64, y: i64| {
-                for dy in -r..=r {
-                    for dx in -r..=r {
-                        put(x + dx, y + dy, PATH);
-                    }
-                }
-            };
+            // A line through the cell centres, about a fifth of a cell thick, at least
+            // LINE_MIN_PX.
+            let width = (2 * (s / 10) + 1).max(LINE_MIN_PX);
             if let [only] = self.path {
                 let (x, y) = centre(*only);
-                stamp(x, y);
+                canvas.square(x, y, width, PATH, None);
             }
             for pair in self.path.windows(2) {
                 let ((x0, y0), (x1, y1)) = (centre(pair[0]), centre(pair[1]));
-                let steps = s * 2 * apart(pair[0], pair[1]);
-                for k in 0..=steps {
-                    stamp(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps);
-                }
+                canvas.line(
+                    (x0 as f64 + 0.5, y0 as f64 + 0.5),
+                    (x1 as f64 + 0.5, y1 as f64 + 0.5),
+                    width,
+                    PATH,
+                );
             }
         }
         if let Some(o) = &self.hpa {
-            let r = (s / 3).max(1);
+            let r = (s / 3).max(3);
             for &n in o.abstract_path {
                 let (x, y) = centre(n);
-                for dy in -r..=r {
-                    for dx in -r..=r {
-                        if dx.abs() == r || dy.abs() == r {
-                            put(x + dx, y + dy, ABSTRACT);
-                        }
+                for k in -r..=r {
+                    for (dx, dy) in [(k, -r), (k, r), (-r, k), (r, k)] {
+                        canvas.put(x + dx, y + dy, ABSTRACT);
                     }
                 }
             }
         }
-        // Endpoints: a square two thirds of a cell wide; at 1–3 pixels per cell, the cell itself
-        // and a ring three pixels out so they show on big maps without hiding the path.
+        // Endpoints: a square two thirds of a cell wide, at least MARKER_MIN_PX (less when the
+        // two are so close that the goal would hide the start), outlined when it is larger
+        // than the cell.
+        let side = marker_side(
+            (2 * (s / 3) + 1).max(MARKER_MIN_PX),
+            self.endpoint_distance(scale),
+        );
+        let outline = (side > s).then_some(OUTLINE);
         for (node, colour) in [(self.start, START), (self.goal, GOAL)] {
-            let Some(n) = node else { continue };
-            let (x, y) = centre(n);
-            if scale >= 4 {
-                let r = s / 3;
-                for dy in -r..=r {
-                    for dx in -r..=r {
-                        put(x + dx, y + dy, colour);
-                    }
-                }
-            } else {
-                let (cx, cy) = self.xy(n);
-                for dy in 0..s {
-                    for dx in 0..s {
-                        put(i64::from(cx) * s + dx, i64::from(cy) * s + dy, colour);
-                    }
-                }
-                for dy in -3_i64..=3 {
-                    for dx in -3_i64..=3 {
-                        if dx.abs() == 3 || dy.abs() == 3 {
-                            put(x + dx, y + dy, colour);
-                        }
-                    }
-                }
+            if let Some(n) = node {
+                let (x, y) = centre(n);
+                canvas.square(x, y, side, colour, outline);
             }
         }
-        (pw, ph, px)
+        canvas
     }
 
     /// The picture as PNG bytes.
@@ -244,15 +247,7 @@ impl Picture<'_> {
     ///
     /// The encoder's error, as text.
     pub fn png(&self, scale: u32) -> Result<Vec<u8>, String> {
-        let (w, h, px) = self.rgb(scale);
-        let mut out = Vec::new();
-        let mut encoder = png::Encoder::new(&mut out, w, h);
-        encoder.set_color(png::ColorType::Rgb);
-        encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
-        writer.write_image_data(&px).map_err(|e| e.to_string())?;
-        writer.finish().map_err(|e| e.to_string())?;
-        Ok(out)
+        self.canvas(scale).png()
     }
 
     /// The picture as an SVG document (one user unit per cell; `scale` pixels per cell).
@@ -293,14 +288,35 @@ impl Picture<'_> {
                 }
             }
         }
+        // One user unit is a cell, `scale` pixels: a size of `px` pixels is `px / scale` units.
+        let px = |n: i64| n as f64 / f64::from(scale.max(1));
+        // Jump points: squares of at least POINT_MIN_PX, outlined when larger than the cell.
+        let point = if self.expanded_are_points && i64::from(scale) < POINT_MIN_PX {
+            Some(px(POINT_MIN_PX))
+        } else {
+            None
+        };
         out.push_str("</g>\n<g id=\"expanded\">\n");
         for (rank, &n) in self.expanded.iter().enumerate() {
             let (x, y) = self.xy(n);
-            let _ = writeln!(
-                out,
-                r#"<rect x="{x}" y="{y}" width="1" height="1" fill="{}"/>"#,
-                hex(expansion_colour(rank, self.expanded.len()))
-            );
+            let fill = hex(expansion_colour(rank, self.expanded.len()));
+            if let Some(side) = point {
+                let at = |c: u32| num(f64::from(c) + 0.5 - side / 2.0);
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{w}" height="{w}" fill="{fill}" stroke="{}" stroke-width="{}"/>"#,
+                    at(x),
+                    at(y),
+                    hex(POINT_OUTLINE),
+                    num(px(1)),
+                    w = num(side),
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{x}" y="{y}" width="1" height="1" fill="{fill}"/>"#
+                );
+            }
         }
         out.push_str("</g>\n");
         if !self.path.is_empty() {
@@ -312,19 +328,36 @@ impl Picture<'_> {
                     format!("{x}.5,{y}.5")
                 })
                 .collect();
+            // 0.3 of a cell, at least LINE_MIN_PX pixels.
+            let width = px(LINE_MIN_PX).max(0.3);
             let _ = writeln!(
                 out,
-                r#"<polyline id="path" points="{}" fill="none" stroke="{}" stroke-width="0.3" stroke-linejoin="round" stroke-linecap="round" shape-rendering="auto"/>"#,
+                r#"<polyline id="path" points="{}" fill="none" stroke="{}" stroke-width="{}" stroke-linejoin="round" stroke-linecap="round" shape-rendering="auto"/>"#,
                 points.join(" "),
-                hex(PATH)
+                hex(PATH),
+                num(width)
             );
         }
+        // Endpoints: 0.45 of a cell in radius, at least MARKER_MIN_PX pixels across (less when
+        // the goal would hide the start), outlined when larger than the cell.
+        let side = marker_side(MARKER_MIN_PX, self.endpoint_distance(scale));
+        let r = (px(side) / 2.0).max(0.45);
+        let outline = if r > 0.5 {
+            format!(
+                r#" stroke="{}" stroke-width="{}""#,
+                hex(OUTLINE),
+                num(px(1))
+            )
+        } else {
+            String::new()
+        };
         for (id, node, colour) in [("start", self.start, START), ("goal", self.goal, GOAL)] {
             if let Some(n) = node {
                 let (x, y) = self.xy(n);
                 let _ = writeln!(
                     out,
-                    r#"<circle id="{id}" cx="{x}.5" cy="{y}.5" r="0.45" fill="{}" shape-rendering="auto"/>"#,
+                    r#"<circle id="{id}" cx="{x}.5" cy="{y}.5" r="{}" fill="{}"{outline} shape-rendering="auto"/>"#,
+                    num(r),
                     hex(colour)
                 );
             }
@@ -360,6 +393,13 @@ impl Picture<'_> {
     }
 }
 
+/// A length in user units, shortest exact-enough form (`3`, `0.3`, `0.4583`).
+fn num(v: f64) -> String {
+    let text = format!("{v:.4}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    text.to_owned()
+}
+
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -391,6 +431,7 @@ mod tests {
             path: &[0, 1, 2, 3],
             start: Some(0),
             goal: Some(3),
+            expanded_are_points: false,
         };
         for scale in [1, 2, 3, 8] {
             let (w, h, px) = pic.rgb(scale);

@@ -83,6 +83,15 @@ impl Alg {
         }
     }
 
+    /// Whether the expansions are jump points (`jps`, `jps+`, `jps2`, `jps2+`): few cells far
+    /// apart, which pictures draw as markers.
+    pub fn expands_jump_points(self) -> bool {
+        matches!(
+            self,
+            Self::Jps | Self::JpsPlus | Self::Jps2 | Self::Jps2Plus
+        )
+    }
+
     /// Whether the algorithm returns any-angle paths (waypoints, lengths at most the
     /// 8-connected optimum) rather than grid paths.
     pub fn is_any_angle(self) -> bool {

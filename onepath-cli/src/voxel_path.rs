@@ -3,13 +3,14 @@
 //! z-slices.
 //!
 //! Each slice shows the rectangle around the path and the expanded voxels (4 voxels of margin,
-//! inside the block), so short paths in large maps stay visible. The picture tiles up to 16
+//! more when the endpoint markers need it, inside the block), so short paths in large maps stay visible. The picture tiles up to 16
 //! horizontal slices (z layers), lowest first, left to right then
 //! top to bottom with a 2-pixel gap: every layer the path passes through when it touches at
-//! most 16, else 16 layers evenly spread over the path's z range. In each slice solid voxels
-//! are dark, open ones white, expanded ones pale orange, the path's voxels in that layer red,
-//! start green and goal blue; a thin grey band separates slices. The slices drawn are listed
-//! on stdout.
+//! most 16, else 16 layers evenly spread over the path's z range. Each slice has its label
+//! (`z=45`, 15 pixels high) in a light band above it. In each slice solid voxels are dark, open
+//! ones white, expanded ones pale orange, the path's voxels in that layer red (at least 3
+//! pixels), start green and goal blue (at least 11 pixels, outlined when larger than a voxel);
+//! a thin grey band separates slices. The slices drawn are listed on stdout.
 
 use std::path::PathBuf;
 
@@ -17,7 +18,8 @@ use onepath::{PathStatus, VoxelCell, VoxelOptions};
 use onepath_std::voxel_files::VoxelMap;
 use serde_json::json;
 
-use crate::output::{self, outln};
+use crate::output::{self, errln, outln};
+use crate::raster::{Canvas, LINE_MIN_PX, MARKER_MIN_PX, OUTLINE, marker_side, text_width};
 use crate::render::{GOAL, OPEN, PATH, START, WALL};
 
 /// Pale orange: an expanded voxel.
@@ -99,23 +101,35 @@ pub fn run(args: &VoxelPathArgs) -> i32 {
         to,
         &VoxelOptions::DEFAULT.with_record_expansions(true),
     );
+    let problems: Vec<String> = [("--from", from), ("--to", to)]
+        .into_iter()
+        .filter_map(|(flag, v)| endpoint_problem(&grid, flag, v))
+        .collect();
     let code = match path.status {
         PathStatus::StartInvalid | PathStatus::GoalInvalid => 1,
         _ => 0,
     };
     let slices = chosen_slices(&path.cells, from, to);
+    let mut written = Vec::new();
+    let mut size = (0, 0, 0);
     if let Some(png) = &args.png {
-        let area = crop(&grid, &path, from, to);
-        let scale = args
-            .scale
-            .unwrap_or_else(|| (240 / area.2.max(area.3)).clamp(1, 16));
-        let bytes = match picture(&grid, &path, &slices, (from, to), area, scale) {
+        let scale = args.scale.unwrap_or_else(|| {
+            let area = crop(&grid, &path, from, to, 4);
+            (240 / area.2.max(area.3)).clamp(1, 16)
+        });
+        // A margin wide enough for the endpoint markers (MARKER_MIN_PX and an outline), at
+        // least 4 voxels.
+        let margin = (MARKER_MIN_PX as u32 / 2 + 1).div_ceil(scale.max(1)).max(4) as i32;
+        let area = crop(&grid, &path, from, to, margin);
+        let (w, h, bytes) = match picture(&grid, &path, &slices, (from, to), area, scale) {
             Ok(b) => b,
             Err(e) => return fail(&e),
         };
         if let Err(e) = std::fs::write(png, bytes) {
             return fail(&format!("{}: {e}", png.display()));
         }
+        written.push(png.display().to_string());
+        size = (w, h, scale);
     }
     let printed = if args.json {
         let cells: Vec<[i32; 3]> = path.cells.iter().map(|c| [c.x, c.y, c.z]).collect();
@@ -124,7 +138,7 @@ pub fn run(args: &VoxelPathArgs) -> i32 {
             json!({ "command": "path", "map": args.map.display().to_string(),
                     "status": format!("{:?}", path.status), "cost": path.cost.is_finite().then_some(path.cost),
                     "iterations": path.iterations, "expansions": path.expansions,
-                    "cells": cells, "slices": slices })
+                    "cells": cells, "slices": slices, "written": written })
         )
     } else {
         outln!(
@@ -137,8 +151,46 @@ pub fn run(args: &VoxelPathArgs) -> i32 {
             path.expansions,
             slices
         )
+        .and_then(|()| {
+            written.iter().try_for_each(|f| {
+                outln!(
+                    "wrote {f} ({}x{} px, {} px per voxel)",
+                    size.0,
+                    size.1,
+                    size.2
+                )
+            })
+        })
     };
+    if code != 0 {
+        let why = if problems.is_empty() {
+            "an endpoint is outside the block or solid".to_owned()
+        } else {
+            problems.join("; ")
+        };
+        errln!("error: {:?}: {why}", path.status);
+    }
     output::status(code, printed)
+}
+
+/// What is wrong with `v` as an endpoint (`flag`: `--from` or `--to`), or `None` when it is an
+/// open voxel inside the block.
+fn endpoint_problem(grid: &onepath::VoxelGrid, flag: &str, v: VoxelCell) -> Option<String> {
+    let (sx, sy, sz) = grid.size();
+    let at = format!("{flag} {},{},{}", v.x, v.y, v.z);
+    let inside = |c: i32, n: u32| u32::try_from(c).is_ok_and(|c| c < n);
+    if !(inside(v.x, sx) && inside(v.y, sy) && inside(v.z, sz)) {
+        Some(format!(
+            "{at} is outside the block ({sx} x {sy} x {sz}: x in 0..={}, y in 0..={}, z in 0..={})",
+            sx.saturating_sub(1),
+            sy.saturating_sub(1),
+            sz.saturating_sub(1)
+        ))
+    } else if !grid.is_open(v) {
+        Some(format!("{at} is solid"))
+    } else {
+        None
+    }
 }
 
 /// The z layers to draw (see the module docs).
@@ -158,26 +210,41 @@ fn chosen_slices(cells: &[VoxelCell], from: VoxelCell, to: VoxelCell) -> Vec<i32
 }
 
 /// The drawn rectangle `(x0, y0, width, height)`: the path, the endpoints and the expanded
-/// voxels with a margin of 4, inside the block.
+/// voxels with `margin` voxels around them, inside the block.
 fn crop(
     grid: &onepath::VoxelGrid,
     path: &onepath::VoxelPath,
     from: VoxelCell,
     to: VoxelCell,
+    margin: i32,
 ) -> (u32, u32, u32, u32) {
     let (sx, sy, _) = grid.size();
     let all = path.cells.iter().chain(&path.expanded).chain([&from, &to]);
     let clamp = |v: i32, n: u32| v.clamp(0, n as i32 - 1) as u32;
     let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
     for c in all {
-        x0 = x0.min(clamp(c.x - 4, sx));
-        y0 = y0.min(clamp(c.y - 4, sy));
-        x1 = x1.max(clamp(c.x + 4, sx));
-        y1 = y1.max(clamp(c.y + 4, sy));
+        x0 = x0.min(clamp(c.x.saturating_sub(margin), sx));
+        y0 = y0.min(clamp(c.y.saturating_sub(margin), sy));
+        x1 = x1.max(clamp(c.x.saturating_add(margin), sx));
+        y1 = y1.max(clamp(c.y.saturating_add(margin), sy));
     }
     (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
 }
 
+/// Font pixels per label pixel: the `z=` labels are 15 pixels high.
+const LABEL_SIZE: u32 = 3;
+/// The label band above each slice.
+const LABEL_BAND: u32 = 5 * LABEL_SIZE + 6;
+/// The label band's background and ink.
+const LABEL_BACK: [u8; 3] = [225, 225, 225];
+const LABEL_INK: [u8; 3] = [20, 20, 20];
+
+/// The slice label: `z=45`.
+fn label(z: i32) -> String {
+    format!("z={z}")
+}
+
+/// The picture: returns its width and height in pixels and the PNG bytes.
 fn picture(
     grid: &onepath::VoxelGrid,
     path: &onepath::VoxelPath,
@@ -185,38 +252,48 @@ fn picture(
     (from, to): (VoxelCell, VoxelCell),
     (x0, y0, sx, sy): (u32, u32, u32, u32),
     scale: u32,
-) -> Result<Vec<u8>, String> {
+) -> Result<(u32, u32, Vec<u8>), String> {
     let cols = (slices.len() as u32).clamp(1, 4);
     let rows = (slices.len() as u32).div_ceil(cols).max(1);
-    let (tw, th) = (sx * scale + 2, sy * scale + 2);
+    // Each tile: the label band, then the slice; as wide as the slice or the widest label.
+    let widest = slices
+        .iter()
+        .map(|&z| text_width(&label(z), LABEL_SIZE) + 4)
+        .max()
+        .unwrap_or(0);
+    let (slice_w, slice_h) = (sx * scale, sy * scale);
+    let (tw, th) = (slice_w.max(widest) + 2, LABEL_BAND + slice_h + 2);
     let (w, h) = (cols * tw, rows * th);
     if u64::from(w) * u64::from(h) > 64_000_000 {
         return Err(format!(
             "picture of {w} x {h} pixels is too large; pass a smaller --scale"
         ));
     }
-    let mut px = vec![0u8; (w * h * 3) as usize];
-    let mut put = |x: u32, y: u32, c: [u8; 3]| {
-        let i = ((y * w + x) * 3) as usize;
-        px[i..i + 3].copy_from_slice(&c);
-    };
-    for y in 0..h {
-        for x in 0..w {
-            put(x, y, GAP);
-        }
-    }
+    let mut canvas = Canvas::new(w, h, GAP);
     let expanded: std::collections::HashSet<VoxelCell> = path.expanded.iter().copied().collect();
     let on_path: std::collections::HashSet<VoxelCell> = path.cells.iter().copied().collect();
+    let s = i64::from(scale);
     for (k, &z) in slices.iter().enumerate() {
-        let (ox, oy) = ((k as u32 % cols) * tw, (k as u32 / cols) * th);
+        let (ox, oy) = (
+            i64::from((k as u32 % cols) * tw),
+            i64::from((k as u32 / cols) * th),
+        );
+        canvas.rect(ox, oy, i64::from(tw - 2), i64::from(LABEL_BAND), LABEL_BACK);
+        canvas.text(ox + 2, oy + 3, &label(z), LABEL_SIZE, LABEL_INK);
+        let top = oy + i64::from(LABEL_BAND);
+        let at = |x: u32, y: u32| (ox + i64::from(x) * s, top + i64::from(y) * s);
+        let mut marks = Vec::new();
         for y in 0..sy {
             for x in 0..sx {
                 let c = VoxelCell::new((x0 + x) as i32, (y0 + y) as i32, z);
                 let colour = if c == from {
+                    marks.push((x, y, START, MARKER_MIN_PX));
                     START
                 } else if c == to {
+                    marks.push((x, y, GOAL, MARKER_MIN_PX));
                     GOAL
                 } else if on_path.contains(&c) {
+                    marks.push((x, y, PATH, LINE_MIN_PX));
                     PATH
                 } else if !grid.is_open(c) {
                     WALL
@@ -225,20 +302,38 @@ fn picture(
                 } else {
                     OPEN
                 };
-                for dy in 0..scale {
-                    for dx in 0..scale {
-                        put(ox + x * scale + dx, oy + y * scale + dy, colour);
-                    }
-                }
+                let (px, py) = at(x, y);
+                canvas.rect(px, py, s, s, colour);
             }
         }
+        // Path voxels and endpoints at least LINE_MIN_PX and MARKER_MIN_PX across (endpoints
+        // outlined when larger than a voxel), inside the slice: endpoints last.
+        // Two endpoints in one slice shrink so that the goal does not hide the start.
+        let ends: Vec<(u32, u32)> = marks
+            .iter()
+            .filter(|m| m.3 == MARKER_MIN_PX)
+            .map(|m| (m.0, m.1))
+            .collect();
+        let distance = match ends[..] {
+            [(ax, ay), (bx, by)] => i64::from(ax.abs_diff(bx).max(ay.abs_diff(by))) * s,
+            _ => i64::MAX,
+        };
+        canvas.clip(ox, top, ox + i64::from(slice_w), top + i64::from(slice_h));
+        marks.sort_by_key(|m| m.3);
+        for (x, y, colour, min) in marks {
+            let side = if min == MARKER_MIN_PX {
+                marker_side(min, distance)
+            } else {
+                min
+            };
+            if s >= side {
+                continue;
+            }
+            let (px, py) = at(x, y);
+            let outline = (min == MARKER_MIN_PX).then_some(OUTLINE);
+            canvas.square(px + s / 2, py + s / 2, side, colour, outline);
+        }
+        canvas.unclip();
     }
-    let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, w, h);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
-    writer.write_image_data(&px).map_err(|e| e.to_string())?;
-    writer.finish().map_err(|e| e.to_string())?;
-    Ok(out)
+    Ok((w, h, canvas.png()?))
 }

@@ -32,7 +32,8 @@ fn json_field_has_exactly_the_documented_keys_and_values() {
     let obj = v.as_object().unwrap();
     let mut keys: Vec<&str> = obj.keys().map(String::as_str).collect();
     keys.sort_unstable();
-    assert_eq!(keys, ["cost", "height", "next", "width"]);
+    assert_eq!(keys, ["cost", "height", "next", "width", "written"]);
+    assert_eq!(v["written"], serde_json::json!([]));
     assert_eq!(
         (v["width"].as_u64(), v["height"].as_u64()),
         (Some(3), Some(3))
@@ -89,10 +90,11 @@ fn exact_doubles_round_trip_and_pictures_are_written() {
 #[test]
 fn statuses_and_input_errors() {
     let map = tmp("w.txt", ".#\n..\n");
-    // The only goal is a wall: every cell unreachable, exit 1.
-    let (code, out, _) = onepath(&["flow", "--map", &map, "--goal", "1,0", "--json"]);
+    // The only goal is a wall: named, exit 1, no field.
+    let (code, out, err) = onepath(&["flow", "--map", &map, "--goal", "1,0", "--json"]);
     assert_eq!(code, 1);
-    assert!(out.contains("\"next\":[-1,-1,-1,-1]"), "{out}");
+    assert!(err.contains("--goal 1,0 is a wall"), "{err}");
+    assert!(!out.contains("\"next\""), "{out}");
     let (code, _, err) = onepath(&["flow", "--map", &map]);
     assert_eq!(code, 2);
     assert!(err.contains("--goal"), "{err}");

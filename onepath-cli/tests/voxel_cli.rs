@@ -79,8 +79,9 @@ fn path_draws_z_slices() {
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
     let info = reader.next_frame(&mut buf).unwrap();
-    // Two slices side by side, each 4 x 3 voxels at 4 pixels plus a 2-pixel gap.
-    assert_eq!((info.width, info.height), (2 * (16 + 2), 12 + 2));
+    // Two slices side by side, each 4 x 3 voxels at 4 pixels under a 21-pixel label band
+    // (`z=0`, 15 pixels high), as wide as the label (37 pixels), plus a 2-pixel gap.
+    assert_eq!((info.width, info.height), (2 * (37 + 2), 21 + 12 + 2));
     let has = |c: [u8; 3]| buf.chunks(3).any(|p| p == c);
     assert!(has([0, 160, 80]) && has([30, 90, 220]) && has([45, 48, 56]));
     let (out, _) = run(
