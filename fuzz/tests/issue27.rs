@@ -2,8 +2,7 @@
 //! valid checksum) as regression inputs of the fuzz property: restored into the engine and on
 //! the map they were crafted for, each must be refused with the target byte-identical, or
 //! accepted and then continue to the answer a fresh search gives (it never may, for these). The
-//! property is asserted for the kinds in `PROVEN_KINDS`; for the others the test prints the
-//! verdict (the lead extends the list when their fixes land, and these then pass or fail).
+//! property is asserted for the kinds in `PROVEN_KINDS` — every kind, since issue 27 landed.
 //!
 //! The reproducers cannot be `snapshot_restore` corpus files: that target restores onto its
 //! own fixed maps (`world`), and these belong to other maps (the header's map hash).

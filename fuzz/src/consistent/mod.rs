@@ -44,10 +44,10 @@ use crate::input::Input;
 /// The snapshot kinds (and `OPLM`, as [`OPLM`]) whose restore proves what issue 27 asks on
 /// this branch. The fuzz bodies assert the answer property and refusal atomicity only for
 /// these (the bit-for-bit continuation of the engine's own states, panics, hangs and the
-/// older properties are asserted for every kind). **Extend this list** when a kind's restore
-/// fix is merged: 4 and 5 (fast), 6 and 9 (Theta*, HPA*), 8 (replanner), 12 and 13 (graphs),
-/// [`OPLM`] (landmark tables). Kind 3 counts as proven when 3 and its nested kind are listed.
-pub const PROVEN_KINDS: &[u16] = &[1, 2, 3, 7, 10, 11];
+/// older properties are asserted for every kind). Since issue 27 landed every kind 1–13 and
+/// the [`OPLM`] tables are listed; a new snapshot kind joins when its restore proves the rule
+/// (it must be born with it). Kind 3 counts as proven when 3 and its nested kind are listed.
+pub const PROVEN_KINDS: &[u16] = &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, OPLM];
 
 /// The pseudo-kind the landmark tables (`OPLM`) have in [`PROVEN_KINDS`] and in the replay's
 /// statistics.
