@@ -5,13 +5,15 @@
 
 mod common;
 
+use common::frame::reseal;
+
 use common::random_grid;
 use onepath::fast::{BitFinder, Estimate, OctileAStar, OctileJump, OctileMap, TableFinder};
 use onepath::grid::{Connectivity, DiagonalRule, SquareTopology};
 use onepath::jps::{BlockJumper, BlockMap, JpsPlusIndex, JumpTopology, TableJumper};
 use onepath::math::{SQRT2, SplitMix64};
 use onepath::search::{AStar, Step};
-use onepath::state::{Fnv1a64, StateError};
+use onepath::state::StateError;
 use onepath::topology::{DefaultStepCost, OctileHeuristic, ZeroHeuristic};
 use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch, HeuristicKind};
 
@@ -548,13 +550,6 @@ fn idle_engines_round_trip() {
 
 // ---------------------------------------------------------------------------------------------
 // Hostile snapshot bytes
-
-/// Rewrites the header checksum after a payload edit, so validation (not the checksum) is
-/// what refuses.
-fn reseal(b: &mut [u8]) {
-    let sum = Fnv1a64::of(&b[28..]);
-    b[20..28].copy_from_slice(&sum.to_le_bytes());
-}
 
 fn mid_search(c: Config, g: &Grid, maps: &Maps, pops: u32) -> (Eng, Vec<u8>) {
     let open = walkable_cells(g);

@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::frame::reseal;
+
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -13,7 +15,7 @@ use onepath::flow::{FlowField, FlowStep, NO_NEXT};
 use onepath::grid::SquareTopology;
 use onepath::hex::HexTopology;
 use onepath::math::SplitMix64;
-use onepath::state::{Fnv1a64, HEADER_LEN, StateError};
+use onepath::state::{HEADER_LEN, StateError};
 use onepath::topology::DefaultStepCost;
 use onepath::{
     Cell, Connectivity, DiagonalRule, Grid, GridFlowField, GridOptions, HexGrid, HexLayout,
@@ -235,11 +237,6 @@ fn restored_equals_never_stopped_at_every_pop() {
             same_field(&a, &full, "finished");
         }
     }
-}
-
-fn reseal(bytes: &mut [u8]) {
-    let sum = Fnv1a64::of(&bytes[HEADER_LEN..]);
-    bytes[20..28].copy_from_slice(&sum.to_le_bytes());
 }
 
 #[test]

@@ -1,11 +1,14 @@
 //! `CsrGraph` and `GraphAStar` (tier 2/3): layout order, validation errors, the fingerprint,
 //! the loop's rules, sliced = unsliced, restore = never-stopped and hostile snapshot bytes.
 
+mod common;
+
+use common::frame::resealed;
 use onepath::graph::{CsrGraph, FnGraphHeuristic, GraphEdge, GraphError, ZeroGraphHeuristic};
 use onepath::graph_search::GraphAStar;
 use onepath::math::SplitMix64;
 use onepath::search::Step;
-use onepath::state::{Fnv1a64, HEADER_LEN, StateError};
+use onepath::state::{HEADER_LEN, StateError};
 use onepath::topology::DefaultStepCost;
 
 fn e(from: u32, to: u32, w: f64) -> GraphEdge {
@@ -193,13 +196,6 @@ fn sliced_and_restored_equal_never_stopped() {
             }
         }
     }
-}
-
-/// `bytes` with its payload checksum recomputed, so damage reaches the payload checks.
-fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
-    let sum = Fnv1a64::of(&bytes[HEADER_LEN..]);
-    bytes[20..28].copy_from_slice(&sum.to_le_bytes());
-    bytes
 }
 
 #[test]

@@ -1,11 +1,14 @@
 //! `BidirectionalGraphSearch`: the meeting and stopping rules, start = goal, sliced =
 //! unsliced, restore = never-stopped (kind 13) and hostile snapshot bytes.
 
+mod common;
+
+use common::frame::resealed;
 use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
 use onepath::graph_search::{BidirectionalGraphSearch, GraphAStar};
 use onepath::math::SplitMix64;
 use onepath::search::Step;
-use onepath::state::{Fnv1a64, HEADER_LEN, StateError};
+use onepath::state::{HEADER_LEN, StateError};
 use onepath::topology::DefaultStepCost;
 
 type Bidir = BidirectionalGraphSearch<DefaultStepCost, ZeroGraphHeuristic>;
@@ -126,12 +129,6 @@ fn sliced_and_restored_equal_never_stopped_and_costs_equal_dijkstra() {
             }
         }
     }
-}
-
-fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
-    let sum = Fnv1a64::of(&bytes[HEADER_LEN..]);
-    bytes[20..28].copy_from_slice(&sum.to_le_bytes());
-    bytes
 }
 
 #[test]

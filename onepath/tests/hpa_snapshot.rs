@@ -3,13 +3,16 @@
 //! bytes, another hierarchy, a stale hierarchy). Regenerate the pinned bytes deliberately with
 //! `ONEPATH_BLESS_PINNED=1 cargo test -p onepath --test hpa_snapshot`.
 
+mod common;
+
+use common::frame::reseal;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
 use onepath::math::SplitMix64;
 use onepath::search::Step;
-use onepath::state::{Fnv1a64, HEADER_LEN, StateError};
+use onepath::state::{HEADER_LEN, StateError};
 use onepath::{Cell, Connectivity, DiagonalRule, Grid};
 
 fn hex(bytes: &[u8]) -> String {
@@ -36,12 +39,6 @@ fn rooms() -> Grid {
         ",
     )
     .unwrap()
-}
-
-/// Re-seals a damaged snapshot (the payload checksum), so payload validation answers.
-fn reseal(bytes: &mut [u8]) {
-    let sum = Fnv1a64::of(&bytes[HEADER_LEN..]);
-    bytes[20..28].copy_from_slice(&sum.to_le_bytes());
 }
 
 fn save(s: &HpaSearch, h: &HpaHierarchy, g: &Grid) -> Vec<u8> {

@@ -16,6 +16,8 @@
 
 mod common;
 
+use common::frame::{reseal, unhex};
+
 use common::random_grid;
 use onepath::Grid;
 use onepath::fast::{BitFinder, Estimate, OctileAStar, OctileJump, OctileMap, TableFinder};
@@ -25,18 +27,6 @@ use onepath::search::Step;
 use onepath::state::{Fnv1a64, StateError};
 
 const HEADER: usize = 28;
-
-fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
-
-fn reseal(b: &mut [u8]) {
-    let sum = Fnv1a64::of(&b[HEADER..]);
-    b[20..28].copy_from_slice(&sum.to_le_bytes());
-}
 
 // ---------------------------------------------------------------------------------------------
 // The six configurations behind one interface

@@ -10,6 +10,9 @@
 //! counters, `mu` and keys re-derived, the state byte changed, then resealed) are refused with
 //! the target unchanged, or continue to the optimal cost a plain Dijkstra written here finds.
 
+mod common;
+
+use common::frame::unhex;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -21,13 +24,6 @@ use onepath::math::SplitMix64;
 use onepath::search::Step;
 use onepath::state::{Fnv1a64, StateError};
 use onepath::topology::DefaultStepCost;
-
-fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
 
 fn e(from: u32, to: u32, w: f64) -> GraphEdge {
     GraphEdge::new(from, to, w)

@@ -4,19 +4,14 @@
 //! continued to a wrong answer; each must now be refused, and a refusal must leave the target
 //! byte-identical.
 
+mod common;
+
+use common::frame::{reseal_at, unhex};
 use onepath::grid::{Connectivity, DiagonalRule, SquareTopology};
 use onepath::search::{AStar, Step};
-use onepath::state::Fnv1a64;
 use onepath::state::StateError;
 use onepath::topology::{DefaultStepCost, ZeroHeuristic};
 use onepath::{Cell, Connectivity as C, Grid, GridOptions, GridSearch, HeuristicKind};
-
-fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
 
 type Search = AStar<DefaultStepCost, ZeroHeuristic>;
 
@@ -113,13 +108,6 @@ fn every_state_a_search_saves_on_the_way_restores_and_continues_alike() {
     }
 }
 
-/// Recomputes the checksum of the frame at offset 0 (payload length unchanged).
-fn reseal(b: &mut [u8]) {
-    let len = u32::from_le_bytes(b[8..12].try_into().unwrap()) as usize;
-    let sum = Fnv1a64::of(&b[28..28 + len]);
-    b[20..28].copy_from_slice(&sum.to_le_bytes());
-}
-
 #[test]
 fn kind_1_a_version_without_room_for_edits_is_refused() {
     let mut g = Grid::from_text("...").unwrap();
@@ -129,7 +117,7 @@ fn kind_1_a_version_without_room_for_edits_is_refused() {
     // Version u64 at payload offset 8.
     for v in [u64::MAX, u64::MAX - 1, (1u64 << 53) + 1] {
         bytes[28 + 8..28 + 16].copy_from_slice(&v.to_le_bytes());
-        reseal(&mut bytes);
+        reseal_at(&mut bytes, 0);
         let e = g.restore_state(&bytes).expect_err("no room left for edits");
         assert_eq!(
             e,
@@ -143,7 +131,7 @@ fn kind_1_a_version_without_room_for_edits_is_refused() {
     }
     // The bound itself restores, and the next edit neither panics nor wraps.
     bytes[28 + 8..28 + 16].copy_from_slice(&(1u64 << 53).to_le_bytes());
-    reseal(&mut bytes);
+    reseal_at(&mut bytes, 0);
     g.restore_state(&bytes).unwrap();
     g.set_area(Cell::new(1, 0), 3).unwrap();
     assert_eq!(g.version(), (1u64 << 53) + 1);
@@ -167,7 +155,7 @@ fn kind_3_options_relabelled_over_the_nested_state_are_refused() {
         s.save_state(&g, &mut bytes).unwrap();
         assert_eq!(bytes[28], 0, "four moves");
         bytes[28] = 1;
-        reseal(&mut bytes);
+        reseal_at(&mut bytes, 0);
         // Two targets: one with the relabelled options, one with the original ones. Each
         // refuses and keeps its own options, engine and state.
         for options in [four.with_connectivity(C::Eight), four] {

@@ -8,20 +8,15 @@
 
 mod common;
 
+use common::frame::reseal_at;
+
 use common::random_grid;
 use onepath::math::SplitMix64;
-use onepath::state::Fnv1a64;
 use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch, PathStatus, Step};
 
 const HEADER: usize = 28;
 /// Where the nested frame starts: the handle's header, its options and the nested length.
 const NESTED_AT: usize = HEADER + 22;
-
-fn reseal_at(b: &mut [u8], at: usize) {
-    let len = u32::from_le_bytes(b[at + 8..at + 12].try_into().unwrap()) as usize;
-    let sum = Fnv1a64::of(&b[at + HEADER..at + HEADER + len]);
-    b[at + 20..at + 28].copy_from_slice(&sum.to_le_bytes());
-}
 
 fn save(s: &GridSearch, g: &Grid) -> Vec<u8> {
     let mut b = vec![0; s.state_size()];

@@ -11,12 +11,14 @@
 
 mod common;
 
+use common::frame::reseal_len;
+
 use common::{hpa_maze, random_grid};
 use onepath::grid::SquareTopology;
 use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
 use onepath::math::SplitMix64;
 use onepath::search::Step;
-use onepath::state::{Fnv1a64, HEADER_LEN, StateError};
+use onepath::state::{HEADER_LEN, StateError};
 use onepath::topology::Topology;
 use onepath::{Cell, Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, GridSearch};
 
@@ -24,13 +26,6 @@ fn save(s: &HpaSearch, h: &HpaHierarchy, g: &Grid) -> Vec<u8> {
     let mut b = vec![0; s.state_size()];
     assert_eq!(s.save_state(h, g, &mut b).unwrap(), b.len());
     b
-}
-
-fn reseal(b: &mut [u8]) {
-    let len = (b.len() - HEADER_LEN) as u32;
-    b[8..12].copy_from_slice(&len.to_le_bytes());
-    let sum = Fnv1a64::of(&b[HEADER_LEN..]);
-    b[20..28].copy_from_slice(&sum.to_le_bytes());
 }
 
 type Outcome = (Step, Vec<u32>, u64, u32, u32, Vec<u32>);
@@ -122,7 +117,7 @@ impl Snap {
             b.extend(n.to_le_bytes());
             b.extend(f.to_bits().to_le_bytes());
         }
-        reseal(&mut b);
+        reseal_len(&mut b);
         b
     }
 
@@ -285,7 +280,7 @@ fn a_grid_search_handle_running_hpa_refuses_for_its_nested_search_and_keeps_its_
         let mut bad = bytes[..nested].to_vec();
         bad[nested - 4..nested].copy_from_slice(&(inner.len() as u32).to_le_bytes());
         bad.extend_from_slice(&inner);
-        reseal(&mut bad);
+        reseal_len(&mut bad);
         let mut victim = GridSearch::new(o).unwrap();
         victim.try_begin(&grid, b, a);
         victim.step(&grid, 3).unwrap();

@@ -16,6 +16,8 @@
 
 mod common;
 
+use common::frame::{resealed_len, unhex};
+
 use common::random_grid;
 use onepath::grid::{Connectivity, DiagonalRule, SquareTopology};
 use onepath::hex::{HexDistanceHeuristic, HexTopology};
@@ -34,22 +36,6 @@ use onepath::{
 // ---------------------------------------------------------------------------------------------
 // Snapshot surgery: the kind 8 payload as fields, written back in the canonical queue order and
 // resealed (length and checksum), so the payload checks answer.
-
-fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
-
-/// Rewrites the header's payload length and checksum.
-fn reseal(mut b: Vec<u8>) -> Vec<u8> {
-    let len = (b.len() - HEADER_LEN) as u32;
-    b[8..12].copy_from_slice(&len.to_le_bytes());
-    let sum = Fnv1a64::of(&b[HEADER_LEN..]);
-    b[20..28].copy_from_slice(&sum.to_le_bytes());
-    b
-}
 
 #[derive(Clone, Debug)]
 struct Snap {
@@ -162,7 +148,7 @@ impl Snap {
             b.extend(k2.to_le_bytes());
         }
         b.extend(&self.tail);
-        reseal(b)
+        resealed_len(b)
     }
 
     fn begun(&self) -> bool {
@@ -236,7 +222,7 @@ fn mutate(rng: &mut SplitMix64, bytes: &[u8], others: &[Vec<u8>]) -> (Vec<u8>, &
                 let i = HEADER_LEN + rng.below((b.len() - HEADER_LEN) as u32) as usize;
                 b[i] ^= 1 << rng.below(8);
             }
-            return (reseal(b), "byte flip");
+            return (resealed_len(b), "byte flip");
         }
         2 => {
             let mut b = bytes.to_vec();
@@ -247,14 +233,14 @@ fn mutate(rng: &mut SplitMix64, bytes: &[u8], others: &[Vec<u8>]) -> (Vec<u8>, &
                 let at = HEADER_LEN + rng.below((b.len() - HEADER_LEN - cut) as u32 + 1) as usize;
                 b.drain(at..at + cut);
             }
-            return (reseal(b), "truncation");
+            return (resealed_len(b), "truncation");
         }
         3 => {
             let mut b = bytes.to_vec();
             for _ in 0..=rng.below(23) {
                 b.push(rng.below(256) as u8);
             }
-            return (reseal(b), "extension");
+            return (resealed_len(b), "extension");
         }
         4 => {
             s.state = rng.below(6) as u8;
@@ -377,7 +363,7 @@ fn mutate(rng: &mut SplitMix64, bytes: &[u8], others: &[Vec<u8>]) -> (Vec<u8>, &
             let o = &others[rng.below(others.len() as u32) as usize];
             let mut b = bytes[..HEADER_LEN].to_vec();
             b.extend(&o[HEADER_LEN..]);
-            return (reseal(b), "splice from another map");
+            return (resealed_len(b), "splice from another map");
         }
         21 if !others.is_empty() && s.begun() => {
             // Another map's g and rhs, this state's queue and counters.

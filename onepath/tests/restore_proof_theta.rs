@@ -11,10 +11,12 @@
 
 mod common;
 
+use common::frame::{reseal_len, unhex};
+
 use common::random_grid;
 use onepath::math::{SplitMix64, sqrt};
 use onepath::search::Step;
-use onepath::state::{Fnv1a64, HEADER_LEN, StateError};
+use onepath::state::{HEADER_LEN, StateError};
 use onepath::theta::{EuclideanHeuristic, GridLineOfSight, ThetaSearch, ThetaVariant};
 use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch};
 
@@ -25,13 +27,6 @@ const VARIANTS: [ThetaVariant; 3] = [
 ];
 
 type Search = ThetaSearch<EuclideanHeuristic>;
-
-fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
 
 fn search(grid: &Grid, v: ThetaVariant, scale: f64) -> Search {
     ThetaSearch::new(v, EuclideanHeuristic::new(grid.width(), scale))
@@ -129,7 +124,7 @@ fn a_line_of_sight_count_the_pops_cannot_reach_is_refused() {
     let mut fixed = bytes.clone();
     let los = HEADER_LEN + 4 + 4 + 4 + 1 + 8 + 1 + 4 + 4 + 4;
     fixed[los..los + 8].copy_from_slice(&0u64.to_le_bytes());
-    reseal(&mut fixed);
+    reseal_len(&mut fixed);
     let mut r = search(&grid, ThetaVariant::Lazy, 1.0);
     r.restore_state(&grid, &fixed).unwrap();
     let mut fresh = target(&grid, ThetaVariant::Theta, 1);
@@ -141,13 +136,6 @@ fn a_line_of_sight_count_the_pops_cannot_reach_is_refused() {
     r.run(&grid);
     fresh.run(&grid);
     assert_eq!(outcome(&r), outcome(&fresh));
-}
-
-fn reseal(b: &mut [u8]) {
-    let len = (b.len() - HEADER_LEN) as u32;
-    b[8..12].copy_from_slice(&len.to_le_bytes());
-    let sum = Fnv1a64::of(&b[HEADER_LEN..]);
-    b[20..28].copy_from_slice(&sum.to_le_bytes());
 }
 
 /// The maps of the round-trip and hostile tests: walls, corridors, area costs (Theta* runs at
@@ -262,7 +250,7 @@ fn a_grid_search_handle_running_theta_restores_every_state_and_refuses_for_its_n
             let mut bad = bytes[..nested].to_vec();
             bad[nested - 4..nested].copy_from_slice(&(inner.len() as u32).to_le_bytes());
             bad.extend_from_slice(&inner);
-            reseal(&mut bad);
+            reseal_len(&mut bad);
             let mut victim = GridSearch::new(o).unwrap();
             victim.try_begin(&grid, b, a);
             victim.step(&grid, 3).unwrap();
@@ -381,7 +369,7 @@ impl Snap {
         b.extend(0u32.to_le_bytes());
         b.extend(0u32.to_le_bytes());
         let _ = &self.tail;
-        reseal(&mut b);
+        reseal_len(&mut b);
         b
     }
 

@@ -3,19 +3,14 @@
 
 mod common;
 
+use common::frame::reseal_len;
+
 use common::random_grid;
 use onepath::grid::{Connectivity, DiagonalRule, SquareTopology};
 use onepath::search::AStar;
-use onepath::state::{Fnv1a64, StateError};
+use onepath::state::StateError;
 use onepath::topology::{DefaultStepCost, OctileHeuristic};
 use onepath::{Cell, Grid, GridOptions, GridSearch, HeuristicKind, Step};
-
-fn reseal(b: &mut [u8]) {
-    let len = (b.len() - 28) as u32;
-    b[8..12].copy_from_slice(&len.to_le_bytes());
-    let sum = Fnv1a64::of(&b[28..]);
-    b[20..28].copy_from_slice(&sum.to_le_bytes());
-}
 
 fn topology(g: &Grid) -> SquareTopology<'_> {
     SquareTopology::new(g, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap()
@@ -55,7 +50,7 @@ fn a_refused_astar_snapshot_keeps_the_targets_open_list() {
     // record, then node and parent) -> a node no record holds.
     let at = 28 + 34 + 17 + 4;
     bad[at..at + 4].copy_from_slice(&1000u32.to_le_bytes());
-    reseal(&mut bad);
+    reseal_len(&mut bad);
 
     let mut target = astar(&g);
     assert_eq!(target.try_begin(&t, 1, 120), Step::InProgress);
@@ -89,7 +84,7 @@ fn an_idle_astar_snapshot_with_endpoints_is_refused() {
     for field in [32, 36] {
         let mut bad = idle.clone();
         bad[field..field + 4].copy_from_slice(&0x8000_0000u32.to_le_bytes());
-        reseal(&mut bad);
+        reseal_len(&mut bad);
         assert_eq!(
             astar(&g).restore_state(&topology(&g), g.content_hash(), &bad),
             Err(StateError::InvalidField {
@@ -137,7 +132,7 @@ fn a_handle_restored_from_a_never_searched_handle_saves_a_restorable_snapshot() 
     handle.restore_state(&g, &octile_idle).unwrap(); // now idle on the octile A*
     octile_idle = save_handle(&handle, &g);
     octile_idle[28 + 4..28 + 12].copy_from_slice(&1.5f64.to_bits().to_le_bytes());
-    reseal(&mut octile_idle);
+    reseal_len(&mut octile_idle);
     let mut restored = GridSearch::new(GridOptions::DEFAULT).unwrap();
     restored.restore_state(&g, &octile_idle).unwrap();
     assert_eq!(restored.options().weight, 1.5);
@@ -183,8 +178,8 @@ fn a_handle_sized_by_a_larger_map_refuses_nodes_outside_the_snapshots_map() {
             b[e..e + 4].copy_from_slice(&100u32.to_le_bytes());
         }
     }
-    reseal(&mut b[28 + 22..]);
-    reseal(&mut b);
+    reseal_len(&mut b[28 + 22..]);
+    reseal_len(&mut b);
     let refused = Err(StateError::InvalidField {
         field: "astar.reached.node",
     });
@@ -227,8 +222,8 @@ fn counts_restored_at_u32_max_saturate_instead_of_overflowing() {
             let i = nested + 28 + field;
             b[i..i + 4].copy_from_slice(&u32::MAX.to_le_bytes());
         }
-        reseal(&mut b[nested..]);
-        reseal(&mut b);
+        reseal_len(&mut b[nested..]);
+        reseal_len(&mut b);
         let mut r = GridSearch::new(options).unwrap();
         r.restore_state(&g, &b).unwrap();
         while r.step(&g, 7).unwrap() == Step::InProgress {}

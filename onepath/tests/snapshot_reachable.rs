@@ -3,9 +3,12 @@
 //! search would not compute, or counters that disagree with the records are refused, so no
 //! accepted snapshot can make the search loop, panic, or save bytes it then refuses.
 
+mod common;
+
+use common::frame::reseal_at;
 use onepath::grid::{Connectivity, DiagonalRule, SquareTopology};
 use onepath::search::AStar;
-use onepath::state::{Fnv1a64, StateError};
+use onepath::state::StateError;
 use onepath::topology::{DefaultStepCost, OctileHeuristic};
 use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
 
@@ -17,13 +20,6 @@ const RECORDS: usize = 30 + 4;
 const RECORD: usize = 17;
 /// Kind-3 fixed fields before the nested frame (options 22 bytes incl. the nested length).
 const NESTED: usize = HEADER + 22;
-
-/// Recomputes the checksum of the frame starting at `at` (its payload length is unchanged).
-fn reseal(b: &mut [u8], at: usize) {
-    let len = u32::from_le_bytes(b[at + 8..at + 12].try_into().unwrap()) as usize;
-    let sum = Fnv1a64::of(&b[at + HEADER..at + HEADER + len]);
-    b[at + 20..at + 28].copy_from_slice(&sum.to_le_bytes());
-}
 
 fn topology(g: &Grid) -> SquareTopology<'_> {
     SquareTopology::new(g, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap()
@@ -94,7 +90,7 @@ fn a_lowered_open_g_is_refused() {
             let at = open_at(&bad, 0, 3) + 4;
             set_f64(&mut bad, at, f);
         }
-        reseal(&mut bad, 0);
+        reseal_at(&mut bad, 0);
         let mut target = astar(&g);
         let err = target.restore_state(&t, g.content_hash(), &bad);
         let field = if f.is_none() {
@@ -135,8 +131,8 @@ fn restore_damaged_handle(
     mut bad: Vec<u8>,
     options: GridOptions,
 ) -> Result<(), StateError> {
-    reseal(&mut bad, NESTED);
-    reseal(&mut bad, 0);
+    reseal_at(&mut bad, NESTED);
+    reseal_at(&mut bad, 0);
     GridSearch::new(options).unwrap().restore_state(g, &bad)
 }
 
@@ -198,7 +194,7 @@ fn every_accepted_mutation_finishes_and_round_trips() {
                 continue;
             }
             bad[at] = v;
-            reseal(&mut bad, 0);
+            reseal_at(&mut bad, 0);
             let mut target = astar(&g);
             if target.restore_state(&t, g.content_hash(), &bad).is_err() {
                 continue;

@@ -5,9 +5,11 @@
 
 mod common;
 
+use common::frame::reseal;
+
 use common::random_voxel_grid as random_grid;
 use onepath::search::Step;
-use onepath::state::{Fnv1a64, HEADER_LEN, StateError};
+use onepath::state::{HEADER_LEN, StateError};
 use onepath::voxel::{VoxelConnectivity, VoxelCornerRule};
 use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch, VoxelHooks};
 use onepath::{VoxelCell, VoxelGrid};
@@ -27,11 +29,6 @@ fn save(s: &PagedVoxelSearch, grid: &VoxelGrid) -> Vec<u8> {
     let mut b = vec![0u8; s.state_size()];
     assert_eq!(s.save_state(grid, &mut b).unwrap(), b.len());
     b
-}
-
-fn reseal(bytes: &mut [u8]) {
-    let sum = Fnv1a64::of(&bytes[HEADER_LEN..]);
-    bytes[20..28].copy_from_slice(&sum.to_le_bytes());
 }
 
 /// Everything a finished search reports.

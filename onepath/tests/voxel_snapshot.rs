@@ -1,6 +1,9 @@
 //! Snapshot kind 10 (`VoxelGrid::save_state`): round trip, pinned bytes, and refusal of
 //! damaged or unreachable input without a change to the grid.
 
+mod common;
+
+use common::frame::reseal;
 use onepath::state::{Fnv1a64, KIND_VOXEL_GRID, StateError};
 use onepath::voxel::VoxelEdit;
 use onepath::{VoxelCell, VoxelGrid};
@@ -17,12 +20,6 @@ fn saved(g: &VoxelGrid) -> Vec<u8> {
     let mut b = vec![0u8; g.state_size()];
     assert_eq!(g.save_state(&mut b), Ok(b.len()));
     b
-}
-
-/// Rewrites the header checksum after a payload change (so only the payload checks decide).
-fn reseal(b: &mut [u8]) {
-    let sum = Fnv1a64::of(&b[28..]);
-    b[20..28].copy_from_slice(&sum.to_le_bytes());
 }
 
 #[test]

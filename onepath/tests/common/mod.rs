@@ -1,6 +1,8 @@
 //! Shared helpers of the core's integration tests.
 #![allow(dead_code)]
 
+pub mod frame;
+
 use onepath::math::SplitMix64;
 use onepath::{Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, HeuristicKind};
 
