@@ -30,7 +30,12 @@ fn run(search: &mut GridSearch, grid: &Grid, start: Cell, goal: Cell) -> GridPat
         Step::InProgress,
         "endpoints refused"
     );
-    search.run_cancellable(grid, || false).expect("same grid");
+    let end = search.run_cancellable(grid, || false).expect("same grid");
+    assert_eq!(
+        end,
+        Step::Found,
+        "{start:?} -> {goal:?}: every scenario has a path"
+    );
     search.to_path(grid).expect("same grid")
 }
 
