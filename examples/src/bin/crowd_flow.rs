@@ -1,7 +1,7 @@
 //! A crowd following one flow field in a fixed-tick lockstep simulation.
 //!
-//! 1,200 agents on a Moving AI map (`dao/arena2` from the shared data; without the data a
-//! generated rooms map, and the program says so) walk to one goal region by reading the flow
+//! 1,200 agents on a Moving AI map (`dao/arena2` from the shared data, read with
+//! `onepath-std`; without the data a generated rooms map, and the program says so) walk to one goal region by reading the flow
 //! field's `next` cell — one Dijkstra wave serves them all. The field is computed in slices of
 //! 4,000 pops per tick (agents wait until it is complete). At tick 40 a wall is built across
 //! the route; `refresh` repairs the field from the grid's edit journal (bit-identical to a
@@ -18,38 +18,15 @@ use onepath::grid::NearestOptions;
 use onepath::math::SplitMix64;
 use onepath::state::Fnv1a64;
 use onepath::{Cell, Grid, GridFlowField, GridOptions};
+use onepath_std::data::movingai_dir;
+use onepath_std::movingai::MovingAiOptions;
+use onepath_std::movingai::files::read_map;
 
 const AGENTS: usize = 1200;
 const TICKS: u32 = 120;
 const EDIT_TICK: u32 = 40;
 const SNAPSHOT_TICK: u32 = 60;
 const POPS_PER_TICK: u32 = 4000;
-
-/// A Moving AI `.map` read by hand (`.`, `G`, `S` walkable; everything else a wall), so the
-/// example needs only the core crate.
-fn parse_map(text: &str) -> Option<Grid> {
-    let mut lines = text.lines();
-    let mut height = 0u32;
-    let mut width = 0u32;
-    for line in lines.by_ref() {
-        let mut words = line.split_whitespace();
-        match (words.next(), words.next()) {
-            (Some("height"), Some(h)) => height = h.parse().ok()?,
-            (Some("width"), Some(w)) => width = w.parse().ok()?,
-            (Some("map"), None) => break,
-            _ => {}
-        }
-    }
-    let mut cells = Vec::with_capacity((width * height) as usize);
-    for line in lines.take(height as usize) {
-        let row = line.as_bytes();
-        for x in 0..width as usize {
-            let open = matches!(row.get(x), Some(b'.' | b'G' | b'S'));
-            cells.push(if open { 0 } else { 255 });
-        }
-    }
-    Grid::from_areas(width, height, cells).ok()
-}
 
 /// A deterministic rooms map for runs without the shared data.
 fn generated_map() -> Grid {
@@ -71,25 +48,22 @@ fn generated_map() -> Grid {
     grid
 }
 
-fn load() -> (Grid, String) {
-    let root = std::env::var_os("ONEPATH_DATA").map_or_else(
-        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
-        std::path::PathBuf::from,
-    );
-    let path = root.join("movingai/dao/arena2.map");
-    match std::fs::read_to_string(&path)
-        .ok()
-        .and_then(|t| parse_map(&t))
-    {
-        Some(grid) => (grid, format!("Moving AI dao/arena2 ({})", path.display())),
-        None => (
+/// The map: `dao/arena2` read with `onepath-std`'s Moving AI parser (`.`, `G` and `S`
+/// walkable, as the benchmark counts them), or the generated map when the data is absent.
+fn load() -> Result<(Grid, String), Box<dyn std::error::Error>> {
+    let Some(path) = movingai_dir()
+        .map(|d| d.join("dao/arena2.map"))
+        .filter(|p| p.is_file())
+    else {
+        return Ok((
             generated_map(),
-            format!(
-                "generated 96 x 96 rooms map ({} not found: the shared data is absent)",
-                path.display()
-            ),
-        ),
-    }
+            "generated 96 x 96 rooms map (movingai/dao/arena2.map not found: the shared data \
+             is absent)"
+                .to_string(),
+        ));
+    };
+    let grid = read_map(&path, &MovingAiOptions::DEFAULT)?.to_grid()?;
+    Ok((grid, format!("Moving AI dao/arena2 ({})", path.display())))
 }
 
 /// The simulation state a lockstep host keeps: the grid, the field, the agents.
@@ -254,9 +228,9 @@ fn run(world: &mut World, from: u32, quiet: bool, label: &str) -> (Vec<u64>, Opt
     (sums, snapshot)
 }
 
-fn main() {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let quiet = std::env::args().any(|a| a == "--quiet");
-    let (grid, source) = load();
+    let (grid, source) = load()?;
     println!("map: {source}, {} x {}", grid.width(), grid.height());
     let mut a = World::new(grid.clone());
     println!(
@@ -302,4 +276,5 @@ fn main() {
         restored.len(),
         first[first.len() - 1]
     );
+    Ok(())
 }
