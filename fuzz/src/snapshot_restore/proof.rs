@@ -222,18 +222,29 @@ fn damage(bytes: Vec<u8>, edits: u32, input: &mut Input<'_>) -> (Vec<u8>, u32) {
     }
 }
 
-/// Steps a subject to a terminal state within the bound.
-fn settle<S: Subject>(s: &mut S, grid: &Grid) -> Result<(), String> {
+/// Steps a search to a terminal state within the bound [`cap`] sets for `grid`: `advance(n)`
+/// runs `n` more iterations (none for 0) and returns the state after them.
+fn bounded(grid: &Grid, mut advance: impl FnMut(u32) -> Step) -> Result<(), String> {
     let limit = cap(grid.cell_count());
     let mut pops = 0u64;
-    while s.state() == Step::InProgress {
+    while advance(0) == Step::InProgress {
         if pops > limit {
             return Err(format!("a restored search runs past {limit} iterations"));
         }
-        s.step(grid, 61);
+        advance(61);
         pops += 61;
     }
     Ok(())
+}
+
+/// Steps a subject to a terminal state within the bound.
+fn settle<S: Subject>(s: &mut S, grid: &Grid) -> Result<(), String> {
+    bounded(grid, |n| {
+        if n > 0 {
+            s.step(grid, n);
+        }
+        s.state()
+    })
 }
 
 /// The answer property of a restored subject, against a fresh one under its restored options.
@@ -393,16 +404,12 @@ fn theta_save(s: &Theta, grid: &Grid) -> Vec<u8> {
 }
 
 fn theta_run(s: &mut Theta, grid: &Grid) -> Result<(), String> {
-    let limit = cap(grid.cell_count());
-    let mut pops = 0u64;
-    while s.state() == Step::InProgress {
-        if pops > limit {
-            return Err(format!("a restored search runs past {limit} iterations"));
+    bounded(grid, |n| {
+        if n > 0 {
+            s.step(grid, n);
         }
-        s.step(grid, 61);
-        pops += 61;
-    }
-    Ok(())
+        s.state()
+    })
 }
 
 type ThetaSeen = (Step, Vec<u32>, u64, u32, u32, u32, u64);
