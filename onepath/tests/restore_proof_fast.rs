@@ -273,6 +273,42 @@ fn kind_5_hop_through_a_wall_is_refused_and_the_target_unchanged() {
 }
 
 #[test]
+fn kind_5_a_goal_closed_late_with_a_worse_pair_is_refused() {
+    // Found by the issue-27 cargo-fuzz campaign (snapshot_restore, consistent edits). JPS+
+    // from (4, 2) to (2, 0); the optimum is 6 (east, north 2, west 3). The snapshot says
+    // found at 8 through (0, 0), yet (5, 0) is closed with g 3 and f 6: its expansion offered
+    // the goal g 6, before the goal (f 8) popped. The closed-flag rule alone accepted it
+    // and the search reported cost 8; the goal closed after the offer must reflect it.
+    let g = Grid::from_text("......#\n.####.#\n.......").unwrap();
+    let bytes = unhex(
+        "4f50534e02000500d100000046d77d28f6730210ebd29d2f8cb3240c0700000003000000120000000200000001000002060000000500000002000000000000204006000000000000000e000000060000000000000000010200000000000000080000000000000001010500000013000000030000000000000000010e000000120000000400000000000000030112000000ffffffff00000000000000000801130000001200000001000000000000000101000000000000000006000000f7187bb8caa7fd15e65af879b23fcd43b9407f73d1b51e563bf2740638b03357ed2e6824f00b8c98c7f43c99469ca1e4",
+    );
+    let maps = Maps::new(&g);
+    let config = Config::JpsPlus {
+        improved: false,
+        zero: false,
+    };
+    let mut target = Eng::new(config);
+    target.begin(&g, &maps, 18, 2);
+    target.step(&maps, 1);
+    let before = target.save(&g);
+    let err = target.restore(&g, &bytes).unwrap_err();
+    assert_eq!(
+        err,
+        StateError::InvalidField {
+            field: "octile_jump.reached.relaxed"
+        }
+    );
+    assert_eq!(
+        target.save(&g),
+        before,
+        "a refused restore changed the target"
+    );
+    assert_eq!(target.finish(&g, &maps), Step::Found);
+    assert_eq!(target.outcome(&g).cost_bits, 6f64.to_bits());
+}
+
+#[test]
 fn a_jump_search_of_another_grid_with_the_hash_rewritten_is_refused() {
     // The same saved search on two grids of one size: on the second, the wall cuts the hop.
     let open = Grid::from_text("...\n...").unwrap();

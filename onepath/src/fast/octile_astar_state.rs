@@ -28,7 +28,9 @@ use super::pair::{Pair, key, key_cell, key_f_bits};
 use super::record::WALL_TAG;
 use super::snapshot_head::check_reached;
 use super::snapshot_head::{Head, Names, names, read_lists};
-use super::snapshot_wire::{WireRecord, clear_marks, expanded, mark, restored_tag};
+use super::snapshot_wire::{
+    WireRecord, clear_marks, expanded, mark, ordered_offer, record_f, restored_tag,
+};
 use crate::grid::{Dir8, Grid, WALL};
 use crate::search::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, read_frame_for, write_frame};
@@ -303,8 +305,10 @@ fn validate_order(grid: &Grid, p: &Parsed<'_>, first: Option<u128>) -> Result<()
 
 /// The relaxation rule (`state/relaxation.rs`): every expanded record offered each neighbour
 /// the search relaxes from it — N, E, S, W, NE, SE, SW, NW on this grid, a diagonal only with
-/// both side cells walkable, one step added to the pair — and that neighbour is closed (the
-/// engine never reopens) or reached with a g no worse than the offer. With the parent rule
+/// both side cells walkable, one step added to the pair — and that neighbour is reached with a
+/// g no worse than the offer, or closed no later than the expanding record (f no greater: the
+/// engine never reopens and pops in f order, so a neighbour closed later was open when the
+/// offer was made and kept the better g). With the parent rule
 /// and the closed-before-open order this keeps missing work (dropped open leaves, pruned
 /// closed sets) out of a restored state.
 fn validate_relaxed(grid: &Grid, p: &Parsed<'_>) -> Result<(), StateError> {
@@ -324,6 +328,9 @@ fn validate_relaxed(grid: &Grid, p: &Parsed<'_>) -> Result<(), StateError> {
         expanded(&p.records, found_goal),
         |(_, n), offers| {
             let (x, y) = (i64::from(n.cell) % w, i64::from(n.cell) / w);
+            let order = (head.estimate, grid.width(), head.goal);
+            let f_n = record_f(order.0, order.1, order.2, n.cell, n.pair);
+            let first = |to: u32| ordered_offer(&p.records, order, to, f_n);
             // The pairs fall by one step along every parent chain: a + b < reached count.
             let straight = Pair::new(n.pair.a.saturating_add(1), n.pair.b);
             let diagonal = Pair::new(n.pair.a, n.pair.b.saturating_add(1));
@@ -336,9 +343,9 @@ fn validate_relaxed(grid: &Grid, p: &Parsed<'_>) -> Result<(), StateError> {
                 }
                 let to = (ty * w + tx) as u32;
                 if !d.is_diagonal() {
-                    offers.offer(to, straight);
+                    offers.offer_ordered(to, straight, first(to));
                 } else if walkable(tx, y) && walkable(x, ty) {
-                    offers.offer(to, diagonal);
+                    offers.offer_ordered(to, diagonal, first(to));
                 }
             }
         },

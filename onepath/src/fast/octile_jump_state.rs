@@ -40,7 +40,8 @@ use super::record::JumpRecord;
 use super::snapshot_head::check_reached;
 use super::snapshot_head::{Head, Names, names, read_lists};
 use super::snapshot_wire::{
-    START_DIR, WireRecord, clear_marks, expanded, mark, marked, restored_tag,
+    START_DIR, WireRecord, clear_marks, expanded, mark, marked, ordered_offer, record_f,
+    restored_tag,
 };
 use super::table_finder::TableFinder;
 use crate::grid::{Grid, WALL};
@@ -385,7 +386,9 @@ fn validate_level(grid: &Grid, p: &Parsed<'_>, closed: usize) -> Result<(), Stat
 ///   walkable, no corner cut, the turn one the pruning rules allow — and its pair the
 ///   parent's plus the hop);
 /// - every offer is reflected (the relaxation rule, `state/relaxation.rs`): its cell is
-///   closed (a closed jump point is final) or reached with a g no worse than the offer.
+///   reached with a g no worse than the offer, or closed no later than the expanding record
+///   (f no greater: a closed jump point is final, and the search pops in f order, so a cell
+///   closed later was open when the offer was made and kept the better g).
 ///
 /// `marks` holds a bit per record (cleared), set for each record an offer proves.
 fn prove_hops<S: JumpSource>(
@@ -408,6 +411,8 @@ fn prove_hops<S: JumpSource>(
         Reopening::Never,
         expanded(records, found_goal),
         |(_, n), offers| {
+            let order = (head.estimate, w, head.goal);
+            let f_n = record_f(order.0, order.1, order.2, n.cell, n.pair);
             let node = Node {
                 x: n.cell % w,
                 y: n.cell / w,
@@ -415,7 +420,7 @@ fn prove_hops<S: JumpSource>(
                 pair: n.pair,
             };
             expand(src, node, w, p.improved, goal, &mut |to, np, d| {
-                offers.offer(to, np);
+                offers.offer_ordered(to, np, ordered_offer(records, order, to, f_n));
                 if let Some(j) = records.find(to) {
                     let r = records.get(j);
                     if r.parent == n.cell && r.pair == np && usize::from(r.dir) == d {

@@ -165,3 +165,28 @@ pub(super) fn mark(bits: &mut [u64], i: usize) -> bool {
 #[cfg(test)]
 #[path = "snapshot_order_tests.rs"]
 mod order_tests;
+
+/// The f the search gave a reached record (kinds 4 and 5): its pair plus the estimate from its
+/// cell to the goal, computed as the search computes it (`Pair::f`). The estimate is
+/// consistent, so the engines pop in f order: a closed record with a larger f than the node
+/// being expanded popped after it ([`ordered_offer`]).
+pub(super) fn record_f(estimate: Estimate, width: u32, goal: u32, cell: u32, pair: Pair) -> f64 {
+    let (x, y) = (cell % width, cell / width);
+    let (gx, gy) = (goal % width, goal / width);
+    let (dx, dy) = estimate.offsets(x.abs_diff(gx), y.abs_diff(gy));
+    pair.f(dx, dy)
+}
+
+/// Whether the record of `to`, if closed, may have been closed before the node of f `f_from`
+/// was expanded: not reached, or its f is no greater (equal keys may pop in either order).
+pub(super) fn ordered_offer<const PARENT: bool>(
+    records: &SortedRecords<'_, WireRecord<PARENT>>,
+    (estimate, width, goal): (Estimate, u32, u32),
+    to: u32,
+    f_from: f64,
+) -> bool {
+    records.find(to).is_none_or(|j| {
+        let r = records.get(j);
+        record_f(estimate, width, goal, r.cell, r.pair) <= f_from
+    })
+}

@@ -9,7 +9,8 @@
 //!
 //! > for every expanded (closed) node `n` and every move `n → m` the search offers from `n`,
 //! > with candidate cost `c` computed exactly as the search computes it, `m` is reached with
-//! > `g(m) <= c` — or, in a family that never reopens a node, `m` is closed.
+//! > `g(m) <= c` — or, in a family that never reopens a node, `m` is closed (and, where the
+//! > family pops in a known order, closed no later than `n`: [`Offers::offer_ordered`]).
 //!
 //! It holds after the expansion (the search set `g(m)` to `c` or kept a smaller one) and stays
 //! true afterwards: a reached `g` only decreases, and a closed node whose `g` decreases is open
@@ -61,7 +62,23 @@ pub(crate) struct Offers<'s, S: ReachedSet> {
 impl<S: ReachedSet> Offers<'_, S> {
     /// The search, expanding the current node, would offer `node` the cost `candidate`.
     pub(crate) fn offer(&mut self, node: u32, candidate: S::Cost) {
-        if !self.violated && !reflected(self.set, self.reopening, node, candidate) {
+        self.offer_ordered(node, candidate, true);
+    }
+
+    /// [`Offers::offer`] for a family that pops in a known order ([`Reopening::Never`] with
+    /// a consistent estimate: the keys popped never decrease). `closed_first` says whether
+    /// `node`, if it is closed, may have been closed before the expanding node (its key is no
+    /// greater). A closed node that popped *after* the expanding node was open when the
+    /// search made this offer, so its `g` must reflect the offer like an open node's (issue
+    /// 27: a snapshot whose goal was closed late with a worse `g` than an earlier expansion
+    /// offered it passed the closed-flag rule and continued to a suboptimal path).
+    pub(crate) fn offer_ordered(&mut self, node: u32, candidate: S::Cost, closed_first: bool) {
+        let reopening = if closed_first {
+            self.reopening
+        } else {
+            Reopening::Reopens
+        };
+        if !self.violated && !reflected(self.set, reopening, node, candidate) {
             self.violated = true;
         }
     }
@@ -148,6 +165,26 @@ mod tests {
             "a closed node ignores offers when the family never reopens"
         );
         assert!(!reflected(&t, Reopening::Never, 1, 0.5));
+    }
+
+    #[test]
+    fn a_closed_node_closed_after_the_offer_must_reflect_it_by_g() {
+        // Node 1 closed with g 1.0; node 0 offers it 0.5.
+        let t = Table([Some((0.0, true)), Some((1.0, true)), None]);
+        let run = |closed_first: bool| {
+            check_relaxed(
+                &t,
+                Reopening::Never,
+                [0u32],
+                |_, o| o.offer_ordered(1, 0.5, closed_first),
+                "k.relaxed",
+            )
+        };
+        assert!(run(true).is_ok(), "closed before the expansion: final");
+        assert!(
+            run(false).is_err(),
+            "closed after it: the better offer was lost"
+        );
     }
 
     #[test]
