@@ -30,19 +30,41 @@ pub enum GridAlgorithm {
     #[default]
     AStar,
     /// Jump point search (Harabor & Grastien 2011) with block-based scanning.
+    ///
+    /// Applies in the octile case only (eight moves, no corner cutting, agent size 1, weight 1,
+    /// the automatic, octile or zero estimate, one multiplier for every walkable area); any
+    /// other query runs as A* and [`GridPath::algorithm`](crate::GridPath) says so (the
+    /// selection table, `query/selection.rs`; spec: grids.md, "Engine selection").
     Jps,
-    /// JPS+ (Harabor & Grastien 2014; Rabin & Silva 2015) with goal bounding.
+    /// JPS+ (Harabor & Grastien 2014; Rabin & Silva 2015) with goal bounding. Applies where
+    /// [`Jps`](Self::Jps) does (JPS when a side exceeds 32,766 cells), otherwise A*.
     JpsPlus,
     /// Theta* (Nash, Daniel, Koenig & Felner 2007): any-angle paths through cell centres;
     /// `GridPath` lists the waypoints only ([`ThetaSearch`](crate::theta::ThetaSearch)).
+    ///
+    /// Applies in the any-angle case only: eight moves, no corner cutting, agent size 1, the
+    /// automatic or zero estimate, **one multiplier for every walkable area**, no hooks. On a
+    /// grid whose areas cost differently (mud, roads) the query runs as A* and
+    /// [`GridPath::algorithm`](crate::GridPath) reports `AStar` (spec: grids.md, "Any-angle
+    /// search", applies when). For a straighter path over such terrain, smooth the A* path
+    /// with [`smooth_path`](crate::theta::smooth_path), which prices shortcuts by the terrain
+    /// they cross.
     ThetaStar,
     /// Lazy Theta* (Nash, Koenig & Tovey 2010) with re-queueing of repaired nodes
     /// ([`ThetaVariant::LazyRequeue`](crate::theta::ThetaVariant::LazyRequeue)): any-angle,
-    /// fewer line-of-sight tests; waypoints only.
+    /// fewer line-of-sight tests; waypoints only. Applies where [`ThetaStar`](Self::ThetaStar)
+    /// does, otherwise A*.
     LazyThetaStar,
     /// HPA*, hierarchical path-finding over chunks (Botea, Müller & Schaeffer 2004): fast on
     /// large maps, not always optimal. Chunk side [`GridOptions::hpa_chunk_size`], smoothing
-    /// [`GridOptions::hpa_smoothing`]; see [`crate::hpa`].
+    /// [`GridOptions::hpa_smoothing`]; see [`crate::hpa`]. Applies with four moves, or eight
+    /// with no corner cutting or no squeezing; otherwise A*.
+    ///
+    /// Comparing an HPA* cost with the optimum: HPA* sums a path in another order than A*,
+    /// so two equally long paths can differ in the last bit (an HPA* cost one ulp *below* the
+    /// A* optimum is the same length). Compare with [`Grid::fixed_cost`](crate::Grid::fixed_cost) of both
+    /// paths, which does not depend on the order of the additions, or with a relative
+    /// tolerance.
     Hpa,
     /// Lifelong Planning A* (Koenig, Likhachev & Furcy 2004), for
     /// [`Grid::create_replanner`](crate::Grid::create_replanner); a one-off `find_path` runs A*.
