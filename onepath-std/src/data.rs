@@ -49,6 +49,17 @@ pub fn movingai_dir() -> Option<PathBuf> {
         .filter(|d| d.is_dir())
 }
 
+/// `data_dir()/voxel`, the Moving AI voxel sets (Warframe `.3dmap`/`.3dscen`), or `None` when
+/// absent.
+pub fn voxel_dir() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("voxel")).filter(|d| d.is_dir())
+}
+
+/// `data_dir()/dimacs`, the DIMACS road graphs (`.gr`), or `None` when absent.
+pub fn dimacs_dir() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("dimacs")).filter(|d| d.is_dir())
+}
+
 /// [`movingai_dir`], printing `skipped: <what>: …` to stderr when it is absent. For tests:
 /// `let Some(dir) = require_movingai("optima sample") else { return };`.
 pub fn require_movingai(what: &str) -> Option<PathBuf> {

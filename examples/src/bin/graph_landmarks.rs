@@ -17,7 +17,7 @@ use onepath::graph::CsrGraph;
 use onepath::graph_search::LandmarkError;
 use onepath::math::SplitMix64;
 use onepath::{Graph, GraphOptions, GraphPath, LandmarkOptions, PathStatus};
-use onepath_std::data::data_dir;
+use onepath_std::data::dimacs_dir;
 use onepath_std::dimacs::read_gr;
 
 const QUERIES: usize = 400;
@@ -52,8 +52,8 @@ fn check_path(csr: &CsrGraph, path: &GraphPath, start: u32, goal: u32) {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let Some(file) = data_dir()
-        .map(|d| d.join("dimacs/rome99.gr"))
+    let Some(file) = dimacs_dir()
+        .map(|d| d.join("rome99.gr"))
         .filter(|f| f.is_file())
     else {
         println!("skipped: graph_landmarks: dimacs/rome99.gr not found (shared data absent)");

@@ -16,8 +16,8 @@
 use onepath::math::{SQRT2, SQRT3};
 use onepath::search::Step;
 use onepath::{PathStatus, VoxelCell, VoxelGrid, VoxelOptions, VoxelPath, VoxelSearch};
-use onepath_std::data::data_dir;
-use onepath_std::voxel_files::{VoxelMap, VoxelScenarios};
+use onepath_std::data::voxel_dir;
+use onepath_std::voxel_files::{read_3dmap, read_3dscen};
 
 /// Checks that `path` runs from `start` to `goal` by legal 26-connected moves without corner
 /// cutting, and that its steps, priced `length * (m[from] + m[to]) / 2` and added in path
@@ -134,15 +134,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("hall: the same path over {ticks} ticks of 500 iterations");
 
     // A Warframe level from the benchmark, with its published optimal lengths.
-    let Some(dir) = data_dir()
-        .map(|d| d.join("voxel"))
-        .filter(|d| d.join("Complex.3dmap").is_file())
-    else {
+    let Some(dir) = voxel_dir().filter(|d| d.join("Complex.3dmap").is_file()) else {
         println!("skipped: voxel: voxel/Complex.3dmap not found (shared data absent)");
         return Ok(());
     };
-    let map = VoxelMap::parse(std::fs::read(dir.join("Complex.3dmap"))?)?;
-    let scen = VoxelScenarios::parse(std::fs::read(dir.join("Complex.3dmap.3dscen"))?)?;
+    let map = read_3dmap(&dir.join("Complex.3dmap"))?;
+    let scen = read_3dscen(&dir.join("Complex.3dmap.3dscen"))?;
     let level = map.to_grid();
     let cell = |(x, y, z): (u32, u32, u32)| VoxelCell::new(x as i32, y as i32, z as i32);
     let (mut count, mut expansions) = (0, 0u64);

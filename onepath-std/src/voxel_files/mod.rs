@@ -5,6 +5,8 @@
 //!   **solid** voxel (every other voxel is open).
 //! - [`VoxelScenarios::parse`] reads a `.3dscen`: `version 1`, the map's file name, then one
 //!   line `sx sy sz gx gy gz length ratio` per scenario.
+//! - [`read_3dmap`] and [`read_3dscen`] read them from a file ([`VoxelLoadError`] names it);
+//!   `crate::data::voxel_dir` finds the shared Warframe set.
 //!
 //! # Robustness contract
 //!
@@ -16,10 +18,12 @@
 //! and the text it found (cut to 40 characters).
 
 mod error;
+mod files;
 mod map3d;
 mod scen3d;
 
 pub use error::{VoxelFormatError, VoxelFormatErrorKind};
+pub use files::{VoxelLoadError, read_3dmap, read_3dscen};
 pub use map3d::VoxelMap;
 pub use scen3d::{VoxelScenario, VoxelScenarios};
 
