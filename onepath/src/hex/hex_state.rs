@@ -66,14 +66,14 @@ fn decode(bytes: &[u8]) -> Result<RestoredParts<'_>, StateError> {
 }
 
 impl HexGrid {
-    /// Bytes [`save_state`](HexGrid::save_state) writes: 28 + 2,105 + width × height.
+    /// Bytes [`save_state`](HexGrid::save_state) writes: 28 + 2,081 + width × height.
     ///
     /// # Examples
     ///
     /// ```
     /// use onepath::{HexGrid, HexLayout};
     /// let grid = HexGrid::new(10, 4, HexLayout::PointyEvenRow).unwrap();
-    /// assert_eq!(grid.state_size(), 28 + 2105 + 40);
+    /// assert_eq!(grid.state_size(), 28 + 2081 + 40);
     /// ```
     pub fn state_size(&self) -> usize {
         HEADER_LEN + FIXED + self.cells().len()
@@ -81,7 +81,7 @@ impl HexGrid {
 
     /// An upper bound on [`state_size`](HexGrid::state_size) for every state of this grid
     /// reachable by edits: the grid's snapshot depends only on its size, which edits never
-    /// change, so the bound is the size itself, `28 + 2,105 + width × height` bytes. A host
+    /// change, so the bound is the size itself, `28 + 2,081 + width × height` bytes. A host
     /// sizes its rollback buffer with it once.
     ///
     /// # Examples
