@@ -262,6 +262,24 @@ fn a_refused_restore_changes_nothing() {
     reseal_at(&mut b4, NESTED_AT);
     reseal_at(&mut b4, 0);
     bad.push(("trace", g.clone(), b4));
+    // Recording off in both frames over a recorded expanded list: a list the handle cannot
+    // hold (kind 2 alone would accept it), which would outgrow `max_state_size`.
+    let mut recorder = HexSearch::new(GridOptions::DEFAULT.with_record_expansions(true)).unwrap();
+    let _ = recorder.try_begin(&g, a, b);
+    recorder.step(&g, 6).unwrap();
+    let mut b6 = save(&recorder, &g);
+    b6[HEADER + 13] = 0;
+    b6[NESTED_AT + HEADER + 29] = 0;
+    reseal_at(&mut b6, NESTED_AT);
+    reseal_at(&mut b6, 0);
+    let mut t = HexSearch::new(GridOptions::DEFAULT).unwrap();
+    assert_eq!(
+        t.restore_state(&g, &b6),
+        Err(StateError::InvalidField {
+            field: "hex_search.expanded"
+        })
+    );
+    bad.push(("expanded list without recording", g.clone(), b6));
     // The zero estimate over open keys written with the hex distance: refused by kind 2.
     let mut b5 = good.clone();
     b5[HEADER] = 1;

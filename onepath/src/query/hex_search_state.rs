@@ -4,7 +4,8 @@
 //! u32, flags u8 (bit 0 record expansions; other bits 0), then the engine's snapshot as u32
 //! length + bytes: a complete kind-2 frame with the same map hash, whose weight must be the
 //! options' and whose flags byte must be the options' recording bit (no desync trace: the
-//! handle never records one). The header's map hash is the hex grid's
+//! handle never records one), and whose expanded list is empty unless the options record. The
+//! header's map hash is the hex grid's
 //! [`content_hash`](HexGrid::content_hash) (our addition to the spec).
 //!
 //! Restore follows the restore rule of issue 27 (DESIGN.md §5): the nested kind 2 is restored
@@ -28,6 +29,20 @@ const ASTAR_FIXED: usize = 4 + 4 + 4 + 8 + 1 + 4 + 4 + 1;
 /// Offsets in kind 2's payload of its weight and its flags byte.
 const ASTAR_WEIGHT_AT: usize = 12;
 const ASTAR_FLAGS_AT: usize = 29;
+
+/// The expanded-list count of a kind-2 payload (after the fixed fields, the reached records
+/// and the open entries), `None` when the payload is too short to say (kind 2 refuses it then).
+fn expanded_count(payload: &[u8]) -> Option<u32> {
+    let u32_at = |at: usize| {
+        payload
+            .get(at..at.checked_add(4)?)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    let reached = u32_at(ASTAR_FIXED)? as usize;
+    let open_at = (ASTAR_FIXED + 4).checked_add(reached.checked_mul(17)?)?;
+    let open = u32_at(open_at)? as usize;
+    u32_at((open_at + 4).checked_add(open.checked_mul(12)?)?)
+}
 
 impl HexSearch {
     /// Bytes [`save_state`](HexSearch::save_state) writes now. Allocates nothing.
@@ -223,6 +238,12 @@ impl HexSearch {
         }
         if payload.get(ASTAR_FLAGS_AT).is_some_and(|&f| f != flags & 1) {
             return Err(invalid("hex_search.record_expansions"));
+        }
+        // A handle that does not record expansions never holds a list of them (kind 2 alone
+        // accepts one as long as its counter), so `max_state_size` bounds every state it
+        // accepts.
+        if flags & 1 == 0 && expanded_count(payload).is_some_and(|n| n != 0) {
+            return Err(invalid("hex_search.expanded"));
         }
         let heuristic = hex_heuristic(&options, grid).map_err(|_| invalid("hex_search.options"))?;
         // The open keys are checked against the estimate the restored options give on this
