@@ -45,6 +45,7 @@ mod grid_search_state;
 mod hex_find_path;
 mod hex_replanner;
 mod hex_search;
+mod hex_search_result;
 mod hex_search_state;
 mod hpa_query;
 mod options;
