@@ -342,6 +342,7 @@ fn consistent_edits_generated() {
         "13 bidirectional",
         "OPLM tables",
         "8 GridReplanner",
+        "15 HexSearch",
     ];
     let f = body("snapshot_restore");
     let mut table = String::from(

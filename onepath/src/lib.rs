@@ -91,8 +91,8 @@ pub use grid::{
 pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
 pub use query::{
     GraphAlgorithm, GraphOptions, GraphPath, GridAlgorithm, GridFlowField, GridOptions, GridPath,
-    GridReplanner, GridSearch, HeuristicKind, HexReplanner, PathStatus, VoxelOptions, VoxelPath,
-    VoxelSearch,
+    GridReplanner, GridSearch, HeuristicKind, HexReplanner, HexSearch, PathStatus, VoxelOptions,
+    VoxelPath, VoxelSearch,
 };
 pub use search::Step;
 pub use voxel::{VoxelCell, VoxelGrid, VoxelPoint, VoxelSpace};

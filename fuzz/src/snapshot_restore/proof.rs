@@ -1,7 +1,7 @@
 //! The issue-27 property over consistently edited snapshots ([`crate::consistent`]), for every
 //! kind that restores a search: 2 (generic A*), 3 (the handle), 4 and 5 (the specialised
-//! engines), 6 (Theta*), 8 (replanner), 9 (HPA*), 12 and 13 (graphs) and the `OPLM` landmark
-//! tables.
+//! engines), 6 (Theta*), 8 (replanner), 9 (HPA*), 12 and 13 (graphs), the `OPLM` landmark
+//! tables and 15 (the hex handle, `super::hex`).
 //!
 //! A case takes a real snapshot the engine saved (endpoints, pops and options from the
 //! input), a donor snapshot of the same kind from a twin world of the same size, applies the
@@ -83,10 +83,10 @@ pub struct Case {
 }
 
 /// Number of case targets.
-pub const TARGETS: u32 = 11;
+pub const TARGETS: u32 = 12;
 
 /// The kind each case target restores.
-pub const TARGET_KINDS: [u16; TARGETS as usize] = [2, 3, 4, 5, 5, 6, 9, 12, 13, OPLM, 8];
+pub const TARGET_KINDS: [u16; TARGETS as usize] = [2, 3, 4, 5, 5, 6, 9, 12, 13, OPLM, 8, 15];
 
 /// Asserts the property a case failed, when the kind is proven (or always, see [`Outcome`]).
 pub fn judge(case: &Case) {
@@ -149,7 +149,8 @@ pub fn case(target: u32, map_index: u32, input: &mut Input<'_>) -> Case {
         7 => with_kind(graph_case::<false>(map_index, input)),
         8 => with_kind(graph_case::<true>(map_index, input)),
         9 => with_kind(landmark_case(map_index, input)),
-        _ => with_kind(replan_case(map_index, input)),
+        10 => with_kind(replan_case(map_index, input)),
+        _ => with_kind(super::hex::hex_case(map_index, input)),
     };
     Case {
         kind,

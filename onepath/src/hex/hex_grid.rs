@@ -13,6 +13,18 @@ use super::space::HexSpace;
 use crate::error::GridError;
 use crate::grid::cell_store::CellStore;
 use crate::grid::{AreaCosts, Cell, EditsSince};
+use crate::state::map_hash::hex_content_hash_of;
+
+/// The validated parts of a kind-14 snapshot (`hex_state.rs`).
+pub(crate) struct RestoredParts<'a> {
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+    pub(crate) layout: HexLayout,
+    pub(crate) version: u64,
+    pub(crate) space: HexSpace,
+    pub(crate) areas: AreaCosts,
+    pub(crate) cells: &'a [u8],
+}
 
 /// A hex grid: `width` columns × `height` rows in offset coordinates, one area byte per cell
 /// (0..=254 walkable, 255 wall), row-major; [`HexLayout`] says which rows or columns are
@@ -24,8 +36,9 @@ use crate::grid::{AreaCosts, Cell, EditsSince};
 /// width·height ≤ 2^28; `version` counts edits, `revision` is a fresh stamp per edit and the
 /// edit journal's newest entry ends at it (hex grids follow the same
 /// [`edits_since`](HexGrid::edits_since) protocol as square grids and journal the same entries
-/// for the same edits; they have no clearance and expose no content hash). Equality compares
-/// size, layout, cells, area costs, version and world mapping, not the revision or the journal.
+/// for the same edits; they have no clearance). The [`content_hash`](HexGrid::content_hash)
+/// is our addition to the spec. Equality compares size, layout, cells, area costs, version and
+/// world mapping, not the revision or the journal.
 ///
 /// # Examples
 ///
@@ -164,6 +177,33 @@ impl HexGrid {
         self.store.set_area(cell, area)
     }
 
+    /// Makes an offset cell open (area 0) or a wall, as
+    /// [`Grid::set_walkable`](crate::Grid::set_walkable) does: an edit through
+    /// [`set_area`](HexGrid::set_area), so it bumps the version and journals the one-cell
+    /// rectangle when the cell changed, and is no edit when it already held that value.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::CellOutOfBounds`]; nothing changes then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridError, HexGrid, HexLayout};
+    /// let mut grid = HexGrid::new(4, 3, HexLayout::FlatOddColumn).unwrap();
+    /// grid.set_walkable(Cell::new(2, 1), false).unwrap();
+    /// assert_eq!((grid.is_walkable(Cell::new(2, 1)), grid.version()), (false, 1));
+    /// grid.set_walkable(Cell::new(2, 1), false).unwrap(); // already a wall: not an edit
+    /// assert_eq!(grid.version(), 1);
+    /// grid.set_walkable(Cell::new(2, 1), true).unwrap();
+    /// assert_eq!(grid.area(Cell::new(2, 1)), Some(0));
+    /// let outside = grid.set_walkable(Cell::new(4, 0), false);
+    /// assert!(matches!(outside, Err(GridError::CellOutOfBounds { x: 4, y: 0, .. })));
+    /// ```
+    pub fn set_walkable(&mut self, cell: Cell, walkable: bool) -> Result<(), GridError> {
+        self.store.set_walkable(cell, walkable)
+    }
+
     /// Sets every cell of the `width × height` rectangle of offset cells whose top-left is
     /// (column `x`, row `y`) to `area`, as one edit; the rules are those of
     /// [`Grid::set_rect`](crate::Grid::set_rect) (row-major writes, one version bump if anything
@@ -230,6 +270,68 @@ impl HexGrid {
     /// As [`AreaCosts::set`].
     pub fn set_area_cost(&mut self, area: u8, multiplier: f64) -> Result<(), GridError> {
         self.store.set_area_cost(area, multiplier)
+    }
+
+    /// A 64-bit hash of the hex map's contents: what a snapshot of the grid or of a search on
+    /// it ([`HexSearch`](crate::HexSearch), kinds 14 and 15 of `docs/snapshot-format.md`) carries
+    /// to check that it is restored onto the same map.
+    ///
+    /// **Our addition to the spec**, which gives hex grids no content hash (grids.md, "Host
+    /// API"). Definition: let `s` be the square grid's content hash
+    /// ([`Grid::content_hash`](crate::Grid::content_hash), the spec's words: size, cells
+    /// row-major, the 255 multipliers) of the same size, cells and multipliers; feed the two
+    /// words `s` and the layout code (0 pointy odd row, 1 pointy even row, 2 flat odd column,
+    /// 3 flat even column) into the spec's word function from its initial value, then apply
+    /// its finaliser. So the layout, which decides every cell's neighbours, is part of the
+    /// identity; the version, the world mapping and the edit history are not, as for square
+    /// grids.
+    ///
+    /// # Complexity
+    ///
+    /// O(cells) on the first call after a change, O(1) after (cached as
+    /// [`Grid::content_hash`](crate::Grid::content_hash) is).
+    ///
+    /// # Determinism
+    ///
+    /// Integer arithmetic on fixed-width words and float bit patterns only: the same bits on
+    /// every platform. The definition changes only with a note in `CHANGELOG.md`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, HexGrid, HexLayout};
+    /// let mut a = HexGrid::from_text("..#\n...", HexLayout::PointyOddRow).unwrap();
+    /// let b = HexGrid::from_text("..#\n...", HexLayout::FlatOddColumn).unwrap();
+    /// // The same cells in another layout are another map.
+    /// assert_ne!(a.content_hash(), b.content_hash());
+    /// let before = a.content_hash();
+    /// a.set_walkable(Cell::new(0, 0), false).unwrap();
+    /// assert_ne!(a.content_hash(), before);
+    /// a.set_walkable(Cell::new(0, 0), true).unwrap(); // the contents, not the history
+    /// assert_eq!(a.content_hash(), before);
+    /// ```
+    pub fn content_hash(&self) -> u64 {
+        hex_content_hash_of(self.store.content_hash(), self.layout.code())
+    }
+
+    /// Replaces every field from validated snapshot parts (kind 14), reusing the cell memory
+    /// when it is large enough.
+    pub(crate) fn restore_parts(&mut self, parts: RestoredParts<'_>) {
+        self.layout = parts.layout;
+        self.space = parts.space;
+        self.store.restore(
+            parts.width,
+            parts.height,
+            parts.cells,
+            parts.areas,
+            parts.version,
+        );
+    }
+
+    /// The cell store's invariants (for tests).
+    #[cfg(test)]
+    pub(crate) fn store_invariants(&self) -> bool {
+        self.store.check_invariants()
     }
 
     /// The world mapping.

@@ -32,6 +32,23 @@ impl HexLayout {
         Self::FlatEvenColumn,
     ];
 
+    /// The layout's code in snapshots and in the hex content hash: its position in
+    /// [`ALL`](HexLayout::ALL) (0 pointy odd row, 1 pointy even row, 2 flat odd column, 3 flat
+    /// even column).
+    pub(crate) const fn code(self) -> u8 {
+        match self {
+            Self::PointyOddRow => 0,
+            Self::PointyEvenRow => 1,
+            Self::FlatOddColumn => 2,
+            Self::FlatEvenColumn => 3,
+        }
+    }
+
+    /// The layout of a [`code`](HexLayout::code), `None` above 3.
+    pub(crate) fn from_code(code: u8) -> Option<Self> {
+        Self::ALL.get(usize::from(code)).copied()
+    }
+
     /// Whether hexes are pointy-topped (rows shifted) rather than flat-topped.
     pub const fn is_pointy(self) -> bool {
         matches!(self, Self::PointyOddRow | Self::PointyEvenRow)

@@ -5,7 +5,8 @@
 
 mod coord;
 mod heuristic;
-mod hex_grid;
+pub(crate) mod hex_grid;
+mod hex_state;
 mod layout;
 mod space;
 mod topology;

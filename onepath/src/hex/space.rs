@@ -96,6 +96,11 @@ impl HexSpace {
         })
     }
 
+    /// `(origin x, origin y, size)`, for snapshots.
+    pub(crate) fn parts(&self) -> (f64, f64, f64) {
+        (self.origin_x, self.origin_y, self.size)
+    }
+
     /// The centre of the axial hex `h` under `layout`.
     ///
     /// Defined for every hex whose centre satisfies the coordinate rule — in particular for

@@ -3,6 +3,7 @@
 use alloc::boxed::Box;
 
 use super::any_heuristic::AnyHeuristic;
+use super::hex_search::HexSearch;
 use super::options::{GridOptions, HeuristicKind};
 use super::path::GridPath;
 use super::query_map::{self, QueryMap};
@@ -10,8 +11,8 @@ use super::runner::check_weight;
 use crate::error::QueryError;
 use crate::grid::{Cell, WorldPoint};
 use crate::hex::{HexDistanceHeuristic, HexGrid, HexTopology};
-use crate::search::SearchBuffers;
-use crate::topology::{DefaultStepCost, ZeroHeuristic};
+use crate::search::{SearchBuffers, Step};
+use crate::topology::ZeroHeuristic;
 
 impl HexGrid {
     /// Drops the search buffers the grid keeps for its one-line queries; the next query sizes
@@ -22,6 +23,9 @@ impl HexGrid {
 
     /// Finds a path between offset cells with A* (six moves, hex-distance heuristic).
     /// `connectivity` and `diagonal_rule` of the options are ignored.
+    ///
+    /// It is exactly [`HexSearch::try_begin`] then `step(options.iteration_budget)` on a
+    /// handle the grid keeps, so the resumable handle and the one-line query never differ.
     ///
     /// # Errors
     ///
@@ -51,8 +55,37 @@ impl HexGrid {
         goal: Cell,
         options: &GridOptions,
     ) -> Result<GridPath, QueryError> {
-        let topology = self.moves(options)?;
-        query_map::run(self, &topology, DefaultStepCost, (start, goal), options)
+        self.with_pooled(options, |search| {
+            // The weight is judged against the grid before the endpoints (the order of
+            // `query_map`'s checks, shared with the hook query).
+            search.weight_fits(self)?;
+            let begun = search.try_begin(self, start, goal);
+            if matches!(begun, Step::StartInvalid | Step::GoalInvalid) {
+                return Ok(GridPath::refused_by(begun));
+            }
+            search.step(self, options.iteration_budget)?;
+            search.to_path(self)
+        })
+    }
+
+    /// Runs `query` on a [`HexSearch`] taken from the grid's query slot (or a new one when the
+    /// slot is empty), configured for `options`, and offers it back afterwards, whatever the
+    /// outcome: the working memory of one query serves the next.
+    fn with_pooled<R>(
+        &self,
+        options: &GridOptions,
+        query: impl FnOnce(&mut HexSearch) -> Result<R, QueryError>,
+    ) -> Result<R, QueryError> {
+        let mut search = match self.queries.take::<HexSearch>() {
+            Some(mut s) => {
+                s.set_options(*options)?;
+                s
+            }
+            None => Box::new(HexSearch::new(*options)?),
+        };
+        let result = query(&mut search);
+        self.queries.give(search);
+        result
     }
 
     /// [`find_path`](HexGrid::find_path) between world points ([`space`](HexGrid::space)).
@@ -172,18 +205,18 @@ impl QueryMap for HexGrid {
             .center_unchecked(self.layout(), self.to_axial(cell))
     }
 
-    /// Buffers kept by the grid between one-off queries (its `QuerySlot`).
+    /// The buffers of a pooled [`HexSearch`] (the hooks need their own cost and topology
+    /// types, but the memory is the same).
     fn with_buffers<R>(
         &self,
-        _options: &GridOptions,
+        options: &GridOptions,
         query: impl FnOnce(&mut SearchBuffers) -> Result<R, QueryError>,
     ) -> Result<R, QueryError> {
-        let mut buffers = self
-            .queries
-            .take::<SearchBuffers>()
-            .map_or_else(SearchBuffers::new, |b| *b);
-        let result = query(&mut buffers);
-        self.queries.give(Box::new(buffers));
-        result
+        self.with_pooled(options, |search| {
+            let mut buffers = search.take_buffers();
+            let result = query(&mut buffers);
+            search.put_buffers(buffers);
+            result
+        })
     }
 }

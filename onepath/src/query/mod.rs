@@ -5,7 +5,8 @@
 //!   [`GridPath`] / [`PathStatus`].
 //! - [`Grid::find_path`](crate::Grid::find_path) and its cancellable, world-point, hook and
 //!   [`FindPathFuture`] forms; [`HexGrid::find_path`](crate::HexGrid::find_path) and its
-//!   forms. The hook queries of both grid kinds are one runner over a small trait of what a
+//!   forms, and [`HexSearch`], the resumable hex handle `find_path` runs through, with its
+//!   snapshot (kind 15; the hex grid's own is kind 14). The hook queries of both grid kinds are one runner over a small trait of what a
 //!   map answers (`query_map.rs`).
 //! - [`GridSearch`]: the resumable handle a lockstep host keeps between ticks, with its
 //!   snapshot (kind 3) and `prepare`. `find_path` is `try_begin` then `step` on a pooled
@@ -43,6 +44,9 @@ mod grid_search_prepare;
 mod grid_search_state;
 mod hex_find_path;
 mod hex_replanner;
+mod hex_search;
+mod hex_search_result;
+mod hex_search_state;
 mod hpa_query;
 mod options;
 mod path;
@@ -62,6 +66,7 @@ pub use graph_options::{GraphAlgorithm, GraphOptions, GraphPath};
 pub use grid_flow_field::{FlowMap, GridFlowField, MapRef};
 pub use grid_search::GridSearch;
 pub use hex_replanner::HexReplanner;
+pub use hex_search::HexSearch;
 pub use options::{GridAlgorithm, GridOptions, HeuristicKind};
 pub use path::{GridPath, PathStatus};
 pub use replanner::GridReplanner;

@@ -41,10 +41,26 @@ pub(crate) fn content_hash_of(
     for m in multipliers {
         h = feed(h, m.to_bits());
     }
+    finish(h)
+}
+
+fn finish(mut h: u64) -> u64 {
     h ^= h >> 33;
     h = h.wrapping_mul(P2);
     h ^= h >> 29;
     h = h.wrapping_mul(P3);
     h ^= h >> 32;
     h
+}
+
+/// The content hash of a hex grid (our addition to the spec, which gives hex grids none):
+/// `square` is [`content_hash_of`] over the grid's size, cells and multipliers, `layout` the
+/// layout code (0 pointy odd row, 1 pointy even row, 2 flat odd column, 3 flat even column).
+/// The same word function from `h = P1 ^ P2` over two words, `square` then `layout`, then the
+/// same finaliser: so two hex grids whose cells agree but whose layouts differ (different
+/// neighbours, different maps) hash apart, and the hash stays O(1) when the square hash is
+/// cached.
+pub(crate) fn hex_content_hash_of(square: u64, layout: u8) -> u64 {
+    let h = feed(feed(P1 ^ P2, square), u64::from(layout));
+    finish(h)
 }

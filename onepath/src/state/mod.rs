@@ -61,3 +61,9 @@ pub const KIND_GRAPH_ASTAR: u16 = 12;
 /// Kind id of a [`BidirectionalGraphSearch`](crate::graph_search::BidirectionalGraphSearch)
 /// snapshot (family `graph_search/`).
 pub const KIND_GRAPH_BIDIRECTIONAL: u16 = 13;
+/// Kind id of a [`HexGrid`](crate::HexGrid) snapshot (cells, area multipliers, layout, version,
+/// world mapping; family `hex/`).
+pub const KIND_HEX_GRID: u16 = 14;
+/// Kind id of a [`HexSearch`](crate::HexSearch) handle snapshot (its options and a nested
+/// kind-2 A* frame; tier 1).
+pub const KIND_HEX_SEARCH: u16 = 15;
