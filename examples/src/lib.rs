@@ -24,3 +24,6 @@
 //! - `hpa_movingai`: HPA* on the 512 × 512 Moving AI city map `street/Berlin_0_512` loaded with
 //!   `onepath-std`: 187 scenarios, each path legal and never below the optimum, the mean excess
 //!   under 1 %, expansions and time against A*.
+//! - `hex_rollback`: a `HexSearch` stepped over ticks, saved with the map into buffers sized
+//!   once with `max_state_size`, the map edited, both rolled back and resumed: the path, cost
+//!   bits and counters equal an uninterrupted run.
