@@ -83,7 +83,7 @@ fn check_against_astar(u: &GridReplanner, grid: &Grid, options: &GridOptions) {
 }
 
 fn save(u: &mut GridReplanner, grid: &Grid) -> Vec<u8> {
-    let mut out = vec![0u8; u.state_size(grid).expect("same grid")];
+    let mut out = vec![0u8; u.state_size(grid)];
     let n = u.save_state(grid, &mut out).expect("sized buffer");
     assert_eq!(n, out.len());
     out

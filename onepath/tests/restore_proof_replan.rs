@@ -438,7 +438,7 @@ impl World for Grid {
         self.create_replanner(start, goal, o).unwrap()
     }
     fn save(u: &mut GridReplanner, w: &Grid) -> Vec<u8> {
-        let mut b = vec![0; u.state_size(w).unwrap()];
+        let mut b = vec![0; u.state_size(w)];
         u.save_state(w, &mut b).unwrap();
         b
     }
@@ -492,7 +492,7 @@ impl World for HexGrid {
         self.create_replanner(start, goal, o).unwrap()
     }
     fn save(u: &mut HexReplanner, w: &HexGrid) -> Vec<u8> {
-        let mut b = vec![0; u.state_size(w).unwrap()];
+        let mut b = vec![0; u.state_size(w)];
         u.save_state(w, &mut b).unwrap();
         b
     }

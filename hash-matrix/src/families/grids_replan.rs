@@ -156,7 +156,7 @@ fn run_case(rec: &mut Recorder, case: &Case) {
             let label = format!("e{phase}-{name}");
             for (q, unit) in queries.iter().zip(list.iter_mut()) {
                 let mut sliced = unit.clone();
-                let mut bytes = vec![0u8; unit.state_size(&grid).expect("same grid")];
+                let mut bytes = vec![0u8; unit.state_size(&grid)];
                 unit.save_state(&grid, &mut bytes).expect("sized buffer");
                 let (s, g) = unit.endpoints();
                 let mut restored = grid.create_replanner(s, g, options).expect("valid options");

@@ -204,6 +204,15 @@ impl VoxelSearch {
         self.engine.state_size()
     }
 
+    /// An upper bound on [`state_size`](Self::state_size) for every state this handle can reach
+    /// on `grid`: `72 + 29 n` bytes for `n` = `grid.voxel_count()`, as
+    /// [`PagedVoxelSearch::max_state_size`](crate::voxel_search::PagedVoxelSearch::max_state_size)
+    /// (`usize::MAX` with [`VoxelOptions::record_expansions`](crate::VoxelOptions) on: no
+    /// bound exists). Saturates.
+    pub fn max_state_size(&self, grid: &VoxelGrid) -> usize {
+        self.engine.max_state_size(grid)
+    }
+
     /// Writes the search (snapshot kind 11, `docs/snapshot-format.md`) tied to `grid`;
     /// returns the byte count. Allocates nothing.
     ///

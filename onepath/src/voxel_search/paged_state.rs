@@ -37,6 +37,7 @@ use super::paged_heap::HeapEntry;
 use crate::search::step_code::{state_code, state_of};
 use crate::search::{NO_NODE, Step};
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
+use crate::state::size_bound::{per, recorded, sum};
 use crate::state::{KIND_VOXEL_SEARCH, StateError};
 use crate::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
 
@@ -145,6 +146,22 @@ impl PagedVoxelSearch {
         };
         let open = if self.idle() { 0 } else { self.heap.len() };
         HEADER_LEN + FIXED + 4 + reached * RECORD + 4 + open * OPEN_ENTRY + 4 + expanded * 4
+    }
+
+    /// An upper bound on [`state_size`](PagedVoxelSearch::state_size) for every state this
+    /// search can reach on `grid` with its current settings, so a host can size its snapshot
+    /// buffer once: `28 + 32 + 4 + 17 n + 4 + 12 n + 4 + 4 e` bytes = `72 + 29 n + 4 e` for
+    /// `n` = `grid.voxel_count()` (header; fixed fields; a reached record and at most one open
+    /// entry per voxel; the expanded list). With expansion recording off, `e` is the list's
+    /// current length (a new search empties it); with it on there is no bound — the search
+    /// reopens a voxel whose `g` improves — and the answer is `usize::MAX`. Saturates.
+    pub fn max_state_size(&self, grid: &VoxelGrid) -> usize {
+        let e = recorded(self.record, self.expanded.len(), None);
+        sum([
+            HEADER_LEN + FIXED + 12,
+            per(grid.voxel_count() as usize, RECORD + OPEN_ENTRY),
+            per(e, 4),
+        ])
     }
 
     /// Writes the search state (kind 11) into `out`, tied to `grid` (the grid the search runs
