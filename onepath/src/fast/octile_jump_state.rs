@@ -181,8 +181,16 @@ impl<F: Finder> OctileJump<F> {
         kind5_bound(
             grid,
             self.improved,
-            recorded(p.record_expansions, p.expanded.len(), Some(grid.cell_count() as usize)),
-            recorded(p.record_trace, p.trace.len(), Some(grid.cell_count() as usize)),
+            recorded(
+                p.record_expansions,
+                p.expanded.len(),
+                Some(grid.cell_count() as usize),
+            ),
+            recorded(
+                p.record_trace,
+                p.trace.len(),
+                Some(grid.cell_count() as usize),
+            ),
         )
     }
 

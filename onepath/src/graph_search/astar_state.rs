@@ -32,8 +32,8 @@ use crate::graph::GraphHeuristic;
 use core::ops::Range;
 
 use crate::search::node_records::{
-    NODE_RECORD, NodeRecord, OPEN_ENTRY, RecordLabels, check_section, commit_section, expanded_records,
-    record_labels, section_size, write_section,
+    NODE_RECORD, NodeRecord, OPEN_ENTRY, RecordLabels, check_section, commit_section,
+    expanded_records, record_labels, section_size, write_section,
 };
 use crate::search::step_code::{state_code, state_of};
 use crate::search::{NO_NODE, SearchBuffers, Step};

@@ -21,17 +21,17 @@ use super::options::{GridAlgorithm, GridOptions, HeuristicKind};
 use super::runner::resolve_square_heuristic;
 use super::selection::{Engine, candidates, select};
 use crate::fast::{kind4_bound, kind5_bound};
+use crate::grid::{Connectivity, DiagonalRule, Grid};
 use crate::hpa::kind9_bound;
 use crate::search::kind2_bound;
-use crate::state::size_bound::{recorded, sum};
-use crate::theta::{kind6_bound, trace_cap};
-use crate::grid::{Connectivity, DiagonalRule, Grid};
 use crate::state::codec::{
     HEADER_LEN, Reader, Writer, invalid, le32, le64, read_frame, read_frame_for, write_frame_raw,
 };
+use crate::state::size_bound::{recorded, sum};
 use crate::state::{
     KIND_ASTAR, KIND_GRID_SEARCH, KIND_OCTILE_ASTAR, KIND_OCTILE_JUMP, KIND_THETA, StateError,
 };
+use crate::theta::{kind6_bound, trace_cap};
 
 const FIXED: usize = 1 + 1 + 1 + 1 + 8 + 4 + 1 + 1 + 4;
 
@@ -198,7 +198,10 @@ impl GridSearch {
                 (0, 0)
             };
             let lists = |cap: Option<usize>, trace_cap: Option<usize>| {
-                (recorded(expansions_on, e, cap), recorded(trace_on, t, trace_cap))
+                (
+                    recorded(expansions_on, e, cap),
+                    recorded(trace_on, t, trace_cap),
+                )
             };
             match engine {
                 Engine::Generic => {

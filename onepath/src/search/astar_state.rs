@@ -19,8 +19,8 @@
 use super::astar::{AStar, usable_step};
 use super::buffers::NO_NODE;
 use super::node_records::{
-    NODE_RECORD, NodeRecord, OPEN_ENTRY, RecordLabels, check_section, commit_section, expanded_records,
-    open_entry, record_labels, section_size, write_section,
+    NODE_RECORD, NodeRecord, OPEN_ENTRY, RecordLabels, check_section, commit_section,
+    expanded_records, open_entry, record_labels, section_size, write_section,
 };
 use super::open_set::pop_rank;
 use super::step::Step;

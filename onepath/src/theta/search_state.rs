@@ -151,7 +151,11 @@ impl<H: Heuristic> ThetaSearch<H> {
         kind6_bound(
             c,
             recorded(b.record_expansions, b.expanded.len(), Some(c)),
-            recorded(b.record_trace, b.trace.len(), Some(trace_cap(self.variant, c))),
+            recorded(
+                b.record_trace,
+                b.trace.len(),
+                Some(trace_cap(self.variant, c)),
+            ),
         )
     }
 
