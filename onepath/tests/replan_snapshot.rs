@@ -169,7 +169,7 @@ fn damaged_snapshots_are_refused_or_replan_correctly() {
         grid.set_rect(8, 6, 2, 2, 0).unwrap();
         let (start, goal) = (Cell::new(0, 0), Cell::new(9, 7));
         let mut unit = grid.create_replanner(start, goal, &options).unwrap();
-        unit.try_replan(&grid, 3).unwrap();
+        let _ = unit.try_replan(&grid, 3).unwrap();
         grid.set_walkable(Cell::new(4, 4), false).unwrap();
         let bytes = snapshot(&mut unit, &grid);
         let mut rng = SplitMix64::new(seed);

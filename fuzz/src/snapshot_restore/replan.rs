@@ -129,7 +129,7 @@ fn invariants(unit: &GridReplanner, grid: &Grid, options: &GridOptions, when: &s
 
 /// Finishes the replan and compares it with a fresh A* from the replanner's endpoints.
 fn agrees_with_astar(unit: &mut GridReplanner, grid: &Grid, options: &GridOptions) {
-    finish(unit, grid, 37);
+    let _ = finish(unit, grid, 37);
     let (s, g) = unit.endpoints();
     let fresh = grid
         .find_path(s, g, &options.with_algorithm(GridAlgorithm::AStar))

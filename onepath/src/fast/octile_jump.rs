@@ -541,20 +541,20 @@ mod tests {
                 let want = generic.run(&topo);
                 let results = [
                     {
-                        engines.0.try_begin(&grid, &map, s, g);
+                        let _ = engines.0.try_begin(&grid, &map, s, g);
                         (engines.0.run(&map), engines.0.cost(), engines.0.path())
                     },
                     {
-                        engines.1.try_begin(&grid, &map, s, g);
+                        let _ = engines.1.try_begin(&grid, &map, s, g);
                         (engines.1.run(&map), engines.1.cost(), engines.1.path())
                     },
                     {
-                        engines.2.try_begin(&grid, &index, s, g);
+                        let _ = engines.2.try_begin(&grid, &index, s, g);
                         let st = engines.2.run(&index);
                         (st, engines.2.cost(), engines.2.path())
                     },
                     {
-                        engines.3.try_begin(&grid, &index, s, g);
+                        let _ = engines.3.try_begin(&grid, &index, s, g);
                         let st = engines.3.run(&index);
                         (st, engines.3.cost(), engines.3.path())
                     },

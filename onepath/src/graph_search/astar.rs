@@ -273,7 +273,7 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
             if cancel() {
                 return Err(Cancelled);
             }
-            self.step(graph, CANCEL_SLICE);
+            let _ = self.step(graph, CANCEL_SLICE);
         }
         Ok(self.state)
     }

@@ -227,9 +227,9 @@ impl GridFlowField {
         let result = (|| -> Result<(), QueryError> {
             let clearance = &mut self.clearance;
             with_topology!(self.space, clearance, map, |t| {
-                spare.begin(&t, goals_scratch);
+                let _ = spare.begin(&t, goals_scratch);
                 if settled > 0 {
-                    spare.step(&t, settled);
+                    let _ = spare.step(&t, settled);
                 }
             });
             Ok(())

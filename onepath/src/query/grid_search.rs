@@ -754,7 +754,7 @@ impl GridSearch {
             if cancel() {
                 return Err(QueryError::Cancelled);
             }
-            self.step(grid, CANCEL_SLICE)?;
+            let _ = self.step(grid, CANCEL_SLICE)?;
         }
         Ok(self.state())
     }

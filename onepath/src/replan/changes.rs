@@ -32,6 +32,7 @@ use crate::hex::HexGrid;
 use crate::topology::{Heuristic, StepCost};
 
 /// What following the journal did.
+#[must_use = "Rebuild asks the caller to give the search a new heuristic (the smallest multiplier changed)"]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JournalOutcome {
     /// Nothing changed since the revision seen.

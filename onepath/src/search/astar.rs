@@ -308,7 +308,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             if cancel() {
                 return Err(Cancelled);
             }
-            self.step(topology, CANCEL_SLICE);
+            let _ = self.step(topology, CANCEL_SLICE);
         }
         Ok(self.state)
     }

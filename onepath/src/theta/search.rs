@@ -515,7 +515,7 @@ impl<H: Heuristic> ThetaSearch<H> {
             if cancel() {
                 return Err(Cancelled);
             }
-            self.step(grid, CANCEL_SLICE);
+            let _ = self.step(grid, CANCEL_SLICE);
         }
         Ok(self.state)
     }

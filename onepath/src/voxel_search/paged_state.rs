@@ -369,7 +369,7 @@ impl PagedVoxelSearch {
             let mut left = fixed.iterations;
             while left > 0 && replay.state == Step::InProgress {
                 let slice = left.min(REPLAY_SLICE);
-                replay.step(grid, hooks, slice);
+                let _ = replay.step(grid, hooks, slice);
                 left -= slice;
                 if replay.pages_in_use() > blocks {
                     return Err(invalid("voxel_search.replay.reached"));
