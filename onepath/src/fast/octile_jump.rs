@@ -202,7 +202,7 @@ impl<F: Finder> OctileJump<F> {
     /// let map = OctileMap::new(&grid);
     /// let mut jps = OctileJump::<BitFinder>::new();
     /// jps.try_begin_pruned(&grid, &map, 0, 9 * 9 - 2, true);
-    /// jps.run(&map);
+    /// assert_eq!(jps.run(&map), onepath::Step::Found);
     /// assert!(jps.improved_pruning());
     /// assert_eq!(jps.cost(), 7.0 * core::f64::consts::SQRT_2 + 1.0);
     /// ```

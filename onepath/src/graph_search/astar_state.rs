@@ -147,8 +147,8 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
     /// let g = CsrGraph::new(10, &edges).unwrap();
     /// let mut a = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-    /// a.try_begin(&g, 0, 9);
-    /// a.step(&g, 4);
+    /// assert_eq!(a.try_begin(&g, 0, 9), onepath::Step::InProgress);
+    /// assert_eq!(a.step(&g, 4), onepath::Step::InProgress);
     /// let mut bytes = vec![0u8; a.state_size()];
     /// a.save_state(&g, &mut bytes).unwrap();
     /// let mut b = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);

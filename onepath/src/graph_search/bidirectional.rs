@@ -94,7 +94,7 @@ fn cached_potential<H: GraphHeuristic>(
 /// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
 /// let g = CsrGraph::new(10, &edges).unwrap();
 /// let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
-/// s.try_begin(&g, 0, 9);
+/// assert_eq!(s.try_begin(&g, 0, 9), onepath::Step::InProgress);
 /// assert_eq!(s.run(&g), Step::Found);
 /// assert_eq!((s.cost(), s.path()), (9.0, (0..10).collect::<Vec<u32>>()));
 /// ```

@@ -141,8 +141,8 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     /// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
     /// let g = CsrGraph::new(10, &edges).unwrap();
     /// let mut a = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
-    /// a.try_begin(&g, 0, 9);
-    /// a.step(&g, 3);
+    /// assert_eq!(a.try_begin(&g, 0, 9), onepath::Step::InProgress);
+    /// assert_eq!(a.step(&g, 3), onepath::Step::InProgress);
     /// let mut bytes = vec![0u8; a.state_size()];
     /// a.save_state(&g, &mut bytes).unwrap();
     /// let mut b = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);

@@ -55,8 +55,8 @@ impl GridSearch {
     /// assert_eq!(search.run_cancellable(&grid, || false), Ok(Step::Found));
     /// // The same answer as a handle that was not prepared:
     /// let mut plain = GridSearch::new(options).unwrap();
-    /// plain.try_begin(&grid, Cell::new(0, 1), Cell::new(7, 1));
-    /// plain.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(plain.try_begin(&grid, Cell::new(0, 1), Cell::new(7, 1)), onepath::Step::InProgress);
+    /// assert_eq!(plain.run_cancellable(&grid, || false), Ok(onepath::Step::Found));
     /// assert_eq!(plain.to_path(&grid).unwrap(), search.to_path(&grid).unwrap());
     /// ```
     pub fn prepare(&mut self, grid: &Grid) {

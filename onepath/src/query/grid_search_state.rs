@@ -247,8 +247,8 @@ impl GridSearch {
     /// use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
     /// let grid = Grid::from_text("........\n.######.\n........").unwrap();
     /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
-    /// search.try_begin(&grid, Cell::new(0, 1), Cell::new(7, 1));
-    /// search.step(&grid, 3).unwrap();
+    /// assert_eq!(search.try_begin(&grid, Cell::new(0, 1), Cell::new(7, 1)), onepath::Step::InProgress);
+    /// assert_eq!(search.step(&grid, 3).unwrap(), onepath::Step::InProgress);
     /// // Size the buffer once with `max_state_size`: `state_size` grows as the search runs.
     /// let mut snapshot = vec![0u8; search.max_state_size(&grid)];
     /// let written = search.save_state(&grid, &mut snapshot).unwrap();
@@ -335,16 +335,16 @@ impl GridSearch {
     /// use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
     /// let grid = Grid::new(12, 12).unwrap();
     /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
-    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(11, 7));
-    /// search.step(&grid, 4).unwrap();
+    /// assert_eq!(search.try_begin(&grid, Cell::new(0, 0), Cell::new(11, 7)), onepath::Step::InProgress);
+    /// assert_eq!(search.step(&grid, 4).unwrap(), onepath::Step::InProgress);
     /// let mut tick_4 = vec![0u8; search.state_size()];
     /// search.save_state(&grid, &mut tick_4).unwrap();
-    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.run_cancellable(&grid, || false), Ok(onepath::Step::Found));
     /// let finished = search.to_path(&grid).unwrap();
     /// // Roll back to tick 4 and replay: the same answer, bit for bit.
     /// search.restore_state(&grid, &tick_4).unwrap();
     /// assert_eq!(search.iterations(), 4);
-    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.run_cancellable(&grid, || false), Ok(onepath::Step::Found));
     /// assert_eq!(search.to_path(&grid).unwrap(), finished);
     /// // A snapshot of another map is refused, and the handle keeps its state.
     /// let other = Grid::new(12, 11).unwrap();

@@ -228,8 +228,8 @@ impl VoxelSearch {
     /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
     /// let grid = VoxelGrid::new(20, 20, 20).unwrap();
     /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
-    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(19, 19, 2));
-    /// search.step(&grid, 4).unwrap();
+    /// assert_eq!(search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(19, 19, 2)), onepath::Step::InProgress);
+    /// assert_eq!(search.step(&grid, 4).unwrap(), onepath::Step::InProgress);
     /// let mut bytes = vec![0u8; search.state_size()];
     /// search.save_state(&grid, &mut bytes).unwrap();
     /// let mut resumed = VoxelSearch::new(VoxelOptions::SIX_CONNECTED);

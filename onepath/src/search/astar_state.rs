@@ -169,8 +169,8 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, rule).unwrap();
     /// let new_search = || AStar::new(DefaultStepCost, OctileHeuristic::new(8, 1.0));
     /// let mut search = new_search();
-    /// search.try_begin(&topo, 0, 63);
-    /// search.step(&topo, 3);
+    /// assert_eq!(search.try_begin(&topo, 0, 63), onepath::Step::InProgress);
+    /// assert_eq!(search.step(&topo, 3), onepath::Step::InProgress);
     /// let mut bytes = vec![0u8; search.state_size()];
     /// search.save_state(grid.content_hash(), &mut bytes).unwrap();
     /// // Another search (another machine) resumes from the bytes.

@@ -229,8 +229,8 @@ impl<H: Heuristic> ThetaSearch<H> {
     /// let grid = Grid::from_text("......\n..##..\n......").unwrap();
     /// let new_search = || ThetaSearch::new(ThetaVariant::LazyRequeue, EuclideanHeuristic::new(6, 1.0));
     /// let mut search = new_search();
-    /// search.try_begin(&grid, 0, 17);
-    /// search.step(&grid, 3);
+    /// assert_eq!(search.try_begin(&grid, 0, 17), onepath::Step::InProgress);
+    /// assert_eq!(search.step(&grid, 3), onepath::Step::InProgress);
     /// let mut bytes = vec![0u8; search.state_size()];
     /// search.save_state(grid.content_hash(), &mut bytes).unwrap();
     /// let mut resumed = new_search();

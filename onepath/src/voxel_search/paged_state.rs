@@ -186,8 +186,8 @@ impl PagedVoxelSearch {
     /// let grid = VoxelGrid::new(20, 20, 20).unwrap();
     /// let new = || PagedVoxelSearch::new(VoxelConnectivity::TwentySix, VoxelCornerRule::NoCornerCutting);
     /// let mut search = new();
-    /// search.try_begin(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(19, 7, 3), &NoVoxelHooks);
-    /// search.step(&grid, &NoVoxelHooks, 5);
+    /// assert_eq!(search.try_begin(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(19, 7, 3), &NoVoxelHooks), onepath::Step::InProgress);
+    /// assert_eq!(search.step(&grid, &NoVoxelHooks, 5), onepath::Step::InProgress);
     /// let mut bytes = vec![0u8; search.state_size()];
     /// search.save_state(&grid, &mut bytes).unwrap();
     /// let mut resumed = new();
