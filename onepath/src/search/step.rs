@@ -4,8 +4,9 @@
 ///
 /// `#[must_use]`: a `try_begin` refused with [`StartInvalid`](Step::StartInvalid) or
 /// [`GoalInvalid`](Step::GoalInvalid) changes nothing — a search that was running keeps
-/// running to its *old* goal (spec: grids.md, “Host API”: invalid endpoints are statuses, not
-/// exceptions) — so a caller that re-targets must look at the answer.
+/// running to its *old* goal (spec: grids.md, “Host API”: `TryBegin` returns `StartInvalid`
+/// or `GoalInvalid`, and a refusal leaves the running search alone) — so a caller that
+/// re-targets must look at the answer.
 #[must_use = "a refused try_begin (StartInvalid / GoalInvalid) leaves the running search on its old goal, and only InProgress asks for another step: look at the status"]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
