@@ -222,7 +222,7 @@ impl HexReplanner {
     /// replanner can reach on `grid`: `89 + 40 n` bytes for `n` = `grid.cell_count()`, as
     /// [`GridReplanner::max_state_size`](crate::GridReplanner::max_state_size). Saturates.
     pub fn max_state_size(&self, grid: &HexGrid) -> usize {
-        self.core.max_state_size(grid)
+        ReplanCore::max_state_size(grid)
     }
 
     /// As [`GridReplanner::save_state`](crate::query::GridReplanner::save_state) (kind 8).

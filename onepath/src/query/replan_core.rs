@@ -293,7 +293,7 @@ impl ReplanCore {
     }
 
     /// The public `max_state_size`: the kind-8 bound with the handle section for `map`'s cells.
-    pub(super) fn max_state_size<M: ReplanMap>(&self, map: &M) -> usize {
+    pub(super) fn max_state_size<M: ReplanMap>(map: &M) -> usize {
         let (w, h) = map.size();
         kind8_bound((w as usize).saturating_mul(h as usize), true)
     }

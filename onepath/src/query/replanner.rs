@@ -286,7 +286,7 @@ impl GridReplanner {
     /// assert_eq!(unit.save_state(&grid, &mut buffer), Ok(size));
     /// ```
     pub fn max_state_size(&self, grid: &Grid) -> usize {
-        self.core.max_state_size(grid)
+        ReplanCore::max_state_size(grid)
     }
 
     /// Writes the replanner's state (kind 8: the engine's g, rhs, queue in canonical order,
