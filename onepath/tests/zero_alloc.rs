@@ -137,7 +137,7 @@ fn the_first_query_after_prepare_allocates_nothing() {
             let ((), c) = allocations(|| {
                 let _ = search.try_begin(&grid, a, b);
                 while search.step(&grid, 50).unwrap() == Step::InProgress {}
-                search.copy_path(&mut path);
+                assert!(search.copy_path(&mut path).is_some());
                 let size = search.state_size();
                 assert_eq!(search.save_state(&grid, &mut bytes), Ok(size));
             });
@@ -170,7 +170,7 @@ fn improved_pruning_handles_allocate_nothing_after_warm_up() {
                 let _ = search.step(&grid, 3).unwrap();
                 let n = search.save_state(&grid, &mut bytes).unwrap();
                 while search.step(&grid, 50).unwrap() == Step::InProgress {}
-                search.copy_path(&mut path);
+                assert!(search.copy_path(&mut path).is_some());
                 search.restore_state(&grid, &bytes[..n]).unwrap();
             });
             assert_eq!(c, 0, "query {seed} allocated ({alg:?}, improved)");
@@ -232,14 +232,14 @@ fn specialised_engines_allocate_nothing_after_warm_up() {
             assert_eq!(n, a.state_size());
             a.restore_state(&grid, &bytes[..n]).unwrap();
             let _ = a.run();
-            a.copy_path(&mut out);
+            assert!(a.copy_path(&mut out).is_some());
             for e in [&mut b, &mut bi] {
                 let _ = e.try_begin(&grid, &map, s, g);
                 let _ = e.step(&map, 3);
                 let n = e.save_state(&grid, &mut bytes).unwrap();
                 e.restore_state(&grid, &bytes[..n]).unwrap();
                 let _ = e.run(&map);
-                e.copy_path(&mut out);
+                assert!(e.copy_path(&mut out).is_some());
             }
             let _ = t.try_begin(&grid, &index, s, g);
             let _ = t.step(&index, 3);

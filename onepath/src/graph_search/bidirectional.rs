@@ -437,6 +437,7 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
 
     /// Writes the path, start first, into `out` and returns its length; `None` (nothing
     /// written) when `out` is too short. `Some(0)` unless found.
+    #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         let len = self.path_len();
         let dst = out.get_mut(..len)?;

@@ -962,6 +962,7 @@ impl GridSearch {
     /// # Complexity
     ///
     /// O(path length); allocates nothing.
+    #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path_indices(&self, out: &mut [u32]) -> Option<usize> {
         let w = self.bound_width;
         self.fill_back(out, |c| c.y as u32 * w + c.x as u32)
@@ -992,6 +993,7 @@ impl GridSearch {
     /// let adjacent = |p: Cell, q: Cell| (p.x - q.x).abs() <= 1 && (p.y - q.y).abs() <= 1;
     /// assert!(out[..n].windows(2).all(|w| adjacent(w[0], w[1])));
     /// ```
+    #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [Cell]) -> Option<usize> {
         self.fill_back(out, |c| c)
     }

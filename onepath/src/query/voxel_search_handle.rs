@@ -181,6 +181,7 @@ impl VoxelSearch {
 
     /// Writes the path, start first, into `out` without allocating; `None` (nothing written)
     /// when `out` is shorter than [`path_len`](Self::path_len).
+    #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [VoxelCell]) -> Option<usize> {
         self.engine.copy_path(out)
     }
