@@ -137,7 +137,9 @@ impl GridSearch {
         }
     }
 
-    /// Bytes [`save_state`](GridSearch::save_state) writes. Allocates nothing.
+    /// Bytes [`save_state`](GridSearch::save_state) writes now. Allocates nothing. It grows as
+    /// the search runs: size a buffer once with
+    /// [`max_state_size`](GridSearch::max_state_size) instead.
     ///
     /// # Complexity
     ///
