@@ -32,8 +32,8 @@ const HEX_SEQUENCES: u64 = 160;
 
 fn same<T: Topology>(what: &str, repaired: &FlowField<DefaultStepCost>, topo: &T) {
     let mut fresh = FlowField::new(DefaultStepCost);
-    fresh.begin(topo, repaired.goals());
-    fresh.run(topo);
+    let _ = fresh.begin(topo, repaired.goals());
+    let _ = fresh.run(topo);
     for n in 0..fresh.node_count() {
         assert_eq!(
             repaired.cost(n).to_bits(),
@@ -136,8 +136,8 @@ fn square_repair_equals_recompute() {
         let mut field = FlowField::new(DefaultStepCost);
         {
             let topo = SquareTopology::new(&grid, size, conn, rule).unwrap();
-            field.begin(&topo, &goals);
-            field.run(&topo);
+            let _ = field.begin(&topo, &goals);
+            let _ = field.run(&topo);
         }
         let edits = 1 + rng.below(8);
         for e in 0..edits {
@@ -220,8 +220,8 @@ fn hex_repair_equals_recompute() {
         let mut grid = hex_grid(&case);
         let goals = goals_of(&mut rng, case.cells.len());
         let mut field = FlowField::new(DefaultStepCost);
-        field.begin(&HexTopology::new(&grid), &goals);
-        field.run(&HexTopology::new(&grid));
+        let _ = field.begin(&HexTopology::new(&grid), &goals);
+        let _ = field.run(&HexTopology::new(&grid));
         for e in 0..=rng.below(8) {
             let seen = grid.revision();
             edit(&mut rng, case.width, case.height, |x, y, w, h, a| {
@@ -236,7 +236,7 @@ fn hex_repair_equals_recompute() {
                 }
             }
             let topo = HexTopology::new(&grid);
-            field.repair(&topo, dirty);
+            let _ = field.repair(&topo, dirty);
             let what = format!("hex {layout:?} seed {seed:#x} edit {e}");
             same(&what, &field, &topo);
             edits_checked += 1;

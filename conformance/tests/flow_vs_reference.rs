@@ -113,7 +113,7 @@ fn judge<T: Topology>(
         .collect();
     let reference: RefField = flow_field(model, goals);
     let mut field = FlowField::new(DefaultStepCost);
-    field.begin(topo, &ids);
+    let _ = field.begin(topo, &ids);
     assert_eq!(field.run(topo), FlowStep::Complete, "{what}");
     assert!(field.check_invariants(topo), "{what}: invariants");
     let n = model.node_count();
@@ -158,7 +158,7 @@ fn judge<T: Topology>(
     }
     // Sliced = unsliced.
     let mut sliced = FlowField::new(DefaultStepCost);
-    sliced.begin(topo, &ids);
+    let _ = sliced.begin(topo, &ids);
     let mut calls = 0u64;
     while sliced.step(topo, budget) == FlowStep::InProgress {
         calls += 1;
@@ -281,9 +281,9 @@ fn a_goal_on_a_wall_is_inactive_and_duplicates_count_once() {
     let mut field = FlowField::new(DefaultStepCost);
     assert_eq!(field.begin(&topo, &[2]), FlowStep::Complete, "only a wall");
     assert!(field.costs().iter().all(|c| *c == f64::INFINITY));
-    field.begin(&topo, &[5, 2, 5, 0]);
+    let _ = field.begin(&topo, &[5, 2, 5, 0]);
     assert_eq!(field.goals(), [0, 2, 5]);
-    field.run(&topo);
+    let _ = field.run(&topo);
     assert_eq!(field.cost(1), 1.0);
     assert_eq!(field.cost(4), 1.0);
     assert_eq!(field.settled(), 5);

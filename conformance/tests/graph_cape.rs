@@ -20,7 +20,7 @@ fn run_astar<H: GraphHeuristic>(
     a: u32,
     b: u32,
 ) -> (Step, f64) {
-    s.try_begin(g, a, b);
+    let _ = s.try_begin(g, a, b);
     (s.run(g), s.cost())
 }
 

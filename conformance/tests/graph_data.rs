@@ -17,14 +17,14 @@ use onepath_std::movingai::{MovingAiMap, MovingAiOptions, MovingAiScenarios};
 
 fn run_astar<H: GraphHeuristic>(g: &CsrGraph, h: H, a: u32, b: u32) -> (Step, f64, Vec<u32>) {
     let mut s = GraphAStar::new(DefaultStepCost, h);
-    s.try_begin(g, a, b);
+    let _ = s.try_begin(g, a, b);
     (s.run(g), s.cost(), s.path())
 }
 
 fn run_bidir<H: GraphHeuristic>(g: &CsrGraph, h: H, a: u32, b: u32) -> (Step, f64, Vec<u32>) {
     let mut s = BidirectionalGraphSearch::new(DefaultStepCost, h);
     if s.try_begin(g, a, b) == Step::InProgress {
-        s.run(g);
+        let _ = s.run(g);
     }
     (s.state(), s.cost(), s.path())
 }

@@ -169,8 +169,8 @@ fn sliced_and_restored_equal_never_stopped() {
                 s
             };
             let mut whole = new();
-            whole.try_begin(&g, a, b);
-            whole.run(&g);
+            let _ = whole.try_begin(&g, a, b);
+            let _ = whole.run(&g);
             let want = (
                 whole.state(),
                 whole.cost().to_bits(),
@@ -180,12 +180,12 @@ fn sliced_and_restored_equal_never_stopped() {
                 whole.buffers().expanded_nodes().to_vec(),
             );
             let mut sliced = new();
-            sliced.try_begin(&g, a, b);
+            let _ = sliced.try_begin(&g, a, b);
             let mut stop_at = r.below(u64::from(whole.iterations()) + 1) as u32;
             let mut snapshot = None;
             while sliced.state() == Step::InProgress {
                 let budget = 1 + r.below(5) as u32;
-                sliced.step(&g, budget);
+                let _ = sliced.step(&g, budget);
                 if snapshot.is_none() && sliced.iterations() >= stop_at {
                     let mut bytes = vec![0u8; sliced.state_size()];
                     sliced.save_state(&g, &mut bytes).unwrap();
@@ -207,7 +207,7 @@ fn sliced_and_restored_equal_never_stopped() {
             if let Some(bytes) = snapshot {
                 let mut restored = new();
                 restored.restore_state(&g, &bytes).unwrap();
-                restored.run(&g);
+                let _ = restored.run(&g);
                 assert_eq!(got(&restored), want, "{shape:?} seed {seed}: restored");
             }
         }
@@ -232,15 +232,15 @@ fn bidirectional_sliced_and_restored_equal_never_stopped() {
                 (s.state(), s.cost().to_bits(), s.path(), s.iterations())
             };
             let mut whole = new();
-            whole.try_begin(&g, a, b);
-            whole.run(&g);
+            let _ = whole.try_begin(&g, a, b);
+            let _ = whole.run(&g);
             let want = got(&whole);
             let mut sliced = new();
-            sliced.try_begin(&g, a, b);
+            let _ = sliced.try_begin(&g, a, b);
             let stop_at = r.below(u64::from(whole.iterations()) + 1) as u32;
             let mut snapshot = None;
             while sliced.state() == Step::InProgress {
-                sliced.step(&g, 1 + r.below(5) as u32);
+                let _ = sliced.step(&g, 1 + r.below(5) as u32);
                 if snapshot.is_none() && sliced.iterations() >= stop_at {
                     let mut bytes = vec![0u8; sliced.state_size()];
                     sliced.save_state(&g, &mut bytes).unwrap();
@@ -251,7 +251,7 @@ fn bidirectional_sliced_and_restored_equal_never_stopped() {
             if let Some(bytes) = snapshot {
                 let mut restored = new();
                 restored.restore_state(&g, &bytes).unwrap();
-                restored.run(&g);
+                let _ = restored.run(&g);
                 assert_eq!(got(&restored), want, "{shape:?} seed {seed}: restored");
             }
         }

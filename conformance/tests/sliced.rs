@@ -315,7 +315,7 @@ proptest! {
             prop_assert_eq!(got, fresh_h, "search {} with handed buffers", i);
             // Abandon a search half way, then hand its buffers on.
             if a.try_begin(&topo, s, g) == Step::InProgress {
-                a.step(&topo, cut);
+                let _ = a.step(&topo, cut);
             }
             handed = Some(a.into_buffers());
         }

@@ -72,7 +72,7 @@ impl Engines {
         match a {
             0..=2 => {
                 let t = &mut self.theta[a];
-                t.try_begin(grid, s, g);
+                let _ = t.try_begin(grid, s, g);
                 let found = t.run(grid) == Step::Found;
                 (found, t.cost(), t.path(), t.los_checks())
             }
@@ -100,7 +100,7 @@ impl Engines {
                 )
                 .unwrap();
                 let a = &mut self.astar;
-                a.try_begin(&topo, s, g);
+                let _ = a.try_begin(&topo, s, g);
                 let found = a.run(&topo) == Step::Found;
                 (found, a.cost(), a.path(), 0)
             }

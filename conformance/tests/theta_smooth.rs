@@ -169,7 +169,7 @@ fn smoothing_and_splines_stay_in_walkable_space() {
             let mut t = ThetaSearch::new(ThetaVariant::LazyRequeue, h);
             let s = grid.index_of(Cell::new(sx, sy)).unwrap();
             let g = grid.index_of(Cell::new(gx, gy)).unwrap();
-            t.try_begin(&grid, s, g);
+            let _ = t.try_begin(&grid, s, g);
             assert_eq!(t.run(&grid), Step::Found);
             let tw: Vec<Cell> = t.path().iter().map(|&i| grid.cell_of(i)).collect();
             let mut samples = vec![WorldPoint::default(); catmull_rom_len(tw.len(), 6)];

@@ -369,10 +369,10 @@ fn sliced_equals_unsliced() {
         if whole.try_begin(&topo, s, t) != Step::InProgress {
             continue;
         }
-        whole.run(&topo);
+        let _ = whole.run(&topo);
         for budget in [1, 2, 7, 50] {
             let mut sliced = AStar::new(DefaultStepCost, VoxelHeuristic::new(&grid, conn));
-            sliced.try_begin(&topo, s, t);
+            let _ = sliced.try_begin(&topo, s, t);
             let mut calls = 0u32;
             while sliced.step(&topo, budget) == Step::InProgress {
                 calls += 1;
@@ -386,7 +386,7 @@ fn sliced_equals_unsliced() {
             // The paged search in the same slices equals the unsliced dense run.
             let (sc, tc) = (grid.cell_of(s), grid.cell_of(t));
             let mut paged = PagedVoxelSearch::new(conn, engine_rule(rule));
-            paged.try_begin(&grid, sc, tc, &NoVoxelHooks);
+            let _ = paged.try_begin(&grid, sc, tc, &NoVoxelHooks);
             while paged.step(&grid, &NoVoxelHooks, budget) == Step::InProgress {}
             assert_eq!(paged.iterations(), whole.iterations());
             assert_eq!(paged.expansions(), whole.expansions());

@@ -39,7 +39,7 @@ pub fn graph_landmarks(data: &[u8]) {
     let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
     for u in 0..n {
         for v in 0..n {
-            s.try_begin(&g, u, v);
+            let _ = s.try_begin(&g, u, v);
             let d = if s.run(&g) == Step::Found {
                 s.cost()
             } else {
@@ -71,9 +71,9 @@ pub fn graph_landmarks(data: &[u8]) {
                 let v = (u * 7 + off as u32) % n;
                 let d = dijkstra(&g, u, v);
                 let mut a = GraphAStar::new(DefaultStepCost, h);
-                a.try_begin(&g, u, v);
+                let _ = a.try_begin(&g, u, v);
                 let mut b = BidirectionalGraphSearch::new(DefaultStepCost, h);
-                b.try_begin(&g, u, v);
+                let _ = b.try_begin(&g, u, v);
                 let got = [
                     (a.run(&g) == Step::Found, a.cost()),
                     (b.run(&g) == Step::Found, b.cost()),
@@ -92,7 +92,7 @@ pub fn graph_landmarks(data: &[u8]) {
 
 fn dijkstra(g: &onepath::graph::CsrGraph, u: u32, v: u32) -> f64 {
     let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-    s.try_begin(g, u, v);
+    let _ = s.try_begin(g, u, v);
     if s.run(g) == Step::Found {
         s.cost()
     } else {

@@ -83,8 +83,8 @@ fn answer(
         return Ok(());
     }
     let mut d = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-    d.try_begin(g, a, b);
-    d.run(g);
+    let _ = d.try_begin(g, a, b);
+    let _ = d.run(g);
     if d.state() != state {
         return Err(format!(
             "ends {state:?}, Dijkstra {:?} ({})",
@@ -133,8 +133,8 @@ pub fn graph_query(data: &[u8]) {
     let damage: Vec<(u32, u8)> = (0..4).map(|_| (input.u16().into(), input.u8())).collect();
 
     let mut dijkstra = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-    dijkstra.try_begin(&g, a, b);
-    dijkstra.run(&g);
+    let _ = dijkstra.try_begin(&g, a, b);
+    let _ = dijkstra.run(&g);
     let want = dijkstra.cost();
     if let Some(l) = &lm {
         let h = AltGraphHeuristic::new(l, &g).expect("built for g");
@@ -157,15 +157,15 @@ fn check_astar<H: GraphHeuristic + Clone>(
 ) {
     let new = || GraphAStar::new(DefaultStepCost, h.clone());
     let mut whole = new();
-    whole.try_begin(g, a, b);
-    whole.run(g);
+    let _ = whole.try_begin(g, a, b);
+    let _ = whole.run(g);
     assert_eq!(whole.cost().to_bits(), want.to_bits(), "A* cost");
     let key = |s: &GraphAStar<DefaultStepCost, H>| {
         (s.state(), s.cost().to_bits(), s.path(), s.iterations())
     };
     let mut s = new();
-    s.try_begin(g, a, b);
-    s.step(g, budgets[0]);
+    let _ = s.try_begin(g, a, b);
+    let _ = s.step(g, budgets[0]);
     let mut bytes = vec![0; s.state_size()];
     s.save_state(g, &mut bytes).expect("sized");
     let mut r = new();
@@ -174,7 +174,7 @@ fn check_astar<H: GraphHeuristic + Clone>(
     while s.step(g, budgets[i % budgets.len()]) == Step::InProgress {
         i += 1;
     }
-    r.run(g);
+    let _ = r.run(g);
     assert_eq!(key(&s), key(&whole), "sliced");
     assert_eq!(key(&r), key(&whole), "restored");
     let rules = GraphRules {
@@ -215,15 +215,15 @@ fn check_bidir<H: GraphHeuristic + Clone>(
     let new = || BidirectionalGraphSearch::new(DefaultStepCost, h.clone());
     let mut whole = new();
     if whole.try_begin(g, a, b) == Step::InProgress {
-        whole.run(g);
+        let _ = whole.run(g);
     }
     assert_eq!(whole.cost().to_bits(), want.to_bits(), "bidirectional cost");
     let key = |s: &BidirectionalGraphSearch<DefaultStepCost, H>| {
         (s.state(), s.cost().to_bits(), s.path(), s.iterations())
     };
     let mut s = new();
-    s.try_begin(g, a, b);
-    s.step(g, budgets[0]);
+    let _ = s.try_begin(g, a, b);
+    let _ = s.step(g, budgets[0]);
     let mut bytes = vec![0; s.state_size()];
     s.save_state(g, &mut bytes).expect("sized");
     let mut r = new();
@@ -232,7 +232,7 @@ fn check_bidir<H: GraphHeuristic + Clone>(
     while s.step(g, budgets[i % budgets.len()]) == Step::InProgress {
         i += 1;
     }
-    r.run(g);
+    let _ = r.run(g);
     assert_eq!(key(&s), key(&whole), "sliced");
     assert_eq!(key(&r), key(&whole), "restored");
     let rules = GraphRules {

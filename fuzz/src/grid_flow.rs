@@ -197,7 +197,7 @@ pub fn grid_flow(data: &[u8]) {
         match input.below(5) {
             0 => {
                 let k = 1 + input.below(16);
-                m.step(k).expect("same map, unedited");
+                let _ = m.step(k).expect("same map, unedited");
             }
             1 | 2 => {
                 let (w, h) = m.field.size();

@@ -83,7 +83,7 @@ fn check_against_astar(u: &GridReplanner, grid: &Grid, options: &GridOptions) {
 }
 
 fn save(u: &mut GridReplanner, grid: &Grid) -> Vec<u8> {
-    let mut out = vec![0u8; u.state_size(grid).expect("same grid")];
+    let mut out = vec![0u8; u.state_size(grid)];
     let n = u.save_state(grid, &mut out).expect("sized buffer");
     assert_eq!(n, out.len());
     out
@@ -177,8 +177,8 @@ pub fn grid_replan(data: &[u8]) {
                 // A budgeted copy must end where the unbudgeted replan ends.
                 let budget = 1 + input.below(20);
                 let mut copy = unit.clone();
-                finish(&mut unit, &grid, u32::MAX);
-                finish(&mut copy, &grid, budget);
+                let _ = finish(&mut unit, &grid, u32::MAX);
+                let _ = finish(&mut copy, &grid, budget);
                 assert_eq!(seen(&copy), seen(&unit), "sliced != unsliced");
                 check_against_astar(&unit, &grid, &options);
             }
@@ -190,8 +190,8 @@ pub fn grid_replan(data: &[u8]) {
                     .expect("valid options");
                 twin.restore_state(&grid, &bytes).expect("own snapshot");
                 assert_eq!(save(&mut twin, &grid), bytes, "restore then save differs");
-                finish(&mut unit, &grid, u32::MAX);
-                finish(&mut twin, &grid, u32::MAX);
+                let _ = finish(&mut unit, &grid, u32::MAX);
+                let _ = finish(&mut twin, &grid, u32::MAX);
                 assert_eq!(seen(&twin), seen(&unit), "restored != never stopped");
             }
             8 => {
@@ -218,7 +218,7 @@ pub fn grid_replan(data: &[u8]) {
                     // The structured edits reach states the byte flips do not: asserted
                     // once kind 8's restore proves them (`PROVEN_KINDS`).
                     if !structured || proven(8) {
-                        finish(&mut target, &grid, 1 + input.below(30));
+                        let _ = finish(&mut target, &grid, 1 + input.below(30));
                         check_against_astar(&target, &grid, &options);
                     }
                 } else {
@@ -230,12 +230,12 @@ pub fn grid_replan(data: &[u8]) {
                 }
             }
             _ => {
-                finish(&mut unit, &grid, 1 + input.below(50));
+                let _ = finish(&mut unit, &grid, 1 + input.below(50));
                 check_against_astar(&unit, &grid, &options);
             }
         }
     }
-    finish(&mut unit, &grid, u32::MAX);
+    let _ = finish(&mut unit, &grid, u32::MAX);
     check_against_astar(&unit, &grid, &options);
 }
 

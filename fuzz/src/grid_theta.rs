@@ -96,18 +96,18 @@ pub fn grid_theta(data: &[u8]) {
         assert_eq!(full.path_len(), 0);
         return;
     }
-    full.run(&grid);
+    let _ = full.run(&grid);
     let want = outcome(&full);
     check_path(&grid, &full, start, goal);
 
     let mut s = fresh();
-    s.try_begin_cells(&grid, start, goal);
+    let _ = s.try_begin_cells(&grid, start, goal);
     let mut ops = 0;
     while !input.is_empty() && ops < 200 {
         ops += 1;
         match input.below(4) {
             0 | 1 => {
-                s.step(&grid, 1 + input.below(32));
+                let _ = s.step(&grid, 1 + input.below(32));
             }
             2 => {
                 let bytes = save(&s, &grid);
@@ -167,7 +167,7 @@ pub fn grid_theta(data: &[u8]) {
             }
         }
     }
-    s.run(&grid);
+    let _ = s.run(&grid);
     assert_eq!(outcome(&s), want, "sliced and restored = unsliced");
 
     // Tier 1 runs the same search (Lazy is tier 2 only).
@@ -204,15 +204,15 @@ fn fresh_answer(
         if pops > cap {
             return Err(format!("a restored search runs past {cap} iterations"));
         }
-        r.step(grid, 61);
+        let _ = r.step(grid, 61);
         pops += 61;
     }
     if r.state() == Step::Idle {
         return Ok(());
     }
     let mut f = fresh();
-    f.try_begin(grid, r.start(), r.goal());
-    f.run(grid);
+    let _ = f.try_begin(grid, r.start(), r.goal());
+    let _ = f.run(grid);
     if f.state() != r.state() {
         return Err(format!(
             "restored search ends {:?}, a fresh one {:?}",

@@ -101,7 +101,7 @@ pub fn voxel_query(data: &[u8]) {
         paged.try_begin(&grid, start, goal, &NoVoxelHooks),
         Step::InProgress
     );
-    paged.step(&grid, &NoVoxelHooks, budget);
+    let _ = paged.step(&grid, &NoVoxelHooks, budget);
     snapshots(&grid, &paged, data);
     let mut calls = 0u32;
     while paged.step(&grid, &NoVoxelHooks, budget) == Step::InProgress {
@@ -149,8 +149,8 @@ fn snapshots(grid: &VoxelGrid, paged: &PagedVoxelSearch, data: &[u8]) {
         .expect("a saved state restores");
     assert_eq!(save(&restored, grid), bytes, "save → restore → save");
     let mut whole = paged.clone();
-    whole.run(grid, &NoVoxelHooks);
-    restored.run(grid, &NoVoxelHooks);
+    let _ = whole.run(grid, &NoVoxelHooks);
+    let _ = restored.run(grid, &NoVoxelHooks);
     assert_eq!(restored.cost().to_bits(), whole.cost().to_bits());
     assert_eq!(
         (

@@ -650,13 +650,13 @@ impl SquareRun<'_> {
             SnapAt::Half => {
                 let total = twin_iterations.unwrap_or_else(|| {
                     let mut full = search.clone();
-                    full.step(grid, u32::MAX).expect("same grid");
+                    let _ = full.step(grid, u32::MAX).expect("same grid");
                     full.iterations()
                 });
                 (total / 2).max(1)
             }
         };
-        search.step(grid, k).expect("same grid");
+        let _ = search.step(grid, k).expect("same grid");
         let (mut fresh, bytes) = self.save_and_restore(&search, options, &q.label);
         self.put_handle(variant, search);
         let rebuilt = self.rebuilt();

@@ -46,7 +46,7 @@ impl MapSolver for FlowSolver<'_> {
             return refused(Step::GoalInvalid);
         }
         if self.goal != Some(goal) {
-            self.field.begin(&self.topology, &[goal]);
+            let _ = self.field.begin(&self.topology, &[goal]);
             let state = self.field.run(&self.topology);
             debug_assert_eq!(state, FlowStep::Complete);
             self.goal = Some(goal);

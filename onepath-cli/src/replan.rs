@@ -92,7 +92,7 @@ pub fn check_scenario(
     let mut unit = grid
         .create_replanner(start, goal, &options)
         .map_err(|e| e.to_string())?;
-    unit.replan(&grid).map_err(|e| e.to_string())?;
+    let _ = unit.replan(&grid).map_err(|e| e.to_string())?;
     totals.scenarios += 1;
     totals.initial_expansions += u64::from(unit.expansions());
     let mut rng = SplitMix64::new(seed);

@@ -127,8 +127,8 @@ fn measure_astar<H: GraphHeuristic>(
     let (mut expansions, mut mismatches, mut rounding) = (0u64, 0, 0);
     let t = Instant::now();
     for &(a, b, want) in pairs {
-        s.try_begin(g, a, b);
-        s.run(g);
+        let _ = s.try_begin(g, a, b);
+        let _ = s.run(g);
         expansions += u64::from(s.expanded_count());
         let (bad, round) = compare(s.cost(), want);
         mismatches += bad;
@@ -154,7 +154,7 @@ fn measure_bidir<H: GraphHeuristic>(
     let t = Instant::now();
     for &(a, b, want) in pairs {
         if s.try_begin(g, a, b) == Step::InProgress {
-            s.run(g);
+            let _ = s.run(g);
         }
         expansions += u64::from(s.expanded_count());
         let (bad, round) = compare(s.cost(), want);
@@ -193,7 +193,7 @@ pub fn run(args: &RoadArgs) -> i32 {
     while pairs.len() < args.queries && draws < args.queries * 20 {
         draws += 1;
         let (a, b) = (rng.below(n), rng.below(n));
-        dijkstra.try_begin(g, a, b);
+        let _ = dijkstra.try_begin(g, a, b);
         if dijkstra.run(g) == Step::Found {
             pairs.push((a, b, dijkstra.cost()));
         }
@@ -237,7 +237,7 @@ pub fn run(args: &RoadArgs) -> i32 {
         let step = (loaded.scenarios.len() / args.queries).max(1);
         let mut s = GraphAStar::new(DefaultStepCost, MaxGraphHeuristic(geo, alt));
         for (a, b, sc) in loaded.scenarios.iter().step_by(step).take(args.queries) {
-            s.try_begin(g, *a, *b);
+            let _ = s.try_begin(g, *a, *b);
             let st = s.run(g);
             let ok = if sc.is_unreachable_marker() {
                 st == Step::NoPath

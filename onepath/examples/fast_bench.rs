@@ -53,7 +53,7 @@ fn time(
         };
     }
     for s in scen.iter().cycle().take(40) {
-        query(idx(s.start), idx(s.goal));
+        let _ = query(idx(s.start), idx(s.goal));
     }
     let mut best = f64::INFINITY;
     let (mut expansions, mut mismatches) = (0, 0);
@@ -102,7 +102,7 @@ fn bench(set: &str, grid: &Grid, scen: &[Scenario], passes: u32) {
         let mut a = OctileAStar::new();
         let open = (0..grid.cell_count()).find(|&c| grid.cells()[c as usize] != 255);
         if let Some(c) = open {
-            a.try_begin(grid, c, c);
+            let _ = a.try_begin(grid, c, c);
         }
         a
     });

@@ -63,13 +63,13 @@ fn main() {
             let begun = astar.try_begin(&grid, a, b);
             if begun == Step::InProgress {
                 runs[0] = (astar.run(), astar.cost(), astar.expansions());
-                jps.try_begin(&grid, &map, a, b);
+                let _ = jps.try_begin(&grid, &map, a, b);
                 runs[1] = (jps.run(&map), jps.cost(), jps.expansions());
-                improved.try_begin(&grid, &map, a, b);
+                let _ = improved.try_begin(&grid, &map, a, b);
                 runs[2] = (improved.run(&map), improved.cost(), improved.expansions());
-                plus.try_begin(&grid, &index, a, b);
+                let _ = plus.try_begin(&grid, &index, a, b);
                 runs[3] = (plus.run(&index), plus.cost(), plus.expansions());
-                plus_improved.try_begin(&grid, &index, a, b);
+                let _ = plus_improved.try_begin(&grid, &index, a, b);
                 let st = plus_improved.run(&index);
                 runs[4] = (st, plus_improved.cost(), plus_improved.expansions());
             } else {

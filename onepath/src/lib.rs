@@ -35,6 +35,39 @@
 //! assert!((path.cost - (5.0 + 2.0 * onepath::math::SQRT2)).abs() < 1e-12);
 //! ```
 //!
+//! ## Statuses are results: look at them
+//!
+//! A query's outcome is a status, never an error: [`Step`] (`try_begin`, `step`, `run`),
+//! [`PathStatus`] (one-line queries, replanners) and [`flow::FlowStep`] are `#[must_use]`, and
+//! the compiler warns when one is dropped. The case that bites: `try_begin` with a new goal on a
+//! wall returns [`Step::GoalInvalid`] and, as the spec's Host API says, *leaves the running
+//! search alone* — which then finishes to its **old** goal. Re-targeting is therefore
+//! `if search.try_begin(&grid, start, goal) != Step::InProgress { /* keep or drop the agent's
+//! order */ }`, never a bare call.
+//!
+//! ```
+//! use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
+//! let grid = Grid::from_text("......\n.####.\n......").unwrap();
+//! let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+//! assert_eq!(search.try_begin(&grid, Cell::new(0, 0), Cell::new(5, 0)), Step::InProgress);
+//! // A re-target onto a wall is refused; the search still runs to (5, 0).
+//! assert_eq!(search.try_begin(&grid, Cell::new(0, 0), Cell::new(2, 1)), Step::GoalInvalid);
+//! assert_eq!(search.run_cancellable(&grid, || false), Ok(Step::Found));
+//! let mut path = [Cell::default(); 16];
+//! let n = search.copy_path(&mut path).unwrap();
+//! assert_eq!(path[n - 1], Cell::new(5, 0));
+//! ```
+//!
+//! ## Rollback
+//!
+//! Every snapshot-able value (`Grid`, `GridSearch`, `GridFlowField`, the replanners, the
+//! tier-2 engines, voxel and graph searches) has `state_size`, `save_state`, `restore_state`
+//! and `max_state_size`: an upper bound on every state it can reach on a map, so a host sizes
+//! each snapshot buffer once, before the first tick (`state_size` grows as a search runs). What
+//! to save, in which order, what goes stale after an edit and each type's bound are in the
+//! repository's `docs/rollback-checklist.md`; `examples/src/bin/lockstep_rollback.rs` does it
+//! for several agents, a flow field and a grid edit.
+//!
 //! ## Contracts and citations
 //!
 //! Everything a result depends on — neighbour orders, step-cost formulas, the open-set order,

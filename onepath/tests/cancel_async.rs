@@ -115,14 +115,14 @@ fn traces_locate_the_first_divergence() {
     let run = |g: &onepath::Grid| {
         let mut s = GridSearch::new(GridOptions::DEFAULT).unwrap();
         s.set_record_trace(true);
-        s.try_begin(g, a, b);
+        let _ = s.try_begin(g, a, b);
         while s.step(g, 13).unwrap() == Step::InProgress {}
         s.trace().to_vec()
     };
     let t1 = run(&grid);
     assert_eq!(t1.len() as u32, {
         let mut s = GridSearch::new(GridOptions::DEFAULT).unwrap();
-        s.try_begin(&grid, a, b);
+        let _ = s.try_begin(&grid, a, b);
         while s.step(&grid, 1000).unwrap() == Step::InProgress {}
         s.iterations()
     });
@@ -148,8 +148,8 @@ fn editing_the_grid_mid_search_is_refused() {
     let mut grid = random_grid(8, 30, 30, 10, false);
     let (a, b) = common::far_endpoints(&grid, 1).unwrap();
     let mut s = GridSearch::new(GridOptions::DEFAULT).unwrap();
-    s.try_begin(&grid, a, b);
-    s.step(&grid, 5).unwrap();
+    let _ = s.try_begin(&grid, a, b);
+    let _ = s.step(&grid, 5).unwrap();
     let v = grid.version();
     grid.set_area(Cell::new(10, 10), 3).unwrap();
     assert_eq!(

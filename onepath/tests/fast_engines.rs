@@ -326,11 +326,11 @@ fn generic(g: &Grid, s: u32, t: u32, zero: bool) -> (Step, f64) {
     let m = g.areas().min_cost();
     if zero {
         let mut a = AStar::new(DefaultStepCost, ZeroHeuristic);
-        a.try_begin(&topo, s, t);
+        let _ = a.try_begin(&topo, s, t);
         (a.run(&topo), a.cost())
     } else {
         let mut a = AStar::new(DefaultStepCost, OctileHeuristic::new(g.width(), m));
-        a.try_begin(&topo, s, t);
+        let _ = a.try_begin(&topo, s, t);
         (a.run(&topo), a.cost())
     }
 }
@@ -385,7 +385,7 @@ fn dijkstra_and_jps_families_agree_with_generic_dijkstra_and_jump_search() {
             let (want, cost) = generic(&g, s, t, true);
             let mut fast = Eng::new(Config::AStar(Estimate::Zero));
             let maps = Maps::new(&g);
-            fast.begin(&g, &maps, s, t);
+            let _ = fast.begin(&g, &maps, s, t);
             fast.finish(&maps, u32::MAX);
             assert_eq!(fast.state(), want);
             if want == Step::Found {
@@ -399,11 +399,11 @@ fn dijkstra_and_jps_families_agree_with_generic_dijkstra_and_jump_search() {
                 let mut a = AStar::new(DefaultStepCost, OctileHeuristic::new(g.width(), m));
                 let st = if jumper == 0 {
                     let topo = JumpTopology::new(&g, BlockJumper::new(&blocks), g.cell_of(t), m);
-                    a.try_begin(&topo, s, t);
+                    let _ = a.try_begin(&topo, s, t);
                     a.run(&topo)
                 } else {
                     let topo = JumpTopology::new(&g, TableJumper::new(&index), g.cell_of(t), m);
-                    a.try_begin(&topo, s, t);
+                    let _ = a.try_begin(&topo, s, t);
                     a.run(&topo)
                 };
                 assert_eq!(st, want);
@@ -453,7 +453,7 @@ fn refusals_and_trivial_queries() {
     let maps = Maps::new(&g);
     for c in CONFIGS {
         let mut e = Eng::new(c);
-        e.begin(&g, &maps, 0, 8);
+        let _ = e.begin(&g, &maps, 0, 8);
         e.finish(&maps, 3);
         assert_eq!(e.state(), Step::NoPath, "{c:?}");
         assert_eq!(e.cost(), f64::INFINITY);
@@ -472,12 +472,12 @@ fn sliced_equals_unsliced_for_budgets_1_to_50() {
         for (s, t) in queries(&g, &mut r, 2) {
             for c in CONFIGS {
                 let mut e = Eng::new(c);
-                e.begin(&g, &maps, s, t);
+                let _ = e.begin(&g, &maps, s, t);
                 e.finish(&maps, u32::MAX);
                 let whole = e.outcome(&g);
                 for budget in 1..=50 {
                     let mut e = Eng::new(c);
-                    e.begin(&g, &maps, s, t);
+                    let _ = e.begin(&g, &maps, s, t);
                     e.finish(&maps, budget);
                     assert_eq!(e.outcome(&g), whole, "map {i} {c:?} budget {budget}");
                 }
@@ -494,17 +494,17 @@ fn restored_equals_never_stopped() {
         for (s, t) in queries(&g, &mut r, 3) {
             for c in CONFIGS {
                 let mut e = Eng::new(c);
-                e.begin(&g, &maps, s, t);
+                let _ = e.begin(&g, &maps, s, t);
                 e.finish(&maps, u32::MAX);
                 let whole = e.outcome(&g);
                 let pops = whole.iterations.max(1);
                 let k = r.below(pops + 1);
                 let extra = r.below(pops + 1);
                 let mut e = Eng::new(c);
-                e.begin(&g, &maps, s, t);
-                e.step(&maps, k);
+                let _ = e.begin(&g, &maps, s, t);
+                let _ = e.step(&maps, k);
                 let saved = e.save(&g);
-                e.step(&maps, extra);
+                let _ = e.step(&maps, extra);
                 // In place, after running on.
                 e.restore(&g, &saved).unwrap();
                 assert_eq!(e.save(&g), saved, "map {i} {c:?}: restore round trip");
@@ -517,8 +517,8 @@ fn restored_equals_never_stopped() {
                     Config::JpsPlus { .. } => Config::JpsPlus { improved: false },
                 });
                 if r.chance(1, 2) {
-                    fresh.begin(&g, &maps, t, s);
-                    fresh.step(&maps, 5);
+                    let _ = fresh.begin(&g, &maps, t, s);
+                    let _ = fresh.step(&maps, 5);
                 }
                 fresh.restore(&g, &saved).unwrap();
                 fresh.finish(&maps, 3);
@@ -540,7 +540,7 @@ fn idle_engines_round_trip() {
         let idle = Eng::new(c).save(&g);
         let mut e = Eng::new(c);
         let open = walkable_cells(&g);
-        e.begin(&g, &maps, open[0], open[open.len() - 1]);
+        let _ = e.begin(&g, &maps, open[0], open[open.len() - 1]);
         e.finish(&maps, 5);
         e.restore(&g, &idle).unwrap();
         assert_eq!(e.state(), Step::Idle, "{c:?}");
@@ -558,7 +558,7 @@ fn mid_search(c: Config, g: &Grid, maps: &Maps, pops: u32) -> (Eng, Vec<u8>) {
         e.begin(g, maps, open[0], open[open.len() - 1]),
         Step::InProgress
     );
-    e.step(maps, pops);
+    let _ = e.step(maps, pops);
     let b = e.save(g);
     (e, b)
 }
@@ -605,7 +605,7 @@ fn hostile_bytes_are_refused_and_never_half_restored() {
                 bad[at] = bad[at].wrapping_add(delta);
                 reseal(&mut bad);
                 let mut t = Eng::new(c);
-                t.begin(&g, &maps, walkable_cells(&g)[3], walkable_cells(&g)[9]);
+                let _ = t.begin(&g, &maps, walkable_cells(&g)[3], walkable_cells(&g)[9]);
                 let snapshot = t.save(&g);
                 if t.restore(&g, &bad).is_ok() {
                     accepted += 1;
@@ -751,7 +751,7 @@ fn the_handle_chooses_the_engine_the_spec_says() {
         assert!(p.is_found(), "{o:?}");
         assert_eq!((p.algorithm, p.specialized), (family, specialized), "{o:?}");
         let mut h = GridSearch::new(o).unwrap();
-        h.try_begin(grid, s, t);
+        let _ = h.try_begin(grid, s, t);
         assert_eq!(
             (h.algorithm(), h.specialized()),
             (family, specialized),
@@ -784,8 +784,8 @@ fn switched_off_equals_a_hand_built_generic_astar_cell_for_cell() {
         for (s, t) in queries(&g, &mut r, 4) {
             let p = g.find_path(g.cell_of(s), g.cell_of(t), &off).unwrap();
             assert!(!p.specialized);
-            hand.try_begin(&topo, s, t);
-            hand.run(&topo);
+            let _ = hand.try_begin(&topo, s, t);
+            let _ = hand.run(&topo);
             let cells: Vec<Cell> = hand.path().iter().map(|&n| g.cell_of(n)).collect();
             assert_eq!(p.cells, cells, "map {i}");
             assert_eq!(p.cost.to_bits(), hand.cost().to_bits(), "map {i}");
@@ -817,8 +817,8 @@ fn handle_snapshots_nest_the_running_engine() {
     ] {
         let o = GridOptions::DEFAULT.with_algorithm(alg);
         let mut h = GridSearch::new(o).unwrap();
-        h.try_begin(&g, s, t);
-        h.step(&g, 20).unwrap();
+        let _ = h.try_begin(&g, s, t);
+        let _ = h.step(&g, 20).unwrap();
         let mut b = vec![0; h.state_size()];
         h.save_state(&g, &mut b).unwrap();
         // Header 28 + fixed options 22: the nested frame's kind sits at 50 + 6.
@@ -847,8 +847,8 @@ fn handle_snapshots_nest_the_running_engine() {
     let mut b = vec![0; idle.state_size()];
     idle.save_state(&g, &mut b).unwrap();
     let mut h = GridSearch::new(GridOptions::DEFAULT).unwrap();
-    h.try_begin(&g, s, t);
-    h.step(&g, 4).unwrap();
+    let _ = h.try_begin(&g, s, t);
+    let _ = h.step(&g, 4).unwrap();
     h.restore_state(&g, &b).unwrap();
     assert_eq!(h.state(), Step::Idle);
 }

@@ -59,8 +59,8 @@ fn tier_one_equals_tier_two_and_the_budget_bounds_creation() {
                 SquareTopology::new(&grid, o.agent_size, o.connectivity, o.diagonal_rule).unwrap();
             let ids: Vec<u32> = gs.iter().map(|&c| grid.index_of(c).unwrap()).collect();
             let mut t2 = FlowField::new(DefaultStepCost);
-            t2.begin(&topo, &ids);
-            t2.run(&topo);
+            let _ = t2.begin(&topo, &ids);
+            let _ = t2.run(&topo);
             assert_eq!(field.costs(), t2.costs());
             assert_eq!(field.nexts(), t2.nexts());
             assert_eq!(field.settled(), t2.settled());
@@ -73,7 +73,7 @@ fn tier_one_equals_tier_two_and_the_budget_bounds_creation() {
                 assert_eq!(partial.settled(), budget);
                 assert!(partial.next(Cell::new(0, 0)).is_none());
             }
-            partial.run(&grid).unwrap();
+            let _ = partial.run(&grid).unwrap();
             same_field(&partial, &field, "budget");
             // Directions are unit vectors towards next.
             for i in 0..grid.cell_count() {
@@ -112,8 +112,8 @@ fn hex_tier_one_equals_tier_two() {
         let topo = HexTopology::new(&grid);
         let ids: Vec<u32> = gs.iter().map(|&c| grid.index_of(c).unwrap()).collect();
         let mut t2 = FlowField::new(DefaultStepCost);
-        t2.begin(&topo, &ids);
-        t2.run(&topo);
+        let _ = t2.begin(&topo, &ids);
+        let _ = t2.run(&topo);
         assert_eq!(field.costs(), t2.costs());
         assert_eq!(field.nexts(), t2.nexts());
         for i in 0..grid.cell_count() {
@@ -231,8 +231,8 @@ fn restored_equals_never_stopped_at_every_pop() {
             b.restore_state(&grid, &bytes).unwrap();
             same_field(&a, &b, "restored");
             assert_eq!(save(&b, &grid), bytes, "canonical bytes");
-            a.run(&grid).unwrap();
-            b.run(&grid).unwrap();
+            let _ = a.run(&grid).unwrap();
+            let _ = b.run(&grid).unwrap();
             same_field(&a, &b, "finished after restore");
             same_field(&a, &full, "finished");
         }

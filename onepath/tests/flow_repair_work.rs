@@ -11,7 +11,7 @@ use onepath::{Connectivity, DiagonalRule, Grid};
 fn field(grid: &Grid, conn: Connectivity, goal: u32) -> FlowField<DefaultStepCost> {
     let topo = SquareTopology::new(grid, 1, conn, DiagonalRule::NoCornerCutting).unwrap();
     let mut f = FlowField::new(DefaultStepCost);
-    f.begin(&topo, &[goal]);
+    let _ = f.begin(&topo, &[goal]);
     assert_eq!(f.run(&topo), FlowStep::Complete);
     f
 }

@@ -105,7 +105,7 @@ fn an_infinite_estimate_keeps_a_node_out() {
     let g = CsrGraph::new(4, &[e(0, 1, 1.0), e(0, 2, 2.0), e(1, 3, 1.0), e(2, 3, 2.0)]).unwrap();
     let h = FnGraphHeuristic(|v: u32, _t: u32| if v == 1 { f64::INFINITY } else { 0.0 });
     let mut s = GraphAStar::new(DefaultStepCost, h);
-    s.try_begin(&g, 0, 3);
+    let _ = s.try_begin(&g, 0, 3);
     assert_eq!(s.run(&g), Step::Found);
     assert_eq!((s.cost(), s.path()), (4.0, vec![0, 2, 3]));
     assert_eq!(s.buffers().g_of(1), None);
@@ -118,7 +118,7 @@ fn endpoints_outside_are_refused_without_touching_the_search() {
     let g = random_graph(1, 10, 30);
     let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
     assert_eq!(s.try_begin(&g, 0, 9), Step::InProgress);
-    s.step(&g, 2);
+    let _ = s.step(&g, 2);
     assert_eq!(s.try_begin(&g, 10, 9), Step::StartInvalid);
     assert_eq!(s.try_begin(&g, 0, 10), Step::GoalInvalid);
     assert_eq!((s.state(), s.iterations()), (Step::InProgress, 2));
@@ -134,7 +134,7 @@ fn endpoints_outside_are_refused_without_touching_the_search() {
 fn start_equal_goal_is_found_at_the_first_pop() {
     let g = random_graph(2, 5, 10);
     let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-    s.try_begin(&g, 3, 3);
+    let _ = s.try_begin(&g, 3, 3);
     assert_eq!(s.run(&g), Step::Found);
     assert_eq!(
         (s.cost(), s.path(), s.iterations(), s.expanded_count()),
@@ -170,26 +170,26 @@ fn sliced_and_restored_equal_never_stopped() {
         let (a, b) = (0, n - 1);
         let mut whole = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
         whole.set_record_expansions(true);
-        whole.try_begin(&g, a, b);
-        whole.run(&g);
+        let _ = whole.try_begin(&g, a, b);
+        let _ = whole.run(&g);
         let want = outcome(&whole);
         for budget in [1, 2, 7] {
             let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
             s.set_record_expansions(true);
-            s.try_begin(&g, a, b);
+            let _ = s.try_begin(&g, a, b);
             while s.step(&g, budget) == Step::InProgress {}
             assert_eq!(outcome(&s), want, "seed {seed} budget {budget}");
         }
         // Save after every pop; a fresh search restored from the bytes finishes identically.
         let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
         s.set_record_expansions(true);
-        s.try_begin(&g, a, b);
+        let _ = s.try_begin(&g, a, b);
         loop {
             let bytes = save(&s, &g);
             let mut r = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
             r.restore_state(&g, &bytes).unwrap();
             assert_eq!(save(&r, &g), bytes, "seed {seed}: round trip");
-            r.run(&g);
+            let _ = r.run(&g);
             assert_eq!(outcome(&r), want, "seed {seed} at {}", s.iterations());
             if s.step(&g, 1) != Step::InProgress {
                 break;
@@ -202,12 +202,12 @@ fn sliced_and_restored_equal_never_stopped() {
 fn hostile_bytes_are_refused_or_give_a_state_that_finishes() {
     let g = random_graph(9, 30, 90);
     let mut live = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-    live.try_begin(&g, 0, 29);
-    live.step(&g, 6);
+    let _ = live.try_begin(&g, 0, 29);
+    let _ = live.step(&g, 6);
     let good = save(&live, &g);
     let mut target = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-    target.try_begin(&g, 3, 4);
-    target.step(&g, 2);
+    let _ = target.try_begin(&g, 3, 4);
+    let _ = target.step(&g, 2);
     let before = save(&target, &g);
     let other = random_graph(10, 30, 90);
     assert!(matches!(
@@ -230,7 +230,7 @@ fn hostile_bytes_are_refused_or_give_a_state_that_finishes() {
             } else {
                 // An accepted state is a reachable one: it finishes and round-trips.
                 let mut again = target.clone();
-                again.run(&g);
+                let _ = again.run(&g);
                 assert_eq!(save(&target, &g), bad);
                 target.restore_state(&g, &before).unwrap();
             }

@@ -63,13 +63,13 @@ fn start_equal_goal_is_found_at_once() {
 fn finishing_never_consumes_budget() {
     let g = CsrGraph::new(2, &[e(0, 1, 1.0)]).unwrap();
     let mut s = new();
-    s.try_begin(&g, 0, 1);
+    let _ = s.try_begin(&g, 0, 1);
     // Forward expands 0 and meets the goal (mu = 1); the next check sees 1 + 0 >= mu and
     // stops inside the same call, although the budget of one iteration is spent.
     assert_eq!(s.step(&g, 1), Step::Found);
     assert_eq!((s.iterations(), s.cost()), (1, 1.0));
     let mut s = new();
-    s.try_begin(&g, 0, 1);
+    let _ = s.try_begin(&g, 0, 1);
     assert_eq!(s.step(&g, 0), Step::InProgress);
     assert_eq!(s.iterations(), 0);
 }
@@ -101,28 +101,28 @@ fn sliced_and_restored_equal_never_stopped_and_costs_equal_dijkstra() {
         let g = random_graph(seed + 100, n, n * 3);
         let (a, b) = (seed as u32 % n, n - 1);
         let mut whole = new();
-        whole.try_begin(&g, a, b);
-        whole.run(&g);
+        let _ = whole.try_begin(&g, a, b);
+        let _ = whole.run(&g);
         let want = outcome(&whole);
         let mut dijkstra = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-        dijkstra.try_begin(&g, a, b);
-        dijkstra.run(&g);
+        let _ = dijkstra.try_begin(&g, a, b);
+        let _ = dijkstra.run(&g);
         assert_eq!(dijkstra.state(), whole.state(), "seed {seed}");
         assert_eq!(dijkstra.cost(), whole.cost(), "seed {seed}");
         for budget in [1, 2, 7] {
             let mut s = new();
-            s.try_begin(&g, a, b);
+            let _ = s.try_begin(&g, a, b);
             while s.step(&g, budget) == Step::InProgress {}
             assert_eq!(outcome(&s), want, "seed {seed} budget {budget}");
         }
         let mut s = new();
-        s.try_begin(&g, a, b);
+        let _ = s.try_begin(&g, a, b);
         loop {
             let bytes = save(&s, &g);
             let mut r = new();
             r.restore_state(&g, &bytes).unwrap();
             assert_eq!(save(&r, &g), bytes, "seed {seed}: round trip");
-            r.run(&g);
+            let _ = r.run(&g);
             assert_eq!(outcome(&r), want, "seed {seed} at {}", s.iterations());
             if s.step(&g, 1) != Step::InProgress {
                 break;
@@ -135,12 +135,12 @@ fn sliced_and_restored_equal_never_stopped_and_costs_equal_dijkstra() {
 fn hostile_bytes_are_refused_or_give_a_state_that_finishes() {
     let g = random_graph(9, 30, 90);
     let mut live = new();
-    live.try_begin(&g, 0, 29);
-    live.step(&g, 9);
+    let _ = live.try_begin(&g, 0, 29);
+    let _ = live.step(&g, 9);
     let good = save(&live, &g);
     let mut target = new();
-    target.try_begin(&g, 3, 4);
-    target.step(&g, 2);
+    let _ = target.try_begin(&g, 3, 4);
+    let _ = target.step(&g, 2);
     let before = save(&target, &g);
     let other = random_graph(10, 30, 90);
     assert!(matches!(
@@ -162,7 +162,7 @@ fn hostile_bytes_are_refused_or_give_a_state_that_finishes() {
                 );
             } else {
                 let mut again = target.clone();
-                again.run(&g);
+                let _ = again.run(&g);
                 assert_eq!(save(&target, &g), bad);
                 target.restore_state(&g, &before).unwrap();
             }

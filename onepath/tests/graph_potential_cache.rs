@@ -47,7 +47,7 @@ fn each_potential_is_computed_once_per_search_and_results_match_fresh_searches()
     for _ in 0..20 {
         let (s, t) = (r.below(200), r.below(200));
         asked.borrow_mut().clear();
-        reused.try_begin(&g, s, t);
+        let _ = reused.try_begin(&g, s, t);
         let step = reused.run(&g);
         // Two estimates per potential (to the goal, from the start), one potential per node.
         let mut nodes: Vec<u32> = asked.borrow().chunks(2).map(|c| c[0].0).collect();
@@ -60,7 +60,7 @@ fn each_potential_is_computed_once_per_search_and_results_match_fresh_searches()
             "{s} -> {t}: a potential computed twice"
         );
         let mut fresh = BidirectionalGraphSearch::new(DefaultStepCost, alt);
-        fresh.try_begin(&g, s, t);
+        let _ = fresh.try_begin(&g, s, t);
         assert_eq!(fresh.run(&g), step);
         assert_eq!(
             fresh.cost().to_bits(),
@@ -80,13 +80,13 @@ fn a_new_estimate_forgets_the_cached_potentials() {
     let alt = AltGraphHeuristic::new(&lm, &g).unwrap();
     let (first, second) = (RefCell::new(Vec::new()), RefCell::new(Vec::new()));
     let mut s = BidirectionalGraphSearch::new(DefaultStepCost, Recording { alt, asked: &first });
-    s.try_begin(&g, 0, 199);
+    let _ = s.try_begin(&g, 0, 199);
     assert_eq!(s.step(&g, 6), Step::InProgress);
     s.set_heuristic(Recording {
         alt,
         asked: &second,
     });
-    s.run(&g);
+    let _ = s.run(&g);
     let nodes = |a: &RefCell<Vec<(u32, u32)>>| -> Vec<u32> {
         a.borrow()
             .iter()

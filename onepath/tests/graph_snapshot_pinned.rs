@@ -66,8 +66,8 @@ fn kind_12_is_pinned_and_round_trips() {
     let g = graph();
     let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
     s.set_record_expansions(true);
-    s.try_begin(&g, 0, 5);
-    s.step(&g, 3);
+    let _ = s.try_begin(&g, 0, 5);
+    let _ = s.step(&g, 3);
     let mut bytes = vec![0; s.state_size()];
     s.save_state(&g, &mut bytes).unwrap();
     pinned("graph_astar.hex", &bytes, KIND_GRAPH_ASTAR);
@@ -87,8 +87,8 @@ fn kind_13_is_pinned_and_round_trips() {
     let g = graph();
     let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
     s.set_record_expansions(true);
-    s.try_begin(&g, 0, 5);
-    s.step(&g, 3);
+    let _ = s.try_begin(&g, 0, 5);
+    let _ = s.step(&g, 3);
     let mut bytes = vec![0; s.state_size()];
     s.save_state(&g, &mut bytes).unwrap();
     pinned("graph_bidirectional.hex", &bytes, KIND_GRAPH_BIDIRECTIONAL);

@@ -164,7 +164,7 @@ fn tier1_equals_tier2() {
     for (a, b) in [(0, 49), (3, 7), (10, 10), (20, 1)] {
         let p = g.find_path(a, b, &GraphOptions::DEFAULT).unwrap();
         let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-        s.try_begin(&csr, a, b);
+        let _ = s.try_begin(&csr, a, b);
         let st = s.run(&csr);
         assert_eq!(p.status == PathStatus::Found, st == Step::Found);
         assert_eq!((p.nodes, p.cost.to_bits()), (s.path(), s.cost().to_bits()));

@@ -54,8 +54,8 @@ fn a_total_at_the_bound_is_accepted_and_its_costs_are_finite() {
         onepath::topology::DefaultStepCost,
         onepath::graph::ZeroGraphHeuristic,
     );
-    s.try_begin(&g, 0, 2);
-    s.run(&g);
+    let _ = s.try_begin(&g, 0, 2);
+    let _ = s.run(&g);
     assert_eq!(s.cost(), MAX_WEIGHT_SUM);
     // And with the landmark bound as the potential: keys and the stopping sum stay finite.
     let lm = onepath::Landmarks::build(&g, &onepath::LandmarkOptions::DEFAULT).unwrap();
@@ -64,8 +64,8 @@ fn a_total_at_the_bound_is_accepted_and_its_costs_are_finite() {
         onepath::topology::DefaultStepCost,
         alt,
     );
-    b.try_begin(&g, 0, 2);
-    b.run(&g);
+    let _ = b.try_begin(&g, 0, 2);
+    let _ = b.run(&g);
     assert_eq!((b.cost(), b.path()), (MAX_WEIGHT_SUM, vec![0, 1, 2]));
 }
 

@@ -40,21 +40,21 @@ fn graph_astar_allocates_nothing_after_warm_up() {
     let mut path = vec![0u32; g.node_count() as usize];
     let mut bytes = vec![0u8; 64 * 1024];
     // Warm-up: one search of this size, one save and one restore.
-    s.try_begin(&g, 0, 399);
-    s.step(&g, 30);
+    let _ = s.try_begin(&g, 0, 399);
+    let _ = s.step(&g, 30);
     let n = s.save_state(&g, &mut bytes).unwrap();
     restored.restore_state(&g, &bytes[..n]).unwrap();
-    s.run(&g);
+    let _ = s.run(&g);
     for (a, b) in [(0u32, 399u32), (17, 250), (399, 0), (5, 5)] {
         let ((), count) = allocations(|| {
             assert_eq!(s.try_begin(&g, a, b), Step::InProgress);
-            s.step(&g, 25);
+            let _ = s.step(&g, 25);
             let size = s.state_size();
             let n = s.save_state(&g, &mut bytes).unwrap();
             assert_eq!(n, size);
             restored.restore_state(&g, &bytes[..n]).unwrap();
             while s.step(&g, 7) == Step::InProgress {}
-            restored.run(&g);
+            let _ = restored.run(&g);
             assert_eq!(s.state(), Step::Found);
             let len = s.copy_path(&mut path).unwrap();
             assert_eq!(restored.copy_path(&mut path[len..]), Some(len));
@@ -70,21 +70,21 @@ fn bidirectional_search_allocates_nothing_after_warm_up() {
     let mut restored = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
     let mut path = vec![0u32; g.node_count() as usize];
     let mut bytes = vec![0u8; 64 * 1024];
-    s.try_begin(&g, 0, 399);
-    s.step(&g, 30);
+    let _ = s.try_begin(&g, 0, 399);
+    let _ = s.step(&g, 30);
     let n = s.save_state(&g, &mut bytes).unwrap();
     restored.restore_state(&g, &bytes[..n]).unwrap();
-    s.run(&g);
+    let _ = s.run(&g);
     for (a, b) in [(0u32, 399u32), (17, 250), (399, 0), (5, 5)] {
         let ((), count) = allocations(|| {
-            s.try_begin(&g, a, b);
-            s.step(&g, 25);
+            let _ = s.try_begin(&g, a, b);
+            let _ = s.step(&g, 25);
             let size = s.state_size();
             let n = s.save_state(&g, &mut bytes).unwrap();
             assert_eq!(n, size);
             restored.restore_state(&g, &bytes[..n]).unwrap();
             while s.step(&g, 7) == Step::InProgress {}
-            restored.run(&g);
+            let _ = restored.run(&g);
             assert_eq!(s.state(), Step::Found);
             let len = s.copy_path(&mut path).unwrap();
             assert_eq!(restored.copy_path(&mut path[len..]), Some(len));

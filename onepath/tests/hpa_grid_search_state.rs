@@ -91,7 +91,7 @@ fn found_and_prepared_idle_handles_round_trip() {
     let grid = maze();
     let o = hpa(4, true);
     let mut s = GridSearch::new(o).unwrap();
-    s.try_begin(&grid, START, GOAL);
+    let _ = s.try_begin(&grid, START, GOAL);
     let expected = finish(&mut s, &grid);
     let bytes = save(&s, &grid).unwrap();
     let mut peer = GridSearch::new(o).unwrap();
@@ -120,8 +120,8 @@ fn a_handle_without_a_current_hierarchy_refuses_to_save() {
     };
     assert!(field.starts_with("grid_search.hpa"), "{field}");
     // After an edit no query has caught up with, the hierarchy no longer follows the grid.
-    s.try_begin(&grid, START, GOAL);
-    s.step(&grid, 2).unwrap();
+    let _ = s.try_begin(&grid, START, GOAL);
+    let _ = s.step(&grid, 2).unwrap();
     assert!(save(&s, &grid).is_ok());
     grid.set_rect(8, 8, 1, 1, 255).unwrap();
     let mut out = vec![0; s.state_size()];
@@ -130,7 +130,7 @@ fn a_handle_without_a_current_hierarchy_refuses_to_save() {
         Err(StateError::InvalidField { field }) if field.starts_with("grid_search.hpa")
     ));
     // The next query catches up, and the handle saves again.
-    s.try_begin(&grid, START, GOAL);
+    let _ = s.try_begin(&grid, START, GOAL);
     assert!(save(&s, &grid).is_ok());
 }
 
@@ -139,10 +139,10 @@ fn tampered_nested_hpa_fields_are_refused_and_the_handle_is_unchanged() {
     let grid = maze();
     let o = hpa(4, false);
     let mut s = GridSearch::new(o).unwrap();
-    s.try_begin(&grid, START, GOAL);
+    let _ = s.try_begin(&grid, START, GOAL);
     let mut never = s.clone();
     let expected = finish(&mut never, &grid);
-    s.step(&grid, 3).unwrap();
+    let _ = s.step(&grid, 3).unwrap();
     let good = save(&s, &grid).unwrap();
     let inner_len = good.len() - NESTED;
     let cases: [(usize, u8, &str); 3] = [
@@ -192,8 +192,8 @@ fn an_hpa_search_made_idle_saves_a_snapshot_it_restores() {
     let grid = maze();
     let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
     let mut s = HpaSearch::new();
-    s.try_begin(&h, &grid, 0, 8 * 16 + 15).unwrap();
-    s.step(&h, &grid, 2).unwrap();
+    let _ = s.try_begin(&h, &grid, 0, 8 * 16 + 15).unwrap();
+    let _ = s.step(&h, &grid, 2).unwrap();
     s.make_idle();
     assert_eq!(
         (s.state(), s.iterations(), s.start()),
@@ -202,7 +202,7 @@ fn an_hpa_search_made_idle_saves_a_snapshot_it_restores() {
     let mut bytes = vec![0; s.state_size()];
     s.save_state(&h, &grid, &mut bytes).unwrap();
     let mut peer = HpaSearch::new();
-    peer.try_begin(&h, &grid, 0, 15).unwrap();
+    let _ = peer.try_begin(&h, &grid, 0, 15).unwrap();
     peer.restore_state(&h, &grid, &bytes).unwrap();
     assert_eq!(peer.state(), Step::Idle);
     let mut again = vec![0; peer.state_size()];

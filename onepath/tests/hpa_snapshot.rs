@@ -53,8 +53,8 @@ fn hpa_search_bytes_are_pinned() {
     grid.set_area_cost(1, 2.5).unwrap();
     let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
     let mut s = HpaSearch::new();
-    s.try_begin(&h, &grid, 0, 8 * 16 + 15).unwrap();
-    s.step(&h, &grid, 3).unwrap();
+    let _ = s.try_begin(&h, &grid, 0, 8 * 16 + 15).unwrap();
+    let _ = s.step(&h, &grid, 3).unwrap();
     let b = save(&s, &h, &grid);
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/pinned/hpa_search.hex");
     if std::env::var_os("ONEPATH_BLESS_PINNED").is_some() {
@@ -107,14 +107,14 @@ fn restore_equals_never_stopped_at_every_pop() {
         for k in 0..=total {
             let mut s = HpaSearch::new();
             s.set_smoothing(case % 4 != 1);
-            s.try_begin(&h, &grid, a, b).unwrap();
+            let _ = s.try_begin(&h, &grid, a, b).unwrap();
             if k > 0 {
-                s.step(&h, &grid, k).unwrap();
+                let _ = s.step(&h, &grid, k).unwrap();
             }
             let bytes = save(&s, &h, &grid);
             // Restored into a search that was doing something else.
             let mut r = HpaSearch::new();
-            r.try_begin(&h, &grid, b, a).unwrap();
+            let _ = r.try_begin(&h, &grid, b, a).unwrap();
             r.restore_state(&h, &grid, &bytes).unwrap();
             assert_eq!(save(&r, &h, &grid), bytes, "round trip at pop {k}");
             assert_eq!(r.run(&h, &grid).unwrap(), end);
@@ -133,12 +133,12 @@ fn unreachable_states_are_refused_and_leave_the_search_unchanged() {
     let grid = rooms();
     let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
     let mut s = HpaSearch::new();
-    s.try_begin(&h, &grid, 0, 8 * 16 + 15).unwrap();
-    s.step(&h, &grid, 4).unwrap();
+    let _ = s.try_begin(&h, &grid, 0, 8 * 16 + 15).unwrap();
+    let _ = s.step(&h, &grid, 4).unwrap();
     let good = save(&s, &h, &grid);
     let mut target = HpaSearch::new();
-    target.try_begin(&h, &grid, 17, 40).unwrap();
-    target.step(&h, &grid, 2).unwrap();
+    let _ = target.try_begin(&h, &grid, 17, 40).unwrap();
+    let _ = target.step(&h, &grid, 2).unwrap();
     let before = save(&target, &h, &grid);
     let mut rng = SplitMix64::new(5);
     let (mut refused, mut accepted) = (0, 0);

@@ -31,7 +31,7 @@ fn find_path_with_hpa_equals_the_tier_2_search() {
         let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(chunk)).unwrap();
         let mut s = HpaSearch::new();
         s.set_smoothing(smooth);
-        s.try_begin(&h, &grid, 0, 8 * 16 + 15).unwrap();
+        let _ = s.try_begin(&h, &grid, 0, 8 * 16 + 15).unwrap();
         assert_eq!(s.run(&h, &grid), Ok(Step::Found));
         let cells: Vec<Cell> = s.path().iter().map(|&c| grid.cell_of(c)).collect();
         assert_eq!(p.cells, cells);
@@ -90,19 +90,19 @@ fn hpa_queries_follow_grid_edits() {
     let o = hpa(4);
     let mut s = GridSearch::new(o).unwrap();
     let (a, b) = (Cell::new(0, 0), Cell::new(15, 8));
-    s.try_begin(&grid, a, b);
+    let _ = s.try_begin(&grid, a, b);
     while s.step(&grid, 3).unwrap() == Step::InProgress {}
     let before = s.to_path(&grid).unwrap();
     // Close the route the path took through one cell, then open another wall.
     let mid = before.cells[before.cells.len() / 2];
     grid.set_area(mid, 255).unwrap();
     grid.set_area(Cell::new(4, 4), 0).unwrap();
-    s.try_begin(&grid, a, b);
+    let _ = s.try_begin(&grid, a, b);
     while s.step(&grid, 3).unwrap() == Step::InProgress {}
     let after = s.to_path(&grid).unwrap();
     let fresh = GridSearch::new(o).unwrap();
     let mut fresh = fresh;
-    fresh.try_begin(&grid, a, b);
+    let _ = fresh.try_begin(&grid, a, b);
     while fresh.step(&grid, 1000).unwrap() == Step::InProgress {}
     assert_eq!(after, fresh.to_path(&grid).unwrap());
     assert!(!after.cells.contains(&mid));
@@ -120,7 +120,7 @@ fn sliced_grid_search_equals_find_path() {
         .unwrap();
     for budget in 1..=17 {
         let mut s = GridSearch::new(o).unwrap();
-        s.try_begin(&grid, Cell::new(0, 8), Cell::new(15, 0));
+        let _ = s.try_begin(&grid, Cell::new(0, 8), Cell::new(15, 0));
         while s.step(&grid, budget).unwrap() == Step::InProgress {}
         assert_eq!(s.to_path(&grid).unwrap(), whole, "budget {budget}");
     }

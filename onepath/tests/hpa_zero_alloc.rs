@@ -33,8 +33,8 @@ fn hpa_search_allocates_nothing_after_warm_up() {
     let mut snapshot = vec![0u8; 1 << 16];
     let mut query = |s: &mut HpaSearch| {
         for &(a, b) in &PAIRS {
-            s.try_begin(&h, &grid, a, b).unwrap();
-            s.step(&h, &grid, 3).unwrap();
+            let _ = s.try_begin(&h, &grid, a, b).unwrap();
+            let _ = s.step(&h, &grid, 3).unwrap();
             let n = s.save_state(&h, &grid, &mut snapshot).unwrap();
             assert_eq!(n, s.state_size());
             s.restore_state(&h, &grid, &snapshot[..n]).unwrap();
@@ -58,7 +58,7 @@ fn grid_search_running_hpa_allocates_nothing_after_warm_up() {
     let mut out = vec![Cell::default(); 4096];
     let mut query = |s: &mut GridSearch| {
         for &(a, b) in &PAIRS {
-            s.try_begin(&grid, grid.cell_of(a), grid.cell_of(b));
+            let _ = s.try_begin(&grid, grid.cell_of(a), grid.cell_of(b));
             while s.step(&grid, 5).unwrap() == Step::InProgress {}
             assert_eq!(s.state(), Step::Found);
             s.copy_path(&mut out).unwrap();

@@ -162,7 +162,7 @@ fn a_snapshot_carries_the_setting_and_the_search() {
         let mut whole = handle(alg, true);
         assert_eq!(run(&mut whole, &g, a, b), Step::Found);
         let mut source = handle(alg, true);
-        source.try_begin(&g, a, b);
+        let _ = source.try_begin(&g, a, b);
         assert_eq!(source.step(&g, 3), Ok(Step::InProgress));
         let bytes = save(&source, &g);
         assert_eq!(bytes[FLAGS] & 4, 4);
@@ -192,8 +192,8 @@ fn a_running_search_keeps_its_pruning() {
             let mut whole = handle(alg, began);
             assert_eq!(run(&mut whole, &g, a, b), Step::Found);
             let mut s = handle(alg, began);
-            s.try_begin(&g, a, b);
-            s.step(&g, 4).unwrap();
+            let _ = s.try_begin(&g, a, b);
+            let _ = s.step(&g, 4).unwrap();
             s.set_improved_pruning(!began);
             let bytes = save(&s, &g);
             assert_eq!(s.run_cancellable(&g, || false), Ok(Step::Found));
@@ -215,8 +215,8 @@ fn unknown_flag_bits_are_refused() {
     let g = random_grid(6, 40, 30, 20, false);
     let (a, b) = common::far_endpoints(&g, 1).unwrap();
     let mut s = handle(GridAlgorithm::Jps, false);
-    s.try_begin(&g, a, b);
-    s.step(&g, 2).unwrap();
+    let _ = s.try_begin(&g, a, b);
+    let _ = s.step(&g, 2).unwrap();
     let good = save(&s, &g);
     assert_eq!(good[FLAGS], 2, "specialised engines allowed, nothing else");
     let mut bad = good.clone();
@@ -248,12 +248,12 @@ fn the_handle_runs_the_pinned_improved_engines() {
     let (map, tables) = (OctileMap::new(&g), JpsPlusIndex::new(&g).unwrap());
     let mut bits = OctileJump::<BitFinder>::with_improved_pruning(true);
     bits.set_record_expansions(true);
-    bits.try_begin(&g, &map, s, t);
-    bits.run(&map);
+    let _ = bits.try_begin(&g, &map, s, t);
+    let _ = bits.run(&map);
     let mut table = OctileJump::<TableFinder>::with_improved_pruning(true);
     table.set_record_expansions(true);
-    table.try_begin(&g, &tables, s, t);
-    table.run(&tables);
+    let _ = table.try_begin(&g, &tables, s, t);
+    let _ = table.run(&tables);
     let want = [
         (
             GridAlgorithm::Jps,
@@ -289,7 +289,7 @@ fn an_idle_restore_forgets_the_past_pruning() {
         let mut idle_bytes = vec![0; never.state_size()];
         never.save_state(&g, &mut idle_bytes).unwrap();
         let mut used = handle(alg, true);
-        run(&mut used, &g, a, b);
+        let _ = run(&mut used, &g, a, b);
         let mut fresh = handle(alg, true);
         used.restore_state(&g, &idle_bytes).unwrap();
         fresh.restore_state(&g, &idle_bytes).unwrap();
@@ -297,7 +297,7 @@ fn an_idle_restore_forgets_the_past_pruning() {
         assert!(!used.improved_pruning());
         // And `prepare` leaves the same idle state as a handle that never searched.
         let mut prepared = handle(alg, true);
-        run(&mut prepared, &g, a, b);
+        let _ = run(&mut prepared, &g, a, b);
         let mut other = Grid::new(30, 21).unwrap();
         other.set_area(Cell::new(3, 3), 255).unwrap();
         prepared.prepare(&other);

@@ -49,14 +49,14 @@ fn astar_cost(grid: &Grid, s: u32, g: u32, m: f64) -> (Step, f64) {
     let topo =
         SquareTopology::new(grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
     let mut a = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), m));
-    a.try_begin(&topo, s, g);
+    let _ = a.try_begin(&topo, s, g);
     (a.run(&topo), a.cost())
 }
 
 fn jump_cost<J: Jumper>(grid: &Grid, jumper: J, s: u32, g: u32, m: f64) -> (Step, f64, Vec<Cell>) {
     let topo = JumpTopology::new(grid, jumper, grid.cell_of(g), m);
     let mut a = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), m));
-    a.try_begin(&topo, s, g);
+    let _ = a.try_begin(&topo, s, g);
     let st = a.run(&topo);
     (st, a.cost(), expand(grid.width(), &a.path()))
 }

@@ -22,7 +22,7 @@ fn grid() -> Grid {
 }
 
 fn save(unit: &mut GridReplanner, grid: &Grid) -> Vec<u8> {
-    let mut out = vec![0; unit.state_size(grid).unwrap()];
+    let mut out = vec![0; unit.state_size(grid)];
     unit.save_state(grid, &mut out).unwrap();
     out
 }

@@ -38,7 +38,7 @@ fn square_replanners_allocate_nothing_after_the_first_replan() {
             grid.set_rect(0, 0, 3, 3, 0).unwrap();
             grid.set_rect(45, 45, 3, 3, 0).unwrap();
             let mut unit = grid.create_replanner(start, goal, &options).unwrap();
-            unit.replan(&grid).unwrap();
+            let _ = unit.replan(&grid).unwrap();
             let mut rng = SplitMix64::new(3);
             let mut found = 0;
             for round in 0..60 {
@@ -78,7 +78,7 @@ fn hex_replanners_allocate_nothing_after_the_first_replan() {
         let mut unit = grid
             .create_replanner(Cell::new(0, 0), Cell::new(39, 29), &options)
             .unwrap();
-        unit.replan(&grid).unwrap();
+        let _ = unit.replan(&grid).unwrap();
         let mut rng = SplitMix64::new(5);
         for round in 0..60 {
             let c = near(&mut rng, unit.path(), 40, 30);
@@ -99,14 +99,14 @@ fn hex_replanners_allocate_nothing_after_the_first_replan() {
 fn snapshots(unit: &mut onepath::GridReplanner, grid: &onepath::Grid) -> Vec<Vec<u8>> {
     let mut out = Vec::new();
     let mut save = |unit: &mut onepath::GridReplanner| {
-        let mut b = vec![0; unit.state_size(grid).unwrap()];
+        let mut b = vec![0; unit.state_size(grid)];
         unit.save_state(grid, &mut b).unwrap();
         out.push(b);
     };
     save(unit);
-    unit.try_replan(grid, 5).unwrap();
+    let _ = unit.try_replan(grid, 5).unwrap();
     save(unit);
-    unit.replan(grid).unwrap();
+    let _ = unit.replan(grid).unwrap();
     save(unit);
     if unit.path().len() > 2 {
         unit.move_start(unit.path()[1]);
@@ -130,7 +130,7 @@ fn square_restores_allocate_nothing_once_sized() {
             let mut twin = grid
                 .create_replanner(Cell::new(1, 1), Cell::new(36, 36), &options)
                 .unwrap();
-            twin.replan(&grid).unwrap();
+            let _ = twin.replan(&grid).unwrap();
             let c = unit.path()[unit.path().len() / 2];
             grid.set_walkable(c, false).unwrap();
             let all = snapshots(&mut unit, &grid);
@@ -156,15 +156,15 @@ fn hex_restores_allocate_nothing_once_sized() {
         let options = GridOptions::DEFAULT.with_algorithm(alg);
         let (start, goal) = (Cell::new(0, 0), Cell::new(29, 19));
         let mut unit = grid.create_replanner(start, goal, &options).unwrap();
-        unit.replan(&grid).unwrap();
+        let _ = unit.replan(&grid).unwrap();
         let c = unit.path()[unit.path().len() / 2];
         grid.set_area(c, 255).unwrap();
         let mut all = Vec::new();
         for budget in [0, 4, u32::MAX] {
             if budget > 0 {
-                unit.try_replan(&grid, budget).unwrap();
+                let _ = unit.try_replan(&grid, budget).unwrap();
             }
-            let mut b = vec![0; unit.state_size(&grid).unwrap()];
+            let mut b = vec![0; unit.state_size(&grid)];
             unit.save_state(&grid, &mut b).unwrap();
             all.push(b);
         }

@@ -227,8 +227,8 @@ fn kind_4_open_leaf_dropped_is_refused_and_the_target_unchanged() {
         "4f50534e0200040039000000d6db22f1382e9250cadfcb329c6c1240030000000100000000000000020000000003010000000100000000010000000000000000000000000000000801000000000000000000000000",
     );
     let mut target = OctileAStar::new();
-    target.try_begin(&g, 0, 2);
-    target.step(1);
+    let _ = target.try_begin(&g, 0, 2);
+    let _ = target.step(1);
     let mut before = vec![0; target.state_size()];
     target.save_state(&g, &mut before).unwrap();
     let err = target.restore_state(&g, &bytes).unwrap_err();
@@ -319,13 +319,13 @@ fn a_jump_search_of_another_grid_with_the_hash_rewritten_is_refused() {
         }
         let maps = Maps::new(&open);
         let mut e = Eng::new(config);
-        e.begin(&open, &maps, 0, 2);
-        e.step(&maps, 1);
+        let _ = e.begin(&open, &maps, 0, 2);
+        let _ = e.step(&maps, 1);
         let mut spliced = e.save(&open);
         spliced[12..20].copy_from_slice(&walled.content_hash().to_le_bytes());
         let wmaps = Maps::new(&walled);
         let mut target = Eng::new(config);
-        target.begin(&walled, &wmaps, 0, 2);
+        let _ = target.begin(&walled, &wmaps, 0, 2);
         let before = target.save(&walled);
         let err = target.restore(&walled, &spliced).unwrap_err();
         assert!(
@@ -392,8 +392,8 @@ fn saves(c: Config, g: &Grid, m: &Maps, s: u32, t: u32) -> Vec<Vec<u8>> {
 fn busy(c: Config, g: &Grid, m: &Maps) -> Eng {
     let open = walkable(g);
     let mut e = Eng::new(c);
-    e.begin(g, m, *open.last().unwrap(), open[open.len() / 2]);
-    e.step(m, 2);
+    let _ = e.begin(g, m, *open.last().unwrap(), open[open.len() / 2]);
+    let _ = e.step(m, 2);
     e
 }
 
@@ -404,8 +404,8 @@ fn every_state_the_engines_save_restores_and_continues_bit_for_bit() {
         for (s, t) in queries(g, i as u64) {
             for c in CONFIGS {
                 let mut fresh = Eng::new(c);
-                fresh.begin(g, &m, s, t);
-                fresh.finish(g, &m);
+                let _ = fresh.begin(g, &m, s, t);
+                let _ = fresh.finish(g, &m);
                 let want = fresh.outcome(g);
                 for (k, bytes) in saves(c, g, &m, s, t).iter().enumerate() {
                     let ctx = format!("grid {i} {s}->{t} {c:?} after {k} pops");
@@ -414,7 +414,7 @@ fn every_state_the_engines_save_restores_and_continues_bit_for_bit() {
                             .unwrap_or_else(|err| panic!("{ctx}: own state refused: {err}"));
                         assert!(e.check(), "{ctx}");
                         assert_eq!(&e.save(g), bytes, "{ctx}: the next save");
-                        e.finish(g, &m);
+                        let _ = e.finish(g, &m);
                         assert_eq!(e.outcome(g), want, "{ctx}");
                     }
                 }
@@ -780,8 +780,8 @@ fn consistent_hostile_edits_are_refused_or_continue_to_the_fresh_answer() {
         for (s, t) in queries(g, 100 + i as u64) {
             for c in CONFIGS {
                 let mut fresh = Eng::new(c);
-                fresh.begin(g, &m, s, t);
-                fresh.finish(g, &m);
+                let _ = fresh.begin(g, &m, s, t);
+                let _ = fresh.finish(g, &m);
                 let want = fresh.outcome(g);
                 for (k, bytes) in saves(c, g, &m, s, t).iter().enumerate() {
                     for (what, bad) in edits(bytes) {
@@ -795,7 +795,7 @@ fn consistent_hostile_edits_are_refused_or_continue_to_the_fresh_answer() {
                             accepted += 1;
                             assert!(target.check(), "{ctx}");
                             assert_eq!(target.save(g), bad, "{ctx}: round trip");
-                            target.finish(g, &m);
+                            let _ = target.finish(g, &m);
                             let got = target.outcome(g);
                             assert_eq!(got.state, want.state, "{ctx}");
                             assert_eq!(got.cost_bits, want.cost_bits, "{ctx}: cost");
@@ -831,8 +831,8 @@ fn states_of_another_grid_with_the_hash_rewritten_are_refused_or_answer_for_this
         let (s, t) = (both[0], *both.last().unwrap());
         for c in CONFIGS {
             let mut fresh = Eng::new(c);
-            fresh.begin(&b, &mb, s, t);
-            fresh.finish(&b, &mb);
+            let _ = fresh.begin(&b, &mb, s, t);
+            let _ = fresh.finish(&b, &mb);
             let want = fresh.outcome(&b);
             for mut bytes in saves(c, &a, &ma, s, t) {
                 bytes[12..20].copy_from_slice(&b.content_hash().to_le_bytes());
@@ -843,7 +843,7 @@ fn states_of_another_grid_with_the_hash_rewritten_are_refused_or_answer_for_this
                     assert_eq!(target.save(&b), before);
                 } else {
                     accepted += 1;
-                    target.finish(&b, &mb);
+                    let _ = target.finish(&b, &mb);
                     let got = target.outcome(&b);
                     assert_eq!((got.state, got.cost_bits), (want.state, want.cost_bits));
                     if got.state == Step::Found {
@@ -890,17 +890,17 @@ fn extreme_counters_and_pairs_never_panic() {
     let m = Maps::new(&g);
     for c in CONFIGS {
         let mut fresh = Eng::new(c);
-        fresh.begin(&g, &m, 0, 11);
-        fresh.finish(&g, &m);
+        let _ = fresh.begin(&g, &m, 0, 11);
+        let _ = fresh.finish(&g, &m);
         let mut e = Eng::new(c);
-        e.begin(&g, &m, 0, 11);
-        e.step(&m, 2);
+        let _ = e.begin(&g, &m, 0, 11);
+        let _ = e.step(&m, 2);
         let snap = Snap::parse(&e.save(&g));
         let mut s = snap.clone();
         s.set_counters(u32::MAX, u32::MAX);
         let mut saturated = busy(c, &g, &m);
         saturated.restore(&g, &s.write()).unwrap();
-        saturated.finish(&g, &m);
+        let _ = saturated.finish(&g, &m);
         let (got, want) = (saturated.outcome(&g), fresh.outcome(&g));
         assert_eq!((got.state, got.cost_bits), (want.state, want.cost_bits));
         assert_eq!((got.iterations, got.expansions), (u32::MAX, u32::MAX));

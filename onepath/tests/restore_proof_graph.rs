@@ -59,8 +59,8 @@ fn kind_12_a_dropped_open_leaf_is_missing_work() {
         "4f50534e02000c003700000027141624dc7bb33ceb49a09466e7ff64020000000000000001000000030100000001000000000100000000000000ffffffff000000000000000001000000000000000000000000",
     );
     let mut target: Dijkstra = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-    target.try_begin(&g, 0, 1);
-    target.step(&g, 1);
+    let _ = target.try_begin(&g, 0, 1);
+    let _ = target.step(&g, 1);
     let before = save12(&target, &g);
     let err = target.restore_state(&g, &bytes).unwrap_err();
     assert_eq!(
@@ -86,8 +86,8 @@ fn kind_13_a_side_reduced_to_its_closed_root_is_missing_work() {
         "4f50534e02000d0065000000627036a3b4379625987cf826f292b2e2030000000000000002000000030100000001000000000000f07fffffffff000100000000000000ffffffff000000000000000001000000000100000002000000ffffffff000000000000000000010000000200000000000000000000000000000000000000",
     );
     let mut target: Bidir = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
-    target.try_begin(&g, 0, 2);
-    target.step(&g, 1);
+    let _ = target.try_begin(&g, 0, 2);
+    let _ = target.step(&g, 1);
     let before = save13(&target, &g);
     let err = target.restore_state(&g, &bytes).unwrap_err();
     assert_eq!(
@@ -111,15 +111,15 @@ fn kind_12_found_before_the_goal_would_pop_is_refused() {
     // first: the loop would not stop at 2 (it would find cost 2).
     let g = CsrGraph::new(3, &[e(0, 1, 1.0), e(1, 2, 1.0), e(0, 2, 5.0)]).unwrap();
     let mut a: Dijkstra = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-    a.try_begin(&g, 0, 2);
-    a.step(&g, 1);
+    let _ = a.try_begin(&g, 0, 2);
+    let _ = a.step(&g, 1);
     let mut s = K12::decode(&save12(&a, &g));
     s.side.close(2);
     s.state = 2;
     s.iterations = 2;
     s.expansions = 1;
     let mut target: Dijkstra = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-    target.try_begin(&g, 0, 2);
+    let _ = target.try_begin(&g, 0, 2);
     let before = save12(&target, &g);
     let err = target
         .restore_state(&g, &s.encode(&g, |_| 0.0))
@@ -620,8 +620,8 @@ fn check_kind_12<H: GraphHeuristic + Copy>(
     let (s, t) = (r.below(n), r.below(n));
     let want = dijkstra(g, s, t);
     let mut fresh = GraphAStar::new(DefaultStepCost, h);
-    fresh.try_begin(g, s, t);
-    fresh.run(g);
+    let _ = fresh.try_begin(g, s, t);
+    let _ = fresh.run(g);
     assert_eq!(
         fresh.cost(),
         want.unwrap_or(f64::INFINITY),
@@ -630,8 +630,8 @@ fn check_kind_12<H: GraphHeuristic + Copy>(
     let total = fresh.iterations();
     for k in 0..=total {
         let mut a = GraphAStar::new(DefaultStepCost, h);
-        a.try_begin(g, s, t);
-        a.step(g, k);
+        let _ = a.try_begin(g, s, t);
+        let _ = a.step(g, k);
         let bytes = save12(&a, g);
         // The engine's own state restores, saves the same bytes and continues bit for bit.
         let mut b = GraphAStar::new(DefaultStepCost, h);
@@ -666,8 +666,8 @@ fn check_kind_12<H: GraphHeuristic + Copy>(
             }
             let hostile = st.encode(g, |v| h.estimate(v, t));
             let mut target = GraphAStar::new(DefaultStepCost, h);
-            target.try_begin(g, s, t);
-            target.step(g, k / 2);
+            let _ = target.try_begin(g, s, t);
+            let _ = target.step(g, k / 2);
             let before = save12(&target, g);
             if target.restore_state(g, &hostile).is_err() {
                 stats.1 += 1;
@@ -735,8 +735,8 @@ fn check_kind_13<H: GraphHeuristic + Copy>(
     let (s, t) = (r.below(n), r.below(n));
     let want = dijkstra(g, s, t);
     let mut fresh = BidirectionalGraphSearch::new(DefaultStepCost, h);
-    fresh.try_begin(g, s, t);
-    fresh.run(g);
+    let _ = fresh.try_begin(g, s, t);
+    let _ = fresh.run(g);
     assert_eq!(
         fresh.cost(),
         want.unwrap_or(f64::INFINITY),
@@ -746,8 +746,8 @@ fn check_kind_13<H: GraphHeuristic + Copy>(
     let pf = |v: u32| 0.5 * (h.estimate(v, t) - h.estimate(s, v));
     for k in 0..=total {
         let mut a = BidirectionalGraphSearch::new(DefaultStepCost, h);
-        a.try_begin(g, s, t);
-        a.step(g, k);
+        let _ = a.try_begin(g, s, t);
+        let _ = a.step(g, k);
         let bytes = save13(&a, g);
         let mut b = BidirectionalGraphSearch::new(DefaultStepCost, h);
         b.restore_state(g, &bytes)
@@ -800,8 +800,8 @@ fn check_kind_13<H: GraphHeuristic + Copy>(
             }
             let hostile = st.encode(g, pf);
             let mut target = BidirectionalGraphSearch::new(DefaultStepCost, h);
-            target.try_begin(g, s, t);
-            target.step(g, k / 2);
+            let _ = target.try_begin(g, s, t);
+            let _ = target.step(g, k / 2);
             let before = save13(&target, g);
             if target.restore_state(g, &hostile).is_err() {
                 stats.1 += 1;
@@ -1027,12 +1027,12 @@ fn oplm_edited_tables_are_refused_or_answer_as_dijkstra() {
             let (s, t) = (r.below(n as u32), r.below(n as u32));
             let want = dijkstra(&g, s, t);
             let mut a = GraphAStar::new(DefaultStepCost, h);
-            a.try_begin(&g, s, t);
-            a.run(&g);
+            let _ = a.try_begin(&g, s, t);
+            let _ = a.run(&g);
             answers_as_dijkstra(&g, (s, t), want, a.state(), a.cost(), &a.path());
             let mut b = BidirectionalGraphSearch::new(DefaultStepCost, h);
-            b.try_begin(&g, s, t);
-            b.run(&g);
+            let _ = b.try_begin(&g, s, t);
+            let _ = b.run(&g);
             answers_as_dijkstra(&g, (s, t), want, b.state(), b.cost(), &b.path());
         }
     }
@@ -1068,37 +1068,37 @@ fn splices_from_another_graph_are_refused_or_answer_as_dijkstra() {
         for k in 0..8 {
             // Kind 12 from `b`, restored on `a`.
             let mut other: Dijkstra = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-            other.try_begin(&b, s, t);
-            other.step(&b, k);
+            let _ = other.try_begin(&b, s, t);
+            let _ = other.step(&b, k);
             let bytes = respliced(&save12(&other, &b), &a);
             let mut target: Dijkstra = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-            target.try_begin(&a, s, t);
+            let _ = target.try_begin(&a, s, t);
             let before = save12(&target, &a);
             if target.restore_state(&a, &bytes).is_err() {
                 refused += 1;
                 assert_eq!(save12(&target, &a), before);
             } else {
                 accepted += 1;
-                target.run(&a);
+                let _ = target.run(&a);
                 let path = target.path();
                 answers_as_dijkstra(&a, (s, t), want, target.state(), target.cost(), &path);
             }
             // Kind 13 likewise.
             let mut other: Bidir =
                 BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
-            other.try_begin(&b, s, t);
-            other.step(&b, k);
+            let _ = other.try_begin(&b, s, t);
+            let _ = other.step(&b, k);
             let bytes = respliced(&save13(&other, &b), &a);
             let mut target: Bidir =
                 BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
-            target.try_begin(&a, s, t);
+            let _ = target.try_begin(&a, s, t);
             let before = save13(&target, &a);
             if target.restore_state(&a, &bytes).is_err() {
                 refused += 1;
                 assert_eq!(save13(&target, &a), before);
             } else {
                 accepted += 1;
-                target.run(&a);
+                let _ = target.run(&a);
                 let path = target.path();
                 answers_as_dijkstra(&a, (s, t), want, target.state(), target.cost(), &path);
             }

@@ -29,8 +29,8 @@ fn save(a: &Search, g: &Grid) -> Vec<u8> {
 fn target(g: &Grid) -> Search {
     let topo = four(g);
     let mut a = AStar::new(DefaultStepCost, ZeroHeuristic);
-    a.try_begin(&topo, 0, 2);
-    a.step(&topo, 1);
+    let _ = a.try_begin(&topo, 0, 2);
+    let _ = a.step(&topo, 1);
     a
 }
 
@@ -91,12 +91,12 @@ fn every_state_a_search_saves_on_the_way_restores_and_continues_alike() {
     let topo = four(&g);
     let goal = g.cell_count() - 1;
     let mut fresh = AStar::new(DefaultStepCost, ZeroHeuristic);
-    fresh.try_begin(&topo, 0, goal);
-    fresh.run(&topo);
+    let _ = fresh.try_begin(&topo, 0, goal);
+    let _ = fresh.run(&topo);
     for k in 0..40 {
         let mut a = AStar::new(DefaultStepCost, ZeroHeuristic);
-        a.try_begin(&topo, 0, goal);
-        a.step(&topo, k);
+        let _ = a.try_begin(&topo, 0, goal);
+        let _ = a.step(&topo, k);
         let bytes = save(&a, &g);
         let mut b = AStar::new(DefaultStepCost, ZeroHeuristic);
         b.restore_state(&topo, g.content_hash(), &bytes)
@@ -149,7 +149,7 @@ fn kind_3_options_relabelled_over_the_nested_state_are_refused() {
         .with_specialized_engines(false);
     for pops in 1..=4 {
         let mut s = GridSearch::new(four).unwrap();
-        s.try_begin(&g, Cell::new(0, 0), Cell::new(1, 1));
+        let _ = s.try_begin(&g, Cell::new(0, 0), Cell::new(1, 1));
         let _ = s.step(&g, pops).unwrap();
         let mut bytes = vec![0; s.state_size()];
         s.save_state(&g, &mut bytes).unwrap();
@@ -160,7 +160,7 @@ fn kind_3_options_relabelled_over_the_nested_state_are_refused() {
         // refuses and keeps its own options, engine and state.
         for options in [four.with_connectivity(C::Eight), four] {
             let mut target = GridSearch::new(options).unwrap();
-            target.try_begin(&g, Cell::new(0, 0), Cell::new(1, 1));
+            let _ = target.try_begin(&g, Cell::new(0, 0), Cell::new(1, 1));
             let _ = target.step(&g, 1).unwrap();
             let mut before = vec![0; target.state_size()];
             target.save_state(&g, &mut before).unwrap();

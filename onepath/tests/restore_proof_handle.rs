@@ -112,7 +112,7 @@ fn hostile_handle_snapshots_are_refused_unchanged_or_continue_to_the_fresh_answe
             let (start, goal) = (cells[0], cells[cells.len() - 1]);
             for pops in [1u32, 3, 7, 40] {
                 let mut s = GridSearch::new(opts).unwrap();
-                s.try_begin(&grid, start, goal);
+                let _ = s.try_begin(&grid, start, goal);
                 if s.step(&grid, pops).is_err() {
                     continue;
                 }
@@ -143,7 +143,7 @@ fn hostile_handle_snapshots_are_refused_unchanged_or_continue_to_the_fresh_answe
                     tried += 1;
                     // The target: the same options, mid-way through another query.
                     let mut target = GridSearch::new(opts).unwrap();
-                    target.try_begin(&grid, goal, start);
+                    let _ = target.try_begin(&grid, goal, start);
                     let _ = target.step(&grid, 2);
                     let before = save(&target, &grid);
                     if target.restore_state(&grid, &b).is_err() {

@@ -209,8 +209,8 @@ fn queries(g: &Grid, h: &HpaHierarchy, rng: &mut SplitMix64) -> Vec<(u32, u32)> 
 
 fn busy(h: &HpaHierarchy, g: &Grid, (a, b): (u32, u32)) -> HpaSearch {
     let mut t = HpaSearch::new();
-    t.try_begin(h, g, b, a).unwrap();
-    t.step(h, g, 2).unwrap();
+    let _ = t.try_begin(h, g, b, a).unwrap();
+    let _ = t.step(h, g, 2).unwrap();
     t
 }
 
@@ -220,12 +220,12 @@ fn an_abstract_search_kept_to_its_closed_records_is_refused() {
     let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
     let (a, b) = (0, 8 * 16 + 15);
     let mut fresh = HpaSearch::new();
-    fresh.try_begin(&h, &grid, a, b).unwrap();
+    let _ = fresh.try_begin(&h, &grid, a, b).unwrap();
     assert_eq!(fresh.run(&h, &grid).unwrap(), Step::Found);
     for k in 1..fresh.iterations() {
         let mut s = HpaSearch::new();
-        s.try_begin(&h, &grid, a, b).unwrap();
-        s.step(&h, &grid, k).unwrap();
+        let _ = s.try_begin(&h, &grid, a, b).unwrap();
+        let _ = s.step(&h, &grid, k).unwrap();
         let mut e = Snap::parse(&save(&s, &h, &grid));
         e.drop_open(|_| true);
         for state in [3u8, 1] {
@@ -247,8 +247,8 @@ fn an_abstract_search_kept_to_its_closed_records_is_refused() {
             assert_eq!(save(&t, &h, &grid), before, "a refused restore changed it");
             // The target still finishes as if never touched.
             let mut untouched = busy(&h, &grid, (a, b));
-            t.run(&h, &grid).unwrap();
-            untouched.run(&h, &grid).unwrap();
+            let _ = t.run(&h, &grid).unwrap();
+            let _ = untouched.run(&h, &grid).unwrap();
             assert_eq!(outcome(&t), outcome(&untouched));
         }
     }
@@ -262,14 +262,14 @@ fn a_grid_search_handle_running_hpa_refuses_for_its_nested_search_and_keeps_its_
         .with_hpa_chunk_size(4);
     let (a, b) = (Cell::new(0, 0), Cell::new(15, 8));
     let mut whole = GridSearch::new(o).unwrap();
-    whole.try_begin(&grid, a, b);
+    let _ = whole.try_begin(&grid, a, b);
     while whole.step(&grid, 1).unwrap() == Step::InProgress {}
     let nested = HEADER_LEN + 22;
     let mut refusals = 0;
     for k in 1..whole.iterations() {
         let mut s = GridSearch::new(o).unwrap();
-        s.try_begin(&grid, a, b);
-        s.step(&grid, k).unwrap();
+        let _ = s.try_begin(&grid, a, b);
+        let _ = s.step(&grid, k).unwrap();
         let mut bytes = vec![0; s.state_size()];
         s.save_state(&grid, &mut bytes).unwrap();
         let inner_len = u32::from_le_bytes(bytes[nested - 4..nested].try_into().unwrap());
@@ -282,8 +282,8 @@ fn a_grid_search_handle_running_hpa_refuses_for_its_nested_search_and_keeps_its_
         bad.extend_from_slice(&inner);
         reseal_len(&mut bad);
         let mut victim = GridSearch::new(o).unwrap();
-        victim.try_begin(&grid, b, a);
-        victim.step(&grid, 3).unwrap();
+        let _ = victim.try_begin(&grid, b, a);
+        let _ = victim.step(&grid, 3).unwrap();
         let mut before = vec![0; victim.state_size()];
         victim.save_state(&grid, &mut before).unwrap();
         assert_eq!(
@@ -319,21 +319,21 @@ fn every_state_the_engine_saves_restores_and_continues_bit_for_bit() {
                 let begin = || {
                     let mut s = HpaSearch::new();
                     s.set_smoothing(smoothing);
-                    s.try_begin(&h, &grid, q.0, q.1).unwrap();
+                    let _ = s.try_begin(&h, &grid, q.0, q.1).unwrap();
                     s
                 };
                 let mut whole = begin();
-                whole.run(&h, &grid).unwrap();
+                let _ = whole.run(&h, &grid).unwrap();
                 let want = outcome(&whole);
                 for k in 0..=whole.iterations() {
                     let mut s = begin();
-                    s.step(&h, &grid, k).unwrap();
+                    let _ = s.step(&h, &grid, k).unwrap();
                     let bytes = save(&s, &h, &grid);
                     let mut r = busy(&h, &grid, q);
                     r.restore_state(&h, &grid, &bytes)
                         .unwrap_or_else(|e| panic!("config {ci} query {q:?} pop {k}: {e}"));
                     assert_eq!(save(&r, &h, &grid), bytes, "canonical, pop {k}");
-                    r.run(&h, &grid).unwrap();
+                    let _ = r.run(&h, &grid).unwrap();
                     assert_eq!(outcome(&r), want, "config {ci} query {q:?} pop {k}");
                     checked += 1;
                 }
@@ -387,14 +387,14 @@ fn consistent_hostile_edits_are_refused_unchanged_or_continue_legally() {
             };
             for q in queries(&grid, &h, &mut rng) {
                 let mut fresh = HpaSearch::new();
-                fresh.try_begin(&h, &grid, q.0, q.1).unwrap();
-                fresh.run(&h, &grid).unwrap();
+                let _ = fresh.try_begin(&h, &grid, q.0, q.1).unwrap();
+                let _ = fresh.run(&h, &grid).unwrap();
                 let mut t = busy(&h, &grid, q);
                 let before = save(&t, &h, &grid);
                 for k in 1..=fresh.iterations() {
                     let mut s = HpaSearch::new();
-                    s.try_begin(&h, &grid, q.0, q.1).unwrap();
-                    s.step(&h, &grid, k).unwrap();
+                    let _ = s.try_begin(&h, &grid, q.0, q.1).unwrap();
+                    let _ = s.step(&h, &grid, k).unwrap();
                     let good = Snap::parse(&save(&s, &h, &grid));
                     for edit in 0..11 {
                         let mut e = good.clone();

@@ -424,7 +424,7 @@ impl World for Grid {
         self.create_replanner(start, goal, o).unwrap()
     }
     fn save(u: &mut GridReplanner, w: &Grid) -> Vec<u8> {
-        let mut b = vec![0; u.state_size(w).unwrap()];
+        let mut b = vec![0; u.state_size(w)];
         u.save_state(w, &mut b).unwrap();
         b
     }
@@ -478,7 +478,7 @@ impl World for HexGrid {
         self.create_replanner(start, goal, o).unwrap()
     }
     fn save(u: &mut HexReplanner, w: &HexGrid) -> Vec<u8> {
-        let mut b = vec![0; u.state_size(w).unwrap()];
+        let mut b = vec![0; u.state_size(w)];
         u.save_state(w, &mut b).unwrap();
         b
     }
@@ -692,7 +692,7 @@ fn own_saves_continue_alike<W: World>(cases: &mut [Case<W>]) -> usize {
     let mut checked = 0;
     for (k, case) in cases.iter_mut().enumerate() {
         let mut used = case.other.create(case.goal, case.start, &case.options);
-        W::replan(&mut used, &case.other, u32::MAX);
+        let _ = W::replan(&mut used, &case.other, u32::MAX);
         let (options, name) = (case.options, case.name.clone());
         let used_template = used;
         life(case, k as u64, &mut |unit, world, when| {
@@ -745,7 +745,7 @@ fn hostile<W: World>(cases: &mut [Case<W>], per_save: usize) -> Tally {
         }
         let (name, options, start, goal) = (case.name.clone(), case.options, case.start, case.goal);
         let mut done = case.world.create(start, goal, &options);
-        W::replan(&mut done, &case.world, u32::MAX);
+        let _ = W::replan(&mut done, &case.world, u32::MAX);
         let mut rng = SplitMix64::new(0xbad + k as u64);
         let (w, h) = case.world.dims();
         let bound = 64 * (w * h) as u32 + 1000;
@@ -864,8 +864,8 @@ fn the_issue_reproducer_is_refused_by_the_engine_unchanged() {
             DefaultStepCost,
             OctileHeuristic::new(3, 1.0),
         );
-        e.try_begin(&topo, 0, 8);
-        e.step(&topo, budget);
+        let _ = e.try_begin(&topo, 0, 8);
+        let _ = e.step(&topo, budget);
         let untouched = e.clone();
         let before = engine_save(&e, &grid);
         assert_eq!(
@@ -974,7 +974,7 @@ impl<H: Heuristic + Clone> EngineMap for SquareMap<H> {
         (self.estimate)(&self.grid)
     }
     fn follow(&self, e: &mut ReplanSearch<DefaultStepCost, H>, seen: &mut u64) {
-        follow_square_journal(e, &self.grid, seen, 1);
+        let _ = follow_square_journal(e, &self.grid, seen, 1);
     }
     fn hash(&self) -> u64 {
         self.grid.content_hash()
@@ -1000,7 +1000,7 @@ impl EngineMap for HexMap {
         HexDistanceHeuristic::new(self.0.width(), self.0.layout(), self.0.areas().min_cost())
     }
     fn follow(&self, e: &mut ReplanSearch<DefaultStepCost, HexDistanceHeuristic>, seen: &mut u64) {
-        follow_hex_journal(e, &self.0, seen);
+        let _ = follow_hex_journal(e, &self.0, seen);
     }
     /// Any fixed function of the contents names the map at tier 2 (multipliers never change).
     fn hash(&self) -> u64 {
@@ -1032,8 +1032,8 @@ fn engine_case<M: EngineMap>(
     let mut done = idle.clone();
     {
         let t = map.topo();
-        done.try_begin(&t, ends.0, ends.1);
-        done.run(&t);
+        let _ = done.try_begin(&t, ends.0, ends.1);
+        let _ = done.run(&t);
     }
     let check = |e: &ReplanSearch<DefaultStepCost, M::H>,
                  map: &M,
@@ -1111,7 +1111,7 @@ fn engine_case<M: EngineMap>(
         map.follow(&mut e, &mut seen_rev);
         check(&e, map, &mut rng, &mut tally);
         if round % 2 == 1 && path.len() > 2 {
-            e.move_start(&map.topo(), path[1]);
+            let _ = e.move_start(&map.topo(), path[1]);
             check(&e, map, &mut rng, &mut tally);
         }
     }

@@ -55,8 +55,8 @@ fn outcome(s: &Search) -> Outcome {
 /// A Theta* search on `grid` from 0 to the last cell after `pops` pops: a live target.
 fn target(grid: &Grid, v: ThetaVariant, pops: u32) -> Search {
     let mut s = search(grid, v, grid.areas().min_cost());
-    s.try_begin(grid, 0, grid.cell_count() - 1);
-    s.step(grid, pops);
+    let _ = s.try_begin(grid, 0, grid.cell_count() - 1);
+    let _ = s.step(grid, pops);
     s
 }
 
@@ -77,8 +77,8 @@ fn refused(grid: &Grid, bytes: &[u8]) -> StateError {
                 "a refused restore changed the target"
             );
             let mut fresh = target(grid, v, pops);
-            t.run(grid);
-            fresh.run(grid);
+            let _ = t.run(grid);
+            let _ = fresh.run(grid);
             assert_eq!(outcome(&t), outcome(&fresh));
             assert_eq!(first.get_or_insert(err), &err);
         }
@@ -133,8 +133,8 @@ fn a_line_of_sight_count_the_pops_cannot_reach_is_refused() {
         fixed,
         "the reproducer is one pop of Theta*"
     );
-    r.run(&grid);
-    fresh.run(&grid);
+    let _ = r.run(&grid);
+    let _ = fresh.run(&grid);
     assert_eq!(outcome(&r), outcome(&fresh));
 }
 
@@ -184,22 +184,22 @@ fn every_state_the_engine_saves_restores_and_continues_bit_for_bit() {
                     s
                 };
                 let mut whole = new();
-                whole.try_begin(&grid, a, b);
-                whole.run(&grid);
+                let _ = whole.try_begin(&grid, a, b);
+                let _ = whole.run(&grid);
                 let want = outcome(&whole);
                 for k in 0..=whole.iterations() {
                     let mut s = new();
-                    s.try_begin(&grid, a, b);
-                    s.step(&grid, k);
+                    let _ = s.try_begin(&grid, a, b);
+                    let _ = s.step(&grid, k);
                     let bytes = save(&s, &grid);
                     // Into a search that was doing something else (another variant and query).
                     let mut r = search(&grid, ThetaVariant::Theta, scale);
-                    r.try_begin(&grid, b, a);
-                    r.step(&grid, 2);
+                    let _ = r.try_begin(&grid, b, a);
+                    let _ = r.step(&grid, 2);
                     r.restore_state(&grid, &bytes)
                         .unwrap_or_else(|e| panic!("{v:?} w {weight} pop {k}: {e}"));
                     assert_eq!(save(&r, &grid), bytes, "canonical, {v:?} pop {k}");
-                    r.run(&grid);
+                    let _ = r.run(&grid);
                     assert_eq!(outcome(&r), want, "{v:?} w {weight} pop {k}");
                     checked += 1;
                 }
@@ -223,13 +223,13 @@ fn a_grid_search_handle_running_theta_restores_every_state_and_refuses_for_its_n
             (s.state(), cells, s.cost().to_bits(), s.iterations())
         };
         let mut whole = GridSearch::new(o).unwrap();
-        whole.try_begin(&grid, a, b);
+        let _ = whole.try_begin(&grid, a, b);
         let want = finish(&mut whole);
         for k in 0..want.3 {
             let mut s = GridSearch::new(o).unwrap();
-            s.try_begin(&grid, a, b);
+            let _ = s.try_begin(&grid, a, b);
             if k > 0 {
-                s.step(&grid, k).unwrap();
+                let _ = s.step(&grid, k).unwrap();
             }
             let mut bytes = vec![0; s.state_size()];
             s.save_state(&grid, &mut bytes).unwrap();
@@ -252,8 +252,8 @@ fn a_grid_search_handle_running_theta_restores_every_state_and_refuses_for_its_n
             bad.extend_from_slice(&inner);
             reseal_len(&mut bad);
             let mut victim = GridSearch::new(o).unwrap();
-            victim.try_begin(&grid, b, a);
-            victim.step(&grid, 3).unwrap();
+            let _ = victim.try_begin(&grid, b, a);
+            let _ = victim.step(&grid, 3).unwrap();
             let mut before = vec![0; victim.state_size()];
             victim.save_state(&grid, &mut before).unwrap();
             assert!(
@@ -450,17 +450,17 @@ fn consistent_hostile_edits_are_refused_unchanged_or_continue_legally() {
         let m = grid.areas().min_cost();
         for v in VARIANTS {
             let mut fresh = search(&grid, v, m);
-            fresh.try_begin(&grid, a, b);
-            fresh.run(&grid);
+            let _ = fresh.try_begin(&grid, a, b);
+            let _ = fresh.run(&grid);
             let total = fresh.iterations();
             let mut t = search(&grid, v, m);
-            t.try_begin(&grid, b, a);
-            t.step(&grid, 3);
+            let _ = t.try_begin(&grid, b, a);
+            let _ = t.step(&grid, 3);
             let before = save(&t, &grid);
             for k in 1..=total {
                 let mut s = search(&grid, v, m);
-                s.try_begin(&grid, a, b);
-                s.step(&grid, k);
+                let _ = s.try_begin(&grid, a, b);
+                let _ = s.step(&grid, k);
                 let good = Snap::parse(&save(&s, &grid));
                 for edit in 0..12 {
                     let mut e = good.clone();

@@ -37,8 +37,8 @@ fn used_handle(options: GridOptions, seed: u64) -> GridSearch {
     let big = random_grid(seed ^ 0x5eed, 30, 30, 10, false);
     let mut h = GridSearch::new(options).unwrap();
     if let Some((s, g)) = common::far_endpoints(&big, options.agent_size) {
-        h.try_begin(&big, s, g);
-        h.step(&big, 40).unwrap();
+        let _ = h.try_begin(&big, s, g);
+        let _ = h.step(&big, 40).unwrap();
     }
     h
 }
@@ -58,7 +58,7 @@ fn handles_in_lockstep(seed: u64, w: u32, h: u32, wall: u32, variant: usize, k: 
     if never_stopped.try_begin(&grid, s, t) != Step::InProgress {
         return;
     }
-    never_stopped.step(&grid, k).unwrap();
+    let _ = never_stopped.step(&grid, k).unwrap();
     let saved = save(&never_stopped, &grid);
     let mut fresh = GridSearch::new(GridOptions::FOUR_CONNECTED).unwrap();
     fresh.restore_state(&grid, &saved).unwrap();

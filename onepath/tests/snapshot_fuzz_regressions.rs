@@ -44,7 +44,7 @@ fn a_refused_astar_snapshot_keeps_the_targets_open_list() {
     let t = topology(&g);
     let mut source = astar(&g);
     assert_eq!(source.try_begin(&t, 0, 125), Step::InProgress);
-    source.step(&t, 10);
+    let _ = source.step(&t, 10);
     let mut bad = save(&source, &g);
     // The second record's parent (payload: 30 fixed bytes, the reached count, one 17-byte
     // record, then node and parent) -> a node no record holds.
@@ -54,7 +54,7 @@ fn a_refused_astar_snapshot_keeps_the_targets_open_list() {
 
     let mut target = astar(&g);
     assert_eq!(target.try_begin(&t, 1, 120), Step::InProgress);
-    target.step(&t, 5);
+    let _ = target.step(&t, 5);
     let before = save(&target, &g);
     assert_eq!(
         target.restore_state(&t, g.content_hash(), &bad),
@@ -157,11 +157,11 @@ fn a_handle_sized_by_a_larger_map_refuses_nodes_outside_the_snapshots_map() {
     let (big, small) = (Grid::new(30, 30).unwrap(), Grid::new(6, 6).unwrap());
     let o = GridOptions::DEFAULT.with_specialized_engines(false);
     let mut target = GridSearch::new(o).unwrap();
-    target.try_begin(&big, Cell::new(0, 0), Cell::new(29, 29));
-    target.step(&big, 3).unwrap();
+    let _ = target.try_begin(&big, Cell::new(0, 0), Cell::new(29, 29));
+    let _ = target.step(&big, 3).unwrap();
     let mut source = GridSearch::new(o).unwrap();
-    source.try_begin(&small, Cell::new(0, 0), Cell::new(5, 5));
-    source.step(&small, 2).unwrap();
+    let _ = source.try_begin(&small, Cell::new(0, 0), Cell::new(5, 5));
+    let _ = source.step(&small, 2).unwrap();
     let mut b = save_handle(&source, &small);
     // The nested kind-2 frame: its last record (an open node) and its open entry -> node 100.
     let payload = 28 + 22 + 28;
@@ -215,7 +215,7 @@ fn counts_restored_at_u32_max_saturate_instead_of_overflowing() {
     for (options, at) in engines {
         let mut h = GridSearch::new(options).unwrap();
         assert_eq!(h.try_begin(&g, s, t), Step::InProgress);
-        h.step(&g, 2).unwrap();
+        let _ = h.step(&g, 2).unwrap();
         let mut b = save_handle(&h, &g);
         let nested = 28 + 22;
         for field in [at, at + 4] {
@@ -243,12 +243,12 @@ fn a_search_reused_on_a_smaller_map_saves_that_maps_node_count() {
     let (s, t) = common::far_endpoints(&small, 1).unwrap();
     let o = GridOptions::DEFAULT.with_specialized_engines(false);
     let mut reused = GridSearch::new(o).unwrap();
-    reused.try_begin(&big, Cell::new(0, 0), Cell::new(29, 29));
-    reused.step(&big, 3).unwrap();
+    let _ = reused.try_begin(&big, Cell::new(0, 0), Cell::new(29, 29));
+    let _ = reused.step(&big, 3).unwrap();
     let mut fresh = GridSearch::new(o).unwrap();
     for h in [&mut reused, &mut fresh] {
         assert_eq!(h.try_begin(&small, s, t), Step::InProgress);
-        h.step(&small, 4).unwrap();
+        let _ = h.step(&small, 4).unwrap();
     }
     let bytes = save_handle(&reused, &small);
     assert_eq!(bytes, save_handle(&fresh, &small));
@@ -256,7 +256,7 @@ fn a_search_reused_on_a_smaller_map_saves_that_maps_node_count() {
     assert_eq!(again.restore_state(&small, &bytes), Ok(()));
     // Restoring into the handle sized by the larger map gives the same state.
     let mut sized = GridSearch::new(o).unwrap();
-    sized.try_begin(&big, Cell::new(0, 0), Cell::new(29, 29));
+    let _ = sized.try_begin(&big, Cell::new(0, 0), Cell::new(29, 29));
     sized.restore_state(&small, &bytes).unwrap();
     assert_eq!(save_handle(&sized, &small), bytes);
 }

@@ -13,7 +13,7 @@ fn mid_search(grid: &Grid) -> (GridSearch, Vec<u8>) {
     let mut s = GridSearch::new(GridOptions::DEFAULT).unwrap();
     let (a, b) = common::far_endpoints(grid, 1).unwrap();
     assert_eq!(s.try_begin(grid, a, b), Step::InProgress);
-    s.step(grid, 15).unwrap();
+    let _ = s.step(grid, 15).unwrap();
     let mut bytes = vec![0; s.state_size()];
     s.save_state(grid, &mut bytes).unwrap();
     (s, bytes)

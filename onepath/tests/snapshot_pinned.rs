@@ -87,7 +87,7 @@ fn astar_bytes_are_pinned() {
     );
     a.set_record_expansions(true);
     assert_eq!(a.try_begin(&topo, 0, 4), Step::InProgress);
-    a.step(&topo, 4);
+    let _ = a.step(&topo, 4);
     let mut b = vec![0; a.state_size()];
     a.save_state(g.content_hash(), &mut b).unwrap();
     pinned("astar.hex", &b);
@@ -109,7 +109,7 @@ fn grid_search_bytes_are_pinned() {
         s.try_begin(&g, Cell::new(0, 0), Cell::new(4, 0)),
         Step::InProgress
     );
-    s.step(&g, 3).unwrap();
+    let _ = s.step(&g, 3).unwrap();
     let mut b = vec![0; s.state_size()];
     s.save_state(&g, &mut b).unwrap();
     pinned("grid_search.hex", &b);
@@ -126,7 +126,7 @@ fn octile_astar_bytes_are_pinned() {
     let mut a = OctileAStar::new();
     a.set_record_expansions(true);
     assert_eq!(a.try_begin(&g, 0, 17), Step::InProgress);
-    a.step(4);
+    let _ = a.step(4);
     let mut b = vec![0; a.state_size()];
     a.save_state(&g, &mut b).unwrap();
     pinned("octile_astar.hex", &b);
@@ -144,7 +144,7 @@ fn octile_jump_bytes_are_pinned() {
     let mut j = OctileJump::<BitFinder>::with_improved_pruning(true);
     j.set_record_trace(true);
     assert_eq!(j.try_begin(&g, &map, 6, 11), Step::InProgress);
-    j.step(&map, 2);
+    let _ = j.step(&map, 2);
     let mut b = vec![0; j.state_size()];
     j.save_state(&g, &mut b).unwrap();
     pinned("octile_jump.hex", &b);

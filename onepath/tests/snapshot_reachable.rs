@@ -184,7 +184,7 @@ fn every_accepted_mutation_finishes_and_round_trips() {
     let mut source = astar(&g);
     let (start, goal) = (0, 27);
     assert_eq!(source.try_begin(&t, start, goal), Step::InProgress);
-    source.step(&t, 6);
+    let _ = source.step(&t, 6);
     let good = save(&source, &g);
     let mut accepted = 0;
     for at in HEADER..good.len() {

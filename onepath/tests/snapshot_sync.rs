@@ -67,11 +67,11 @@ fn check(seed: u64, w: u32, h: u32, wall: u32, variant: usize, k: u32, m: u32, t
 
     let mut search = GridSearch::new(options).unwrap();
     search.set_record_trace(trace);
-    search.try_begin(&grid, s, g);
-    search.step(&grid, k).unwrap();
+    let _ = search.try_begin(&grid, s, g);
+    let _ = search.step(&grid, k).unwrap();
     let mut saved = vec![0; search.state_size()];
     search.save_state(&grid, &mut saved).unwrap();
-    search.step(&grid, m).unwrap();
+    let _ = search.step(&grid, m).unwrap();
     search.restore_state(&grid, &saved).unwrap();
     assert_eq!(finish(&mut search, &grid), expected, "restored in place");
 
@@ -124,7 +124,7 @@ fn restore_after_finish_and_before_start() {
     assert_eq!(b.state(), Step::Idle);
     // Finished search round trip.
     let (s, g) = common::far_endpoints(&grid, 1).unwrap();
-    a.try_begin(&grid, s, g);
+    let _ = a.try_begin(&grid, s, g);
     let done = finish(&mut a, &grid);
     b.restore_state(&grid, &done.final_bytes).unwrap();
     assert_eq!(finish(&mut b, &grid), done);

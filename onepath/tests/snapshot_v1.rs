@@ -88,13 +88,13 @@ fn generic_searches_and_handles_refuse_every_v1_snapshot() {
     let astar = || {
         let mut a = AStar::new(DefaultStepCost, OctileHeuristic::new(g.width(), 1.0));
         assert_eq!(a.try_begin(&t, 0, 4), Step::InProgress);
-        a.step(&t, 2);
+        let _ = a.step(&t, 2);
         a
     };
     let save = |a: &AStar<_, _>| bytes(a.state_size(), |b| a.save_state(hash, b));
     let restore = |a: &mut AStar<_, _>, b: &[u8]| a.restore_state(&t, hash, b);
     refused_by(astar, save, restore, |a| {
-        a.run(&t);
+        let _ = a.run(&t);
         save(a)
     });
 
@@ -102,7 +102,7 @@ fn generic_searches_and_handles_refuse_every_v1_snapshot() {
         let mut h = GridSearch::new(GridOptions::DEFAULT).unwrap();
         let begun = h.try_begin(&g, Cell::new(0, 2), Cell::new(4, 0));
         assert_eq!(begun, Step::InProgress);
-        h.step(&g, 2).unwrap();
+        let _ = h.step(&g, 2).unwrap();
         h
     };
     let save = |h: &GridSearch| bytes(h.state_size(), |b| h.save_state(&g, b));
@@ -119,13 +119,13 @@ fn specialised_engines_refuse_every_v1_snapshot() {
     let octile = || {
         let mut a = OctileAStar::new();
         assert_eq!(a.try_begin(&g, 0, 17), Step::InProgress);
-        a.step(3);
+        let _ = a.step(3);
         a
     };
     let save = |a: &OctileAStar| bytes(a.state_size(), |b| a.save_state(&g, b));
     let restore = |a: &mut OctileAStar, b: &[u8]| a.restore_state(&g, b);
     refused_by(octile, save, restore, |a| {
-        a.run();
+        let _ = a.run();
         save(a)
     });
 
@@ -133,13 +133,13 @@ fn specialised_engines_refuse_every_v1_snapshot() {
     let jump = || {
         let mut j = OctileJump::<BitFinder>::new();
         assert_eq!(j.try_begin(&g, &map, 6, 11), Step::InProgress);
-        j.step(&map, 1);
+        let _ = j.step(&map, 1);
         j
     };
     let save = |j: &OctileJump<BitFinder>| bytes(j.state_size(), |b| j.save_state(&g, b));
     let restore = |j: &mut OctileJump<BitFinder>, b: &[u8]| j.restore_state(&g, b);
     refused_by(jump, save, restore, |j| {
-        j.run(&map);
+        let _ = j.run(&map);
         save(j)
     });
 }
@@ -160,8 +160,8 @@ fn the_refusal_names_both_versions() {
 fn a_v1_engine_frame_nested_in_a_v2_handle_snapshot_is_refused() {
     let g = pinned_scenario_grid();
     let mut source = GridSearch::new(GridOptions::DEFAULT).unwrap();
-    source.try_begin(&g, Cell::new(0, 0), Cell::new(4, 2));
-    source.step(&g, 3).unwrap();
+    let _ = source.try_begin(&g, Cell::new(0, 0), Cell::new(4, 2));
+    let _ = source.step(&g, 3).unwrap();
     let mut b = bytes(source.state_size(), |out| source.save_state(&g, out));
     // Header, then 22 bytes of options (the nested length last): the nested frame's version.
     let nested = HEADER_LEN + 22;
@@ -171,8 +171,8 @@ fn a_v1_engine_frame_nested_in_a_v2_handle_snapshot_is_refused() {
     b[20..28].copy_from_slice(&sum.to_le_bytes());
 
     let mut target = GridSearch::new(GridOptions::DEFAULT).unwrap();
-    target.try_begin(&g, Cell::new(0, 2), Cell::new(4, 0));
-    target.step(&g, 1).unwrap();
+    let _ = target.try_begin(&g, Cell::new(0, 2), Cell::new(4, 0));
+    let _ = target.step(&g, 1).unwrap();
     let before = bytes(target.state_size(), |out| target.save_state(&g, out));
     assert_eq!(target.restore_state(&g, &b), Err(REFUSED));
     let after = bytes(target.state_size(), |out| target.save_state(&g, out));

@@ -65,8 +65,8 @@ fn pinned_bytes_of_kind_6() {
     let mut s = search(&grid, ThetaVariant::LazyRequeue);
     s.set_record_expansions(true);
     s.set_record_trace(true);
-    s.try_begin(&grid, 0, 17);
-    s.step(&grid, 4);
+    let _ = s.try_begin(&grid, 0, 17);
+    let _ = s.step(&grid, 4);
     let bytes = save(&s, &grid);
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/pinned/theta.hex");
     if std::env::var_os("ONEPATH_BLESS_PINNED").is_some() {
@@ -106,15 +106,15 @@ fn restored_equals_never_stopped_at_every_pop() {
         for v in VARIANTS {
             let mut full = search(&grid, v);
             full.set_record_expansions(seed % 2 == 0);
-            full.try_begin(&grid, a, b);
-            full.run(&grid);
+            let _ = full.try_begin(&grid, a, b);
+            let _ = full.run(&grid);
             let want = outcome(&full);
             let mut k = 0;
             loop {
                 let mut s = search(&grid, v);
                 s.set_record_expansions(seed % 2 == 0);
-                s.try_begin(&grid, a, b);
-                s.step(&grid, k);
+                let _ = s.try_begin(&grid, a, b);
+                let _ = s.step(&grid, k);
                 let bytes = save(&s, &grid);
                 let mut r = search(&grid, ThetaVariant::Theta);
                 r.restore_state(&grid, &bytes)
@@ -125,8 +125,8 @@ fn restored_equals_never_stopped_at_every_pop() {
                     "canonical bytes, seed {seed} {v:?} {k}"
                 );
                 let stopped = s.state() != Step::InProgress;
-                r.run(&grid);
-                s.run(&grid);
+                let _ = r.run(&grid);
+                let _ = s.run(&grid);
                 assert_eq!(outcome(&r), want, "seed {seed} {v:?} pop {k}");
                 assert_eq!(outcome(&s), want);
                 checked += 1;
@@ -171,8 +171,8 @@ fn hostile_single_byte_changes_never_panic_and_accepted_states_run() {
     for v in VARIANTS {
         for k in [0u32, 1, 3, 8, 20] {
             let mut s = search(&grid, v);
-            s.try_begin(&grid, a, b);
-            s.step(&grid, k);
+            let _ = s.try_begin(&grid, a, b);
+            let _ = s.step(&grid, k);
             let bytes = save(&s, &grid);
             for i in 28..bytes.len() {
                 for delta in [1u8, 0x80, 0xff] {
@@ -184,7 +184,7 @@ fn hostile_single_byte_changes_never_panic_and_accepted_states_run() {
                     if r.restore_state(&grid, &m).is_ok() {
                         accepted += 1;
                         assert_eq!(save(&r, &grid), m, "accepted bytes round-trip");
-                        r.run(&grid);
+                        let _ = r.run(&grid);
                         if r.state() == Step::Found {
                             assert!(r.path_len() >= 1);
                         }

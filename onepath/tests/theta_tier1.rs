@@ -139,8 +139,8 @@ fn tier1_equals_tier2_the_handle_sliced_and_restored() {
                         ThetaSearch::new(variant, EuclideanHeuristic::new(grid.width(), scale))
                             .with_weight(weight)
                             .unwrap();
-                    t.try_begin(&grid, a, b);
-                    t.run(&grid);
+                    let _ = t.try_begin(&grid, a, b);
+                    let _ = t.run(&grid);
                     let cells: Vec<Cell> = t.path().iter().map(|&n| grid.cell_of(n)).collect();
                     assert_eq!(p.cells, cells);
                     assert_eq!(p.cost.to_bits(), t.cost().to_bits());
@@ -157,7 +157,7 @@ fn tier1_equals_tier2_the_handle_sliced_and_restored() {
                     // The handle, sliced, saved and restored mid-way into a fresh handle.
                     let mut h = GridSearch::new(o).unwrap();
                     assert_eq!(h.try_begin(&grid, ca, cb), Step::InProgress);
-                    h.step(&grid, 3).unwrap();
+                    let _ = h.step(&grid, 3).unwrap();
                     let mut bytes = vec![0u8; h.state_size()];
                     h.save_state(&grid, &mut bytes).unwrap();
                     let mut peer = GridSearch::new(o).unwrap();
@@ -183,8 +183,8 @@ fn a_handle_switches_between_families() {
     let (a, b) = (Cell::new(0, 1), Cell::new(9, 1));
     let mut h =
         GridSearch::new(GridOptions::DEFAULT.with_algorithm(GridAlgorithm::ThetaStar)).unwrap();
-    h.try_begin(&grid, a, b);
-    h.run_cancellable(&grid, || false).unwrap();
+    let _ = h.try_begin(&grid, a, b);
+    let _ = h.run_cancellable(&grid, || false).unwrap();
     let theta = h.to_path(&grid).unwrap();
     assert_eq!(theta.algorithm, GridAlgorithm::ThetaStar);
     let astar = grid.find_path(a, b, &GridOptions::DEFAULT).unwrap();

@@ -30,15 +30,15 @@ fn theta_search_allocates_nothing_after_warm_up() {
         let mut path = vec![0u32; grid.cell_count() as usize];
         let mut bytes = vec![0u8; 1 << 20];
         // Warm-up: one search of this size sizes every buffer.
-        s.try_begin(&grid, open[0], open[open.len() - 1]);
-        s.run(&grid);
+        let _ = s.try_begin(&grid, open[0], open[open.len() - 1]);
+        let _ = s.run(&grid);
         let n = s.save_state(hash, &mut bytes).unwrap();
         other.restore_state(&grid, &bytes[..n]).unwrap();
         for q in 0..12usize {
             let a = open[(q * 37) % open.len()];
             let b = open[(q * 101 + 7) % open.len()];
             let ((), count) = allocations(|| {
-                s.try_begin(&grid, a, b);
+                let _ = s.try_begin(&grid, a, b);
                 while s.step(&grid, 5) == Step::InProgress {
                     let n = s.state_size();
                     let n2 = s.save_state(hash, &mut bytes[..n]).unwrap();
@@ -69,16 +69,16 @@ fn the_grid_search_handle_allocates_nothing_for_any_angle_queries() {
         let mut bytes = vec![0u8; 1 << 20];
         // Warm-up: one query and one save/restore.
         let (a, b) = (grid.cell_of(open[0]), grid.cell_of(open[open.len() - 1]));
-        h.try_begin(&grid, a, b);
-        h.step(&grid, 10).unwrap();
+        let _ = h.try_begin(&grid, a, b);
+        let _ = h.step(&grid, 10).unwrap();
         let n = h.save_state(&grid, &mut bytes).unwrap();
         peer.restore_state(&grid, &bytes[..n]).unwrap();
-        h.run_cancellable(&grid, || false).unwrap();
+        let _ = h.run_cancellable(&grid, || false).unwrap();
         for q in 0..10usize {
             let a = grid.cell_of(open[(q * 53) % open.len()]);
             let b = grid.cell_of(open[(q * 91 + 5) % open.len()]);
             let ((), count) = allocations(|| {
-                h.try_begin(&grid, a, b);
+                let _ = h.try_begin(&grid, a, b);
                 while h.step(&grid, 4).unwrap() == Step::InProgress {
                     let n = h.save_state(&grid, &mut bytes).unwrap();
                     peer.restore_state(&grid, &bytes[..n]).unwrap();

@@ -113,7 +113,7 @@ fn a_refused_begin_is_visible() {
         s.try_begin(&grid, Cell::new(2, 0), Cell::new(0, 0)),
         Step::StartInvalid
     );
-    s.run_cancellable(&grid, || false).unwrap();
+    let _ = s.run_cancellable(&grid, || false).unwrap();
     assert_eq!(s.to_path(&grid).unwrap().status, PathStatus::Found);
 }
 
@@ -201,6 +201,6 @@ fn another_grid_is_named() {
     );
     assert!(e.to_string().contains("edited"), "{e}");
     // The path found before an edit is still the search's result on that grid.
-    s.run_cancellable(&clone, || false).unwrap();
+    let _ = s.run_cancellable(&clone, || false).unwrap();
     assert_eq!(s.to_path(&grid).unwrap().status, PathStatus::Found);
 }

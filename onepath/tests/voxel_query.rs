@@ -198,8 +198,8 @@ fn pages_follow_the_blocks_reached_and_the_pool_is_bounded() {
     // A straight line reached only the blocks along it (and their face neighbours).
     assert!(s.pages_in_use() <= 6, "{} pages", s.pages_in_use());
     let pool = s.pool_pages();
-    s.try_begin(&grid, a, b, &NoVoxelHooks);
-    s.run(&grid, &NoVoxelHooks);
+    let _ = s.try_begin(&grid, a, b, &NoVoxelHooks);
+    let _ = s.run(&grid, &NoVoxelHooks);
     assert_eq!(s.pool_pages(), pool, "pages are reused");
     // Dijkstra-like flood (goal unreachable: walled in) touches every block.
     let mut walled = VoxelGrid::new(536, 512, 8).unwrap();
@@ -211,7 +211,7 @@ fn pages_follow_the_blocks_reached_and_the_pool_is_bounded() {
         }
     }
     let goal = VoxelCell::new(535, 0, 0); // 66 x 64 = 4224 blocks reachable
-    s.try_begin(&walled, a, goal, &NoVoxelHooks);
+    let _ = s.try_begin(&walled, a, goal, &NoVoxelHooks);
     assert_eq!(s.run(&walled, &NoVoxelHooks), Step::NoPath);
     assert!(s.pool_pages() > POOL_LIMIT);
     s.trim_pool();

@@ -29,10 +29,10 @@ fn sliced(
     budget: u32,
     restore: bool,
 ) -> VoxelPath {
-    search.start(grid, ends.0, ends.1);
+    let _ = search.start(grid, ends.0, ends.1);
     let mut slices = 0u32;
     while search.state() == Step::InProgress {
-        search.step(grid, budget).unwrap();
+        let _ = search.step(grid, budget).unwrap();
         slices += 1;
         if restore && (slices.is_power_of_two() || search.state() != Step::InProgress) {
             let mut bytes = vec![0u8; search.state_size()];
@@ -90,7 +90,7 @@ fn sliced_equals_unsliced_and_the_dense_search() {
         );
         dense.set_record_expansions(true);
         let (s, t) = (grid.node_of(ends.0).unwrap(), grid.node_of(ends.1).unwrap());
-        dense.try_begin(&topo, s, t);
+        let _ = dense.try_begin(&topo, s, t);
         while dense.step(&topo, 7) == Step::InProgress {}
         assert_eq!(whole.cost.to_bits(), dense.cost().to_bits());
         assert_eq!(
@@ -137,9 +137,9 @@ fn hooks_sliced_and_restored_equal_find_path_with() {
     );
     assert_eq!(whole.status, PathStatus::Found);
     let mut h = VoxelSearch::new(o);
-    h.start_with(&grid, ends.0, ends.1, &Toll);
+    let _ = h.start_with(&grid, ends.0, ends.1, &Toll);
     while h.state() == Step::InProgress {
-        h.step_with(&grid, &Toll, 3).unwrap();
+        let _ = h.step_with(&grid, &Toll, 3).unwrap();
         let mut bytes = vec![0u8; h.state_size()];
         h.save_state(&grid, &mut bytes).unwrap();
         let mut r = VoxelSearch::new(o);
@@ -156,7 +156,7 @@ fn an_edit_under_a_running_search_is_an_error() {
     let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(15, 15, 15));
     let mut h = VoxelSearch::new(VoxelOptions::DEFAULT);
     assert_eq!(h.start(&grid, a, b), Step::InProgress);
-    h.step(&grid, 2).unwrap();
+    let _ = h.step(&grid, 2).unwrap();
     grid.set_walkable(VoxelCell::new(8, 8, 8), false).unwrap();
     assert!(matches!(
         h.step(&grid, 2),
@@ -167,7 +167,7 @@ fn an_edit_under_a_running_search_is_an_error() {
     ));
     assert_eq!(h.iterations(), 2);
     // A snapshot taken before the edit belongs to the old contents.
-    h.start(&grid, a, b);
+    let _ = h.start(&grid, a, b);
     while h.step(&grid, 5).unwrap() == Step::InProgress {}
     assert_eq!(h.to_path(), grid.find_path(a, b, &VoxelOptions::DEFAULT));
     // Refused endpoints leave the finished search alone.
@@ -179,7 +179,7 @@ fn an_edit_under_a_running_search_is_an_error() {
     // Other options make the handle idle until it starts again.
     h.set_options(VoxelOptions::SIX_CONNECTED);
     assert_eq!(h.state(), Step::Idle);
-    h.start(&grid, a, b);
+    let _ = h.start(&grid, a, b);
     while h.step(&grid, 50).unwrap() == Step::InProgress {}
     assert_eq!(h.cost(), 45.0);
 }

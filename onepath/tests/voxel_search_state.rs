@@ -56,7 +56,7 @@ fn check_case(
     let mut whole = PagedVoxelSearch::new(c, r);
     whole.set_record_expansions(true);
     let begun = whole.try_begin(grid, ends.0, ends.1, hooks);
-    whole.run(grid, hooks);
+    let _ = whole.run(grid, hooks);
     let mut cur = PagedVoxelSearch::new(c, r);
     cur.set_record_expansions(true);
     assert_eq!(cur.try_begin(grid, ends.0, ends.1, hooks), begun);
@@ -70,7 +70,7 @@ fn check_case(
         if cur.state() != Step::InProgress {
             break;
         }
-        cur.step(grid, hooks, stop);
+        let _ = cur.step(grid, hooks, stop);
     }
     assert_eq!(outcome(&cur), outcome(&whole), "restored = never stopped");
 }
@@ -130,8 +130,8 @@ fn hooks_take_part_in_the_replay() {
         VoxelConnectivity::TwentySix,
         VoxelCornerRule::NoCornerCutting,
     );
-    s.try_begin(&open, ends.0, ends.1, &Toll);
-    s.step(&open, &Toll, 20);
+    let _ = s.try_begin(&open, ends.0, ends.1, &Toll);
+    let _ = s.step(&open, &Toll, 20);
     let bytes = save(&s, &open);
     let mut other = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::AllowAll);
     let err = other
@@ -152,18 +152,18 @@ fn bytes_do_not_depend_on_the_pool_history() {
     let mut fresh = PagedVoxelSearch::new(c, r);
     let mut used = PagedVoxelSearch::new(c, r);
     // Another query first: `used` takes its pages in another order.
-    used.try_begin(
+    let _ = used.try_begin(
         &grid,
         VoxelCell::new(10, 10, 5),
         VoxelCell::new(0, 19, 0),
         &NoVoxelHooks,
     );
-    used.run(&grid, &NoVoxelHooks);
+    let _ = used.run(&grid, &NoVoxelHooks);
     for s in [&mut fresh, &mut used] {
         if s.try_begin(&grid, ends.0, ends.1, &NoVoxelHooks) != Step::InProgress {
             return;
         }
-        s.step(&grid, &NoVoxelHooks, 40);
+        let _ = s.step(&grid, &NoVoxelHooks, 40);
     }
     assert_eq!(save(&fresh, &grid), save(&used, &grid));
 }
@@ -179,13 +179,13 @@ fn idle_and_finished_searches_round_trip() {
         (t.state(), t.connectivity()),
         (Step::Idle, VoxelConnectivity::Eighteen)
     );
-    s.try_begin(
+    let _ = s.try_begin(
         &grid,
         VoxelCell::new(0, 0, 0),
         VoxelCell::new(3, 3, 3),
         &NoVoxelHooks,
     );
-    s.run(&grid, &NoVoxelHooks);
+    let _ = s.run(&grid, &NoVoxelHooks);
     let done = save(&s, &grid);
     t.restore_state(&grid, &NoVoxelHooks, &done).unwrap();
     assert_eq!(outcome(&t), outcome(&s));
@@ -218,12 +218,12 @@ fn hostile_bytes_are_refused_and_change_nothing() {
         s.try_begin(&grid, ends.0, ends.1, &NoVoxelHooks),
         Step::InProgress
     );
-    s.step(&grid, &NoVoxelHooks, 9);
+    let _ = s.step(&grid, &NoVoxelHooks, 9);
     let bytes = save(&s, &grid);
     // A target in another state, which a refused restore must leave as it is.
     let mut target = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::AllowAll);
-    target.try_begin(&grid, ends.1, ends.0, &NoVoxelHooks);
-    target.step(&grid, &NoVoxelHooks, 4);
+    let _ = target.try_begin(&grid, ends.1, ends.0, &NoVoxelHooks);
+    let _ = target.step(&grid, &NoVoxelHooks, 4);
     let before = save(&target, &grid);
     let mut accepted = 0;
     for i in HEADER_LEN..bytes.len() {
@@ -290,13 +290,13 @@ fn voxel_search_bytes_are_pinned() {
     grid.set_area_cost(1, 1.5).unwrap();
     let mut s = PagedVoxelSearch::new(VoxelConnectivity::TwentySix, VoxelCornerRule::NoSqueezing);
     s.set_record_expansions(true);
-    s.try_begin(
+    let _ = s.try_begin(
         &grid,
         VoxelCell::new(0, 0, 0),
         VoxelCell::new(4, 3, 2),
         &NoVoxelHooks,
     );
-    s.step(&grid, &NoVoxelHooks, 3);
+    let _ = s.step(&grid, &NoVoxelHooks, 3);
     let bytes = save(&s, &grid);
     let mut text = String::new();
     for (i, b) in bytes.iter().enumerate() {

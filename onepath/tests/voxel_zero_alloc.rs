@@ -30,13 +30,13 @@ fn the_paged_search_allocates_nothing_after_warm_up() {
     ] {
         let mut s = PagedVoxelSearch::new(conn, rule);
         s.set_record_expansions(true);
-        s.try_begin(&grid, a, b, &NoVoxelHooks);
+        let _ = s.try_begin(&grid, a, b, &NoVoxelHooks);
         assert_eq!(s.run(&grid, &NoVoxelHooks), Step::Found);
         let mut out = vec![VoxelCell::default(); s.path_len()];
         let want = (s.cost(), s.iterations());
         let (got, n) = allocations(|| {
             for budget in [u32::MAX, 7, 1] {
-                s.try_begin(&grid, a, b, &NoVoxelHooks);
+                let _ = s.try_begin(&grid, a, b, &NoVoxelHooks);
                 while s.step(&grid, &NoVoxelHooks, budget) == Step::InProgress {}
             }
             let len = s.copy_path(&mut out);
@@ -53,12 +53,12 @@ fn the_tier_one_handle_allocates_nothing_after_warm_up() {
     let grid = VoxelGrid::new(24, 24, 24).unwrap();
     let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(23, 11, 5));
     let mut s = onepath::VoxelSearch::new(onepath::VoxelOptions::DEFAULT);
-    s.start(&grid, a, b);
+    let _ = s.start(&grid, a, b);
     while s.step(&grid, 50).unwrap() == Step::InProgress {}
     let mut out = vec![VoxelCell::default(); s.path_len()];
     let (len, n) = allocations(|| {
         for budget in [1, 2, 7, 50] {
-            s.start(&grid, b, a);
+            let _ = s.start(&grid, b, a);
             while s.step(&grid, budget).unwrap() == Step::InProgress {}
         }
         s.copy_path(&mut out)

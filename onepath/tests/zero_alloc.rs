@@ -77,7 +77,7 @@ fn grid_search_entry_points_allocate_nothing_after_warm_up() {
         let mut bytes = vec![0u8; 1 << 20];
         // Warm-up: the first search of this size grows every buffer once.
         let (a, b) = endpoints(1, &grid, options.agent_size);
-        search.try_begin(&grid, a, b);
+        let _ = search.try_begin(&grid, a, b);
         while search.step(&grid, 64).unwrap() == Step::InProgress {}
         let n = search.save_state(&grid, &mut bytes).unwrap();
         search.restore_state(&grid, &bytes[..n]).unwrap();
@@ -135,9 +135,9 @@ fn the_first_query_after_prepare_allocates_nothing() {
         for seed in 1..6 {
             let (a, b) = endpoints(seed, &grid, options.agent_size);
             let ((), c) = allocations(|| {
-                search.try_begin(&grid, a, b);
+                let _ = search.try_begin(&grid, a, b);
                 while search.step(&grid, 50).unwrap() == Step::InProgress {}
-                search.copy_path(&mut path);
+                assert!(search.copy_path(&mut path).is_some());
                 let size = search.state_size();
                 assert_eq!(search.save_state(&grid, &mut bytes), Ok(size));
             });
@@ -159,18 +159,18 @@ fn improved_pruning_handles_allocate_nothing_after_warm_up() {
         let mut path = vec![Cell::default(); grid.cell_count() as usize];
         let mut bytes = vec![0u8; 1 << 21];
         let (a, b) = endpoints(1, &grid, 1);
-        search.try_begin(&grid, a, b);
+        let _ = search.try_begin(&grid, a, b);
         while search.step(&grid, 64).unwrap() == Step::InProgress {}
         let n = search.save_state(&grid, &mut bytes).unwrap();
         search.restore_state(&grid, &bytes[..n]).unwrap();
         for seed in 2..8 {
             let (a, b) = endpoints(seed, &grid, 1);
             let ((), c) = allocations(|| {
-                search.try_begin(&grid, a, b);
-                search.step(&grid, 3).unwrap();
+                let _ = search.try_begin(&grid, a, b);
+                let _ = search.step(&grid, 3).unwrap();
                 let n = search.save_state(&grid, &mut bytes).unwrap();
                 while search.step(&grid, 50).unwrap() == Step::InProgress {}
-                search.copy_path(&mut path);
+                assert!(search.copy_path(&mut path).is_some());
                 search.restore_state(&grid, &bytes[..n]).unwrap();
             });
             assert_eq!(c, 0, "query {seed} allocated ({alg:?}, improved)");
@@ -191,12 +191,12 @@ fn generic_astar_allocates_nothing_after_warm_up() {
     .unwrap();
     let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
     let mut out = vec![0u32; 2500];
-    search.try_begin(&topo, 0, 2499);
-    search.run(&topo);
+    let _ = search.try_begin(&topo, 0, 2499);
+    let _ = search.run(&topo);
     for goal in [100u32, 777, 2000, 2450] {
         let (_, c) = allocations(|| {
-            search.try_begin(&topo, 3, goal);
-            search.run(&topo);
+            let _ = search.try_begin(&topo, 3, goal);
+            let _ = search.run(&topo);
             search.copy_path(&mut out)
         });
         assert_eq!(c, 0);
@@ -226,26 +226,26 @@ fn specialised_engines_allocate_nothing_after_warm_up() {
         );
         let counted = round > 0;
         let (_, c) = allocations(|| {
-            a.try_begin(&grid, s, g);
-            a.step(5);
+            let _ = a.try_begin(&grid, s, g);
+            let _ = a.step(5);
             let n = a.save_state(&grid, &mut bytes).unwrap();
             assert_eq!(n, a.state_size());
             a.restore_state(&grid, &bytes[..n]).unwrap();
-            a.run();
-            a.copy_path(&mut out);
+            let _ = a.run();
+            assert!(a.copy_path(&mut out).is_some());
             for e in [&mut b, &mut bi] {
-                e.try_begin(&grid, &map, s, g);
-                e.step(&map, 3);
+                let _ = e.try_begin(&grid, &map, s, g);
+                let _ = e.step(&map, 3);
                 let n = e.save_state(&grid, &mut bytes).unwrap();
                 e.restore_state(&grid, &bytes[..n]).unwrap();
-                e.run(&map);
-                e.copy_path(&mut out);
+                let _ = e.run(&map);
+                assert!(e.copy_path(&mut out).is_some());
             }
-            t.try_begin(&grid, &index, s, g);
-            t.step(&index, 3);
+            let _ = t.try_begin(&grid, &index, s, g);
+            let _ = t.step(&index, 3);
             let n = t.save_state(&grid, &mut bytes).unwrap();
             t.restore_state(&grid, &bytes[..n]).unwrap();
-            t.run(&index);
+            let _ = t.run(&index);
             t.copy_path(&mut out)
         });
         if counted {

@@ -100,20 +100,20 @@ fn main() {
             .expect("size 1");
         // Ours.
         let mut field = FlowField::new(DefaultStepCost);
-        field.begin(&topo, &[goal]);
-        field.run(&topo);
+        let _ = field.begin(&topo, &[goal]);
+        let _ = field.run(&topo);
         let settled = field.settled();
         let ours = median(|| {
-            field.begin(&topo, &[goal]);
-            field.run(&topo);
+            let _ = field.begin(&topo, &[goal]);
+            let _ = field.run(&topo);
         });
         if only_field {
             // The best of 31 runs: for A/B comparisons of the field alone.
             let best = (0..31)
                 .map(|_| {
                     let t = thread_cpu();
-                    field.begin(&topo, &[goal]);
-                    field.run(&topo);
+                    let _ = field.begin(&topo, &[goal]);
+                    let _ = field.run(&topo);
                     thread_cpu().saturating_sub(t)
                 })
                 .min()
@@ -144,7 +144,7 @@ fn main() {
             .expect("reachable");
         let mut astar = AStar::new(DefaultStepCost, ZeroHeuristic);
         let generic = median(|| {
-            astar.try_begin(&topo, goal, far);
+            let _ = astar.try_begin(&topo, goal, far);
             assert_eq!(astar.run(&topo), Step::Found);
         });
         // Repair after a 3 × 3 wall on the scenario's path vs creating the field again.

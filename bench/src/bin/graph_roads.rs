@@ -49,7 +49,7 @@ fn astar_job<'a, H: GraphHeuristic + 'a>(g: &'a CsrGraph, h: H) -> Job<'a> {
     Box::new(move |pairs| {
         let (mut expanded, mut bad) = (0u64, 0usize);
         for &(a, b, want) in pairs {
-            s.try_begin(g, a, b);
+            let _ = s.try_begin(g, a, b);
             let found = s.run(g) == Step::Found;
             expanded += u64::from(s.expanded_count());
             bad += usize::from(!found || !close(s.cost(), want));
@@ -153,7 +153,7 @@ fn pairs(g: &CsrGraph, count: usize, seed: u64) -> Vec<Pair> {
     while out.len() < count && draws < count * 20 {
         draws += 1;
         let (a, b) = (rng.below(n), rng.below(n));
-        dijkstra.try_begin(g, a, b);
+        let _ = dijkstra.try_begin(g, a, b);
         if dijkstra.run(g) == Step::Found {
             out.push((a, b, dijkstra.cost()));
         }

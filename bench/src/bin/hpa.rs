@@ -275,7 +275,7 @@ fn run_map(bench: &BenchMap, args: &Args, clock: &Clock) -> Result<Row, String> 
                 p.status, p.cost
             ));
         }
-        jps.try_begin(grid, ca, cb);
+        let _ = jps.try_begin(grid, ca, cb);
         let r = jps.run_cancellable(grid, || false);
         if !matches!(r, Ok(Step::Found)) || (jps.cost() - opt).abs() > tol {
             return Err(format!(
@@ -289,7 +289,7 @@ fn run_map(bench: &BenchMap, args: &Args, clock: &Clock) -> Result<Row, String> 
         let one_cells: Vec<u32> = one.cells.iter().filter_map(|&c| grid.index_of(c)).collect();
         let mut pct = [0.0; 2];
         for (k, s) in [&mut on, &mut off].into_iter().enumerate() {
-            s.try_begin(&hier, grid, a, b).map_err(|e| e.to_string())?;
+            let _ = s.try_begin(&hier, grid, a, b).map_err(|e| e.to_string())?;
             if s.run(&hier, grid) != Ok(Step::Found) {
                 return Err(format!("line {line}: HPA* found no path"));
             }
@@ -330,7 +330,7 @@ fn run_map(bench: &BenchMap, args: &Args, clock: &Clock) -> Result<Row, String> 
                     JPS_PLUS => {
                         clock
                             .time(|| {
-                                jps.try_begin(grid, ca, cb);
+                                let _ = jps.try_begin(grid, ca, cb);
                                 let _ = jps.step(grid, u32::MAX);
                                 black_box(jps.copy_path(&mut cells))
                             })

@@ -168,7 +168,7 @@ fn reused_to_path(s: &mut GridSearch, grid: &Grid, a: Cell, b: Cell) -> Result<G
     if s.try_begin(grid, a, b) != Step::InProgress {
         return Err(format!("try_begin refused {a:?} -> {b:?}"));
     }
-    s.step(grid, u32::MAX).map_err(|e| e.to_string())?;
+    let _ = s.step(grid, u32::MAX).map_err(|e| e.to_string())?;
     s.to_path(grid).map_err(|e| e.to_string())
 }
 

@@ -98,7 +98,7 @@ fn paged(grid: &VoxelGrid, q: &Query) -> f64 {
 fn dense(grid: &VoxelGrid, s: &mut AStar<DefaultStepCost, VoxelHeuristic>, q: &Query) -> f64 {
     let topo = VoxelTopology::new(grid, C26, NCC);
     let (a, b) = (grid.node_of(q.0).unwrap(), grid.node_of(q.1).unwrap());
-    s.try_begin(&topo, a, b);
+    let _ = s.try_begin(&topo, a, b);
     if s.run(&topo) == Step::Found {
         s.cost()
     } else {
@@ -213,8 +213,8 @@ fn main() {
         for q in &queries {
             let mut s = VoxelSearch::new(VoxelOptions::DEFAULT);
             let ((), p) = peak(|| {
-                s.start(&grid, q.0, q.1);
-                s.step(&grid, u32::MAX).expect("unedited");
+                let _ = s.start(&grid, q.0, q.1);
+                let _ = s.step(&grid, u32::MAX).expect("unedited");
             });
             row.peak[0] = row.peak[0].max(p);
             row.expansions += u64::from(s.expansions());

@@ -120,12 +120,15 @@ impl World {
         if t == EDIT_TICK {
             self.build_wall();
         }
-        if self.field.state() == FlowStep::InProgress {
-            self.field
+        let state = match self.field.state() {
+            FlowStep::InProgress => self
+                .field
                 .step(&self.grid, POPS_PER_TICK)
-                .expect("same grid");
-        }
-        if self.field.state() != FlowStep::Complete {
+                .expect("same grid"),
+            state => state,
+        };
+        // Agents move only on final directions.
+        if state != FlowStep::Complete {
             return;
         }
         for a in 0..self.agents.len() {
@@ -210,7 +213,9 @@ fn run(world: &mut World, from: u32, quiet: bool, label: &str) -> (Vec<u64>, Opt
     let mut snapshot = None;
     for t in from..TICKS {
         if t == SNAPSHOT_TICK && from < SNAPSHOT_TICK {
-            let mut bytes = vec![0u8; world.field.state_size()];
+            // A host sizes this once (the bound holds for every state of the field on this
+            // grid); here it is a one-off save.
+            let mut bytes = vec![0u8; world.field.max_state_size(&world.grid)];
             let n = world
                 .field
                 .save_state(&world.grid, &mut bytes)

@@ -908,8 +908,8 @@ mod tests {
             SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting)
                 .unwrap();
         let mut a = AStar::new(DefaultStepCost, OctileHeuristic::new(4, 1.0));
-        a.try_begin(&topo, 0, 11);
-        a.step(&topo, 3);
+        let _ = a.try_begin(&topo, 0, 11);
+        let _ = a.step(&topo, 3);
         let mut b = vec![0; a.state_size()];
         a.save_state(grid.content_hash(), &mut b).unwrap();
         let s = Snapshot::parse(&b).expect("parses");

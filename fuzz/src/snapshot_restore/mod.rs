@@ -162,8 +162,8 @@ pub fn take_snapshot<S: Subject>(subject: &mut S, grid: &Grid, input: &mut Input
     }
     // Mostly a search (three in four), else the idle state.
     if !input.u8().is_multiple_of(4) {
-        subject.begin(grid, start, goal);
-        subject.step(grid, pops);
+        let _ = subject.begin(grid, start, goal);
+        let _ = subject.step(grid, pops);
     }
     subject.save(grid)
 }
@@ -194,14 +194,14 @@ fn busy<S: Subject>(mut subject: S, grid: &Grid) -> S {
         let larger = world::larger();
         let open = world::open_cells(&larger);
         if let (Some(&s), Some(&g)) = (open.first(), open.last()) {
-            subject.begin(&larger, s, g);
-            subject.step(&larger, 5);
+            let _ = subject.begin(&larger, s, g);
+            let _ = subject.step(&larger, 5);
         }
     }
     let open = world::open_cells(grid);
     if let (Some(&s), Some(&g)) = (open.first(), open.last()) {
-        subject.begin(grid, s, g);
-        subject.step(grid, 5);
+        let _ = subject.begin(grid, s, g);
+        let _ = subject.step(grid, 5);
     }
     subject
 }
@@ -265,7 +265,7 @@ fn finish<S: Subject>(s: &mut S, grid: &Grid) {
     let mut pops = 0u64;
     while s.state() == Step::InProgress {
         assert!(pops <= cap, "a restored search runs past {cap} iterations");
-        s.step(grid, 61);
+        let _ = s.step(grid, 61);
         pops += 61;
         assert!(s.check_invariants(), "invariants after a step");
     }

@@ -232,7 +232,7 @@ fn bounded(grid: &Grid, mut advance: impl FnMut(u32) -> Step) -> Result<(), Stri
         if pops > limit {
             return Err(format!("a restored search runs past {limit} iterations"));
         }
-        advance(61);
+        let _ = advance(61);
         pops += 61;
     }
     Ok(())
@@ -242,7 +242,7 @@ fn bounded(grid: &Grid, mut advance: impl FnMut(u32) -> Step) -> Result<(), Stri
 fn settle<S: Subject>(s: &mut S, grid: &Grid) -> Result<(), String> {
     bounded(grid, |n| {
         if n > 0 {
-            s.step(grid, n);
+            let _ = s.step(grid, n);
         }
         s.state()
     })
@@ -260,7 +260,7 @@ pub fn subject_answer<S: Subject>(t: &S, grid: &Grid) -> Result<(), String> {
     let (s, g) = t.endpoints(grid);
     let (start, goal) = (grid.cell_of(s), grid.cell_of(g));
     let mut fresh = t.fresh(grid);
-    fresh.begin(grid, start, goal);
+    let _ = fresh.begin(grid, start, goal);
     settle(&mut fresh, grid)?;
     if t.state() != fresh.state() {
         return Err(format!(
@@ -407,7 +407,7 @@ fn theta_save(s: &Theta, grid: &Grid) -> Vec<u8> {
 fn theta_run(s: &mut Theta, grid: &Grid) -> Result<(), String> {
     bounded(grid, |n| {
         if n > 0 {
-            s.step(grid, n);
+            let _ = s.step(grid, n);
         }
         s.state()
     })
@@ -448,8 +448,8 @@ fn theta_case(map_index: u32, input: &mut Input<'_>) -> (u32, Outcome) {
         let mut s = new(g);
         let (a, b) = (pick_cell(&open, input), pick_cell(&open, input));
         let p = pops(input);
-        s.try_begin_cells(g, a, b);
-        s.step(g, p);
+        let _ = s.try_begin_cells(g, a, b);
+        let _ = s.step(g, p);
         s
     };
     let mut original = take(&grid, input);
@@ -469,8 +469,8 @@ fn theta_case(map_index: u32, input: &mut Input<'_>) -> (u32, Outcome) {
     let (bytes, edits) = damage(bytes, e.edits, input);
     let open = world::open_cells(&grid);
     let mut target = new(&grid);
-    target.try_begin_cells(&grid, open[0], open[open.len() - 1]);
-    target.step(&grid, 5);
+    let _ = target.try_begin_cells(&grid, open[0], open[open.len() - 1]);
+    let _ = target.step(&grid, 5);
     let before = theta_save(&target, &grid);
     if let Err(e) = target.restore_state(&grid, &bytes) {
         return refused(edits, e, theta_save(&target, &grid) == before);
@@ -493,7 +493,7 @@ fn theta_case(map_index: u32, input: &mut Input<'_>) -> (u32, Outcome) {
             return Ok(());
         }
         let mut fresh = new(&grid);
-        fresh.try_begin(&grid, target.start(), target.goal());
+        let _ = fresh.try_begin(&grid, target.start(), target.goal());
         theta_run(&mut fresh, &grid)?;
         if fresh.state() != target.state() {
             return Err(format!(
@@ -571,7 +571,7 @@ fn hpa_run(s: &mut HpaSearch, hier: &HpaHierarchy, grid: &Grid) -> Result<(), St
         if pops > limit {
             return Err(format!("a restored search runs past {limit} iterations"));
         }
-        s.step(hier, grid, 61).map_err(|e| format!("{e:?}"))?;
+        let _ = s.step(hier, grid, 61).map_err(|e| format!("{e:?}"))?;
         pops += 61;
     }
     Ok(())
@@ -652,7 +652,7 @@ fn hpa_case(map_index: u32, input: &mut Input<'_>) -> (u32, Outcome) {
         let (s, g) = (target.start(), target.goal());
         let mut fresh = HpaSearch::new();
         fresh.set_smoothing(smoothing);
-        fresh
+        let _ = fresh
             .try_begin(&hier, &grid, s, g)
             .map_err(|e| format!("{e:?}"))?;
         hpa_run(&mut fresh, &hier, &grid)?;
@@ -713,7 +713,7 @@ macro_rules! graph_search {
     ($t:ident) => {
         impl<H: GraphHeuristic> GraphSearch for $t<DefaultStepCost, H> {
             fn begin(&mut self, g: &CsrGraph, a: u32, b: u32) {
-                self.try_begin(g, a, b);
+                let _ = self.try_begin(g, a, b);
             }
             fn step(&mut self, g: &CsrGraph, k: u32) -> Step {
                 $t::step(self, g, k)
@@ -757,7 +757,7 @@ fn graph_run(s: &mut dyn GraphSearch, g: &CsrGraph) -> Result<(), String> {
         if pops > limit {
             return Err(format!("a restored search runs past {limit} iterations"));
         }
-        s.step(g, 61);
+        let _ = s.step(g, 61);
         pops += 61;
     }
     Ok(())
@@ -766,8 +766,8 @@ fn graph_run(s: &mut dyn GraphSearch, g: &CsrGraph) -> Result<(), String> {
 /// Dijkstra's answer (state, cost).
 fn dijkstra(g: &CsrGraph, a: u32, b: u32) -> (Step, f64) {
     let mut d = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-    d.try_begin(g, a, b);
-    d.run(g);
+    let _ = d.try_begin(g, a, b);
+    let _ = d.run(g);
     (d.state(), d.cost())
 }
 
@@ -850,7 +850,7 @@ fn graph_case_with<const BIDIR: bool, H: GraphHeuristic + Copy>(
         let p = pops(input);
         s.begin(graph, a, b);
         if s.state() == Step::InProgress {
-            s.step(graph, p);
+            let _ = s.step(graph, p);
         }
         (s, a, b)
     };
@@ -868,7 +868,7 @@ fn graph_case_with<const BIDIR: bool, H: GraphHeuristic + Copy>(
     let mut target = make::<BIDIR, H>(h);
     target.begin(g, 0, n - 1);
     if target.state() == Step::InProgress {
-        target.step(g, 3);
+        let _ = target.step(g, 3);
     }
     let before = target.save(g);
     if let Err(e) = target.restore(g, &bytes) {
@@ -941,9 +941,9 @@ fn landmark_case(map_index: u32, input: &mut Input<'_>) -> (u32, Outcome) {
     pairs.extend((0..n.min(8)).map(|i| (i * 7 % n, (i * 13 + 5) % n)));
     for (a, b) in pairs {
         let mut astar = GraphAStar::new(DefaultStepCost, h);
-        astar.try_begin(&g, a, b);
+        let _ = astar.try_begin(&g, a, b);
         let mut bidir = BidirectionalGraphSearch::new(DefaultStepCost, h);
-        bidir.try_begin(&g, a, b);
+        let _ = bidir.try_begin(&g, a, b);
         for s in [&mut astar as &mut dyn GraphSearch, &mut bidir] {
             let r = graph_run(s, &g).and_then(|()| graph_answer(s, &g, a, b));
             if let Err(m) = r {

@@ -102,8 +102,8 @@ fn seal(b: &mut [u8], frame: usize) {
 
 /// A snapshot of `subject` on `grid` after searching (0,2) → (6,2) for `pops` pops.
 fn snapshot<S: Subject>(mut subject: S, grid: &Grid, pops: u32) -> Vec<u8> {
-    subject.begin(grid, Cell::new(0, 2), Cell::new(6, 2));
-    subject.step(grid, pops);
+    let _ = subject.begin(grid, Cell::new(0, 2), Cell::new(6, 2));
+    let _ = subject.step(grid, pops);
     subject.save(grid)
 }
 

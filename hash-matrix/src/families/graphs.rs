@@ -89,10 +89,10 @@ fn astar<H: GraphHeuristic>(
 ) -> QueryRecord {
     let mut s = GraphAStar::new(DefaultStepCost, h);
     s.set_record_expansions(true);
-    s.try_begin(g, a, b);
+    let _ = s.try_begin(g, a, b);
     let mut snapshot = None;
     if restore {
-        s.step(g, 5);
+        let _ = s.step(g, 5);
         let mut bytes = vec![0; s.state_size()];
         s.save_state(g, &mut bytes).expect("sized");
         s.restore_state(g, &bytes).expect("own snapshot");
@@ -119,10 +119,10 @@ fn bidir<H: GraphHeuristic>(
 ) -> QueryRecord {
     let mut s = BidirectionalGraphSearch::new(DefaultStepCost, h);
     s.set_record_expansions(true);
-    s.try_begin(g, a, b);
+    let _ = s.try_begin(g, a, b);
     let mut snapshot = None;
     if restore {
-        s.step(g, 5);
+        let _ = s.step(g, 5);
         let mut bytes = vec![0; s.state_size()];
         s.save_state(g, &mut bytes).expect("sized");
         s.restore_state(g, &bytes).expect("own snapshot");

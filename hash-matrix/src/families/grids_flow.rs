@@ -156,7 +156,7 @@ fn variant<M: FlowMap + Clone>(
     );
     let mut restored = create(map, &o.with_iteration_budget(1));
     restored.restore_state(map, &bytes).expect("own snapshot");
-    restored.run(map).expect("same map");
+    let _ = restored.run(map).expect("same map");
     rec.structure(
         &format!("{label}/restored"),
         Some(&twin),

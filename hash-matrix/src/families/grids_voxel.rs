@@ -148,8 +148,8 @@ fn restored(
         return None;
     }
     let mut s = VoxelSearch::new(*o);
-    s.start(grid, a, b);
-    s.step(grid, at).expect("the grid it began on");
+    let _ = s.start(grid, a, b);
+    let _ = s.step(grid, at).expect("the grid it began on");
     let mut bytes = vec![0u8; s.state_size()];
     s.save_state(grid, &mut bytes).expect("sized");
     let mut grid_bytes = vec![0u8; grid.state_size()];

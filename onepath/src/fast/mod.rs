@@ -38,7 +38,7 @@
 //! let grid = Grid::from_text("......\n.####.\n......").unwrap();
 //! let tables = JpsPlusIndex::new(&grid).unwrap();
 //! let mut jps_plus = OctileJump::<TableFinder>::new();
-//! jps_plus.try_begin(&grid, &tables, 6, 11);
+//! assert_eq!(jps_plus.try_begin(&grid, &tables, 6, 11), onepath::Step::InProgress);
 //! while jps_plus.step(&tables, 1) == Step::InProgress {}
 //! assert_eq!(jps_plus.cost(), 7.0);
 //! assert_eq!(jps_plus.path_len(), 8);
@@ -50,8 +50,10 @@ mod jump_open;
 mod jumps;
 mod octile_astar;
 mod octile_astar_state;
+pub(crate) use octile_astar_state::kind4_bound;
 mod octile_jump;
 mod octile_jump_state;
+pub(crate) use octile_jump_state::kind5_bound;
 mod octile_map;
 mod padded_records;
 mod pair;

@@ -314,7 +314,7 @@ impl OctileAStar {
             if cancel() {
                 return Err(Cancelled);
             }
-            self.step(CANCEL_SLICE);
+            let _ = self.step(CANCEL_SLICE);
         }
         Ok(self.progress.state)
     }
@@ -439,7 +439,7 @@ mod tests {
         let mut generic = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
         let mut fast = OctileAStar::new();
         for (s, g) in [(0, 49), (20, 9), (41, 45), (0, 0), (33, 2), (40, 29)] {
-            generic.try_begin(&topo, s, g);
+            let _ = generic.try_begin(&topo, s, g);
             let gs = generic.run(&topo);
             assert_eq!(fast.try_begin(&grid, s, g), Step::InProgress);
             assert_eq!(fast.run(), gs);
@@ -455,11 +455,11 @@ mod tests {
     fn generation_wrap_around_clears_tags() {
         let grid = Grid::from_text("...\n.#.\n...").unwrap();
         let mut a = OctileAStar::new();
-        a.try_begin(&grid, 0, 8);
+        let _ = a.try_begin(&grid, 0, 8);
         assert_eq!(a.run(), Step::Found);
         let first = a.path();
         a.generation_mut().set(MAX_GENERATION);
-        a.try_begin(&grid, 0, 8);
+        let _ = a.try_begin(&grid, 0, 8);
         assert_eq!(a.run(), Step::Found);
         assert_eq!(a.path(), first);
         assert_eq!(a.generation.base(), 16);

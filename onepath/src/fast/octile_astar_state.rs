@@ -36,6 +36,7 @@ use crate::search::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, read_frame_for, write_frame};
 use crate::state::recordings::Recordings;
 use crate::state::relaxation::{Reopening, check_relaxed};
+use crate::state::size_bound::{per, recorded, sum};
 use crate::state::sorted_records::{Record, SortedRecords};
 use crate::state::{KIND_OCTILE_ASTAR, StateError};
 
@@ -52,6 +53,17 @@ struct Parsed<'a> {
     records: SortedRecords<'a, Rec>,
     open: &'a [u8],
     recordings: Recordings<'a>,
+}
+
+/// The kind-4 bound of [`OctileAStar::max_state_size`] for `cells` cells and `expanded` and
+/// `trace` list entries. Saturates.
+pub(crate) fn kind4_bound(cells: usize, expanded: usize, trace: usize) -> usize {
+    sum([
+        HEADER_LEN + FIXED + 16,
+        per(cells, RECORD + 4),
+        per(expanded, 4),
+        per(trace, 8),
+    ])
 }
 
 impl OctileAStar {
@@ -83,6 +95,33 @@ impl OctileAStar {
             + 4
             + self.heap.len() * 4
             + Recordings::size(&self.progress.expanded, &self.progress.trace)
+    }
+
+    /// An upper bound on [`state_size`](Self::state_size) for every state this engine can reach
+    /// on `grid` with its current settings, so a host can size its snapshot buffer once:
+    /// `28 + 27 + 4 + 14 c + 4 + 4 c + 4 + 4 e + 4 + 8 t` bytes = `71 + 18 c + 4 e + 8 t` for
+    /// `c` = `grid.cell_count()` (header; fixed fields; a reached record and at most one heap
+    /// entry per cell; the expanded list and the trace). The engine never reopens a node, so
+    /// with recording on each list holds at most one entry per cell (`e`, `t` = `c`); with it
+    /// off, its current length (a new search empties it). Saturates.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::Grid;
+    /// use onepath::fast::OctileAStar;
+    /// let grid = Grid::new(16, 16).unwrap();
+    /// let search = OctileAStar::new();
+    /// assert_eq!(search.max_state_size(&grid), 71 + 18 * 256);
+    /// ```
+    pub fn max_state_size(&self, grid: &Grid) -> usize {
+        let c = grid.cell_count() as usize;
+        let p = &self.progress;
+        kind4_bound(
+            c,
+            recorded(p.record_expansions, p.expanded.len(), Some(c)),
+            recorded(p.record_trace, p.trace.len(), Some(c)),
+        )
     }
 
     /// Writes the search (kind 4) into `out`, tied to `grid`'s content hash (the grid the

@@ -202,7 +202,7 @@ impl<F: Finder> OctileJump<F> {
     /// let map = OctileMap::new(&grid);
     /// let mut jps = OctileJump::<BitFinder>::new();
     /// jps.try_begin_pruned(&grid, &map, 0, 9 * 9 - 2, true);
-    /// jps.run(&map);
+    /// assert_eq!(jps.run(&map), onepath::Step::Found);
     /// assert!(jps.improved_pruning());
     /// assert_eq!(jps.cost(), 7.0 * core::f64::consts::SQRT_2 + 1.0);
     /// ```
@@ -541,20 +541,20 @@ mod tests {
                 let want = generic.run(&topo);
                 let results = [
                     {
-                        engines.0.try_begin(&grid, &map, s, g);
+                        let _ = engines.0.try_begin(&grid, &map, s, g);
                         (engines.0.run(&map), engines.0.cost(), engines.0.path())
                     },
                     {
-                        engines.1.try_begin(&grid, &map, s, g);
+                        let _ = engines.1.try_begin(&grid, &map, s, g);
                         (engines.1.run(&map), engines.1.cost(), engines.1.path())
                     },
                     {
-                        engines.2.try_begin(&grid, &index, s, g);
+                        let _ = engines.2.try_begin(&grid, &index, s, g);
                         let st = engines.2.run(&index);
                         (st, engines.2.cost(), engines.2.path())
                     },
                     {
-                        engines.3.try_begin(&grid, &index, s, g);
+                        let _ = engines.3.try_begin(&grid, &index, s, g);
                         let st = engines.3.run(&index);
                         (st, engines.3.cost(), engines.3.path())
                     },

@@ -50,6 +50,7 @@ use crate::search::Step;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
 use crate::state::recordings::Recordings;
 use crate::state::relaxation::{Reopening, check_relaxed};
+use crate::state::size_bound::{per, recorded, sum};
 use crate::state::sorted_records::{Record, SortedRecords};
 use crate::state::{KIND_OCTILE_JUMP, StateError};
 
@@ -107,6 +108,26 @@ struct Parsed<'a> {
     recordings: Recordings<'a>,
 }
 
+/// The kind-5 bound of [`OctileJump::max_state_size`] on `grid`, with or without improved
+/// pruning, for `expanded` and `trace` list entries. Saturates.
+pub(crate) fn kind5_bound(grid: &Grid, improved: bool, expanded: usize, trace: usize) -> usize {
+    let c = grid.cell_count() as usize;
+    let longer = grid.width().max(grid.height()) as usize;
+    let successors = if improved {
+        sum([4, per(4, sum([per(2, longer), 1]))])
+    } else {
+        8
+    };
+    let open = sum([1, per(successors - 1, c)]);
+    sum([
+        HEADER_LEN + FIXED + 16,
+        per(c, RECORD),
+        per(open, ENTRY),
+        per(expanded, 4),
+        per(trace, 8),
+    ])
+}
+
 impl<F: Finder> OctileJump<F> {
     fn reached(&self) -> impl Iterator<Item = u32> + '_ {
         let base = self.generation.base();
@@ -131,6 +152,47 @@ impl<F: Finder> OctileJump<F> {
             + 4
             + self.open.len() * ENTRY
             + Recordings::size(&self.progress.expanded, &self.progress.trace)
+    }
+
+    /// An upper bound on [`state_size`](Self::state_size) for every state this engine can reach
+    /// on `grid` with its current settings (its [`improved_pruning`](Self::improved_pruning)
+    /// and recording flags), so a host can size its snapshot buffer once:
+    /// `28 + 37 + 4 + 18 c + 4 + 16 o + 4 + 4 e + 4 + 8 t` bytes for `c` =
+    /// `grid.cell_count()` (header; fixed fields; a reached record per cell; `o` open entries;
+    /// the expanded list and the trace). The open list has no decrease-key, so it holds stale
+    /// entries: a closed node is final, so at most `c` nodes are expanded, each pushing at most
+    /// `s` successors and each expansion following a pop, so `o <= 1 + (s - 1) c`, where `s`
+    /// is 8 (one jump point per direction) or, with improved pruning, `4 + 4 (2 L + 1)` for
+    /// `L` the grid's longer side (a diagonal direction is run, and every cell of the run may
+    /// add two straight jump points). With recording on, each list holds at most one entry per
+    /// cell (`e`, `t` = `c`); with it off, its current length. Saturates. The bound is loose
+    /// (every cell expanded); with improved pruning much more so.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::Grid;
+    /// use onepath::fast::{BitFinder, OctileJump};
+    /// let grid = Grid::new(16, 16).unwrap();
+    /// let jps = OctileJump::<BitFinder>::new();
+    /// assert_eq!(jps.max_state_size(&grid), 28 + 37 + 16 + 18 * 256 + 16 * (1 + 7 * 256));
+    /// ```
+    pub fn max_state_size(&self, grid: &Grid) -> usize {
+        let p = &self.progress;
+        kind5_bound(
+            grid,
+            self.improved,
+            recorded(
+                p.record_expansions,
+                p.expanded.len(),
+                Some(grid.cell_count() as usize),
+            ),
+            recorded(
+                p.record_trace,
+                p.trace.len(),
+                Some(grid.cell_count() as usize),
+            ),
+        )
     }
 
     /// Writes the search (kind 5) into `out`, tied to `grid`'s content hash; returns the byte

@@ -126,6 +126,7 @@ macro_rules! progress_accessors {
             /// Writes the path (row-major cells, start first; every cell) into `out` and
             /// returns its length; `None` (nothing written) when `out` is shorter than
             /// [`path_len`](Self::path_len).
+            #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
             pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
                 self.fill_path(out, |c| c)
             }

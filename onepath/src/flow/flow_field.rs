@@ -15,6 +15,7 @@ pub(super) fn usable(c: f64) -> bool {
 }
 
 /// Where a flow field stands.
+#[must_use = "only Complete means the directions are final; InProgress asks for another step"]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FlowStep {
     /// No goals were given yet: call [`FlowField::begin`].
@@ -182,7 +183,7 @@ impl<C: StepCost> FlowField<C> {
     ///
     /// O(V log V) for V reachable nodes, plus O(nodes) for the direction pass.
     pub fn recompute<T: Topology>(&mut self, topology: &T) -> FlowStep {
-        self.restart(topology);
+        let _ = self.restart(topology);
         self.run(topology)
     }
 

@@ -51,9 +51,9 @@ impl<C: StepCost> FlowField<C> {
         if !self.invalidate(topology) {
             // So much of the field depends on the edit that a fresh wave is cheaper; its result
             // is the same, bit for bit.
-            self.restart(topology);
+            let _ = self.restart(topology);
             let before = self.settled;
-            self.run(topology);
+            let _ = self.run(topology);
             self.repair_pops = self.settled - before;
             return self.state;
         }

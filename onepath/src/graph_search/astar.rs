@@ -273,7 +273,7 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
             if cancel() {
                 return Err(Cancelled);
             }
-            self.step(graph, CANCEL_SLICE);
+            let _ = self.step(graph, CANCEL_SLICE);
         }
         Ok(self.state)
     }
@@ -319,6 +319,7 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
 
     /// Writes the path, start first, into `out` and returns its length; `None` (nothing
     /// written) when `out` is too short. `Some(0)` unless found.
+    #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         self.buffers.copy_chain(self.goal, self.path_limit(), out)
     }

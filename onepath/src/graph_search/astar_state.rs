@@ -32,8 +32,8 @@ use crate::graph::GraphHeuristic;
 use core::ops::Range;
 
 use crate::search::node_records::{
-    NodeRecord, OPEN_ENTRY, RecordLabels, check_section, commit_section, expanded_records,
-    record_labels, section_size, write_section,
+    NODE_RECORD, NodeRecord, OPEN_ENTRY, RecordLabels, check_section, commit_section,
+    expanded_records, record_labels, section_size, write_section,
 };
 use crate::search::step_code::{state_code, state_of};
 use crate::search::{NO_NODE, SearchBuffers, Step};
@@ -41,6 +41,7 @@ use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_fra
 use crate::state::counters::Counters;
 use crate::state::recordings::Recordings;
 use crate::state::relaxation::{Reopening, check_relaxed, reflected};
+use crate::state::size_bound::{per, recorded, sum};
 use crate::state::sorted_records::SortedRecords;
 use crate::state::{KIND_GRAPH_ASTAR, StateError};
 use crate::topology::StepCost;
@@ -69,6 +70,24 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     pub fn state_size(&self) -> usize {
         let b = &self.buffers;
         HEADER_LEN + FIXED + section_size(b, self.live_nodes()) + Recordings::size(&b.expanded, &[])
+    }
+
+    /// An upper bound on [`state_size`](GraphAStar::state_size) for every state this search
+    /// can reach on `graph` with its current settings, so a host can size its snapshot buffer
+    /// once: `28 + 22 + 4 + 17 n + 4 + 12 n + 4 + 4 e + 4` bytes = `66 + 29 n + 4 e` for `n` =
+    /// `graph.node_count()` (header; fixed fields; a reached record and at most one open entry
+    /// per node; the expanded list; the empty trace). With expansion recording off, `e` is the
+    /// list's current length (it does not grow; a new search empties it). With it on there is
+    /// no bound — the search reopens a node whose `g` improves, so the list can outgrow `n` —
+    /// and the answer is `usize::MAX`. Saturates.
+    pub fn max_state_size(&self, graph: &CsrGraph) -> usize {
+        let b = &self.buffers;
+        let e = recorded(b.record_expansions, b.expanded.len(), None);
+        sum([
+            HEADER_LEN + FIXED + 16,
+            per(graph.node_count() as usize, NODE_RECORD + OPEN),
+            per(e, 4),
+        ])
     }
 
     /// Writes the search state (kind 12) into `out`, tied to `graph`'s fingerprint; returns
@@ -128,8 +147,8 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
     /// let g = CsrGraph::new(10, &edges).unwrap();
     /// let mut a = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-    /// a.try_begin(&g, 0, 9);
-    /// a.step(&g, 4);
+    /// assert_eq!(a.try_begin(&g, 0, 9), onepath::Step::InProgress);
+    /// assert_eq!(a.step(&g, 4), onepath::Step::InProgress);
     /// let mut bytes = vec![0u8; a.state_size()];
     /// a.save_state(&g, &mut bytes).unwrap();
     /// let mut b = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);

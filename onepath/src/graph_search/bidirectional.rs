@@ -94,7 +94,7 @@ fn cached_potential<H: GraphHeuristic>(
 /// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
 /// let g = CsrGraph::new(10, &edges).unwrap();
 /// let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
-/// s.try_begin(&g, 0, 9);
+/// assert_eq!(s.try_begin(&g, 0, 9), onepath::Step::InProgress);
 /// assert_eq!(s.run(&g), Step::Found);
 /// assert_eq!((s.cost(), s.path()), (9.0, (0..10).collect::<Vec<u32>>()));
 /// ```
@@ -383,7 +383,7 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
             if cancel() {
                 return Err(Cancelled);
             }
-            self.step(graph, CANCEL_SLICE);
+            let _ = self.step(graph, CANCEL_SLICE);
         }
         Ok(self.state)
     }
@@ -437,6 +437,7 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
 
     /// Writes the path, start first, into `out` and returns its length; `None` (nothing
     /// written) when `out` is too short. `Some(0)` unless found.
+    #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         let len = self.path_len();
         let dst = out.get_mut(..len)?;

@@ -35,10 +35,11 @@ use super::astar_state::{OPEN, Rec, Side, open_entry};
 use super::bidirectional::{BidirectionalGraphSearch, potential};
 use crate::graph::CsrGraph;
 use crate::graph::GraphHeuristic;
-use crate::search::node_records::{section_size, write_section};
+use crate::search::node_records::{NODE_RECORD, section_size, write_section};
 use crate::search::step_code::{state_code, state_of};
 use crate::search::{NO_NODE, Step};
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, read_frame_for, write_frame};
+use crate::state::size_bound::{per, recorded, sum};
 use crate::state::sorted_records::SortedRecords;
 use crate::state::{KIND_GRAPH_BIDIRECTIONAL, StateError};
 use crate::topology::StepCost;
@@ -69,6 +70,26 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
             + self.forward.expanded.len() * 4
             + 4
             + self.backward.expanded.len() * 4
+    }
+
+    /// An upper bound on [`state_size`](BidirectionalGraphSearch::state_size) for every state
+    /// this search can reach on `graph` with its current settings, so a host can size its
+    /// snapshot buffer once: `28 + 31 + 2 (4 + 17 n + 4 + 12 n) + 4 + 4 f + 4 + 4 b` bytes =
+    /// `83 + 58 n + 4 (f + b)` for `n` = `graph.node_count()` (header; fixed fields; per side
+    /// a reached record and at most one open entry per node; the two expanded lists). With
+    /// expansion recording off, `f` and `b` are the lists' current lengths; with it on there
+    /// is no bound (a side reopens a node whose `g` improves) and the answer is `usize::MAX`.
+    /// Saturates.
+    pub fn max_state_size(&self, graph: &CsrGraph) -> usize {
+        let (f, b) = (&self.forward, &self.backward);
+        let forward = recorded(f.record_expansions, f.expanded.len(), None);
+        let backward = recorded(b.record_expansions, b.expanded.len(), None);
+        sum([
+            HEADER_LEN + FIXED + 16,
+            per(graph.node_count() as usize, 2 * (NODE_RECORD + OPEN)),
+            per(forward, 4),
+            per(backward, 4),
+        ])
     }
 
     /// Writes the search state (kind 13) into `out`, tied to `graph`'s fingerprint; returns
@@ -120,8 +141,8 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     /// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
     /// let g = CsrGraph::new(10, &edges).unwrap();
     /// let mut a = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
-    /// a.try_begin(&g, 0, 9);
-    /// a.step(&g, 3);
+    /// assert_eq!(a.try_begin(&g, 0, 9), onepath::Step::InProgress);
+    /// assert_eq!(a.step(&g, 3), onepath::Step::InProgress);
     /// let mut bytes = vec![0u8; a.state_size()];
     /// a.save_state(&g, &mut bytes).unwrap();
     /// let mut b = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);

@@ -9,7 +9,7 @@ use super::grid::Grid;
 use super::space::GridSpace;
 use crate::state::codec::{HEADER_LEN, Reader, read_frame, write_frame};
 use crate::state::map_hash::content_hash_of;
-use crate::state::{KIND_GRID, StateError};
+use crate::state::{KIND_GRID, StateError, size_bound};
 
 /// Fixed payload bytes before the cells: width, height, version, space (3 × f64), 255 × f64.
 const FIXED: usize = 4 + 4 + 8 + 3 * 8 + 255 * 8;
@@ -78,6 +78,26 @@ impl Grid {
     /// Bytes [`save_state`](Grid::save_state) writes.
     pub fn state_size(&self) -> usize {
         HEADER_LEN + FIXED + self.cells().len()
+    }
+
+    /// An upper bound on [`state_size`](Grid::state_size) for every state this grid can reach:
+    /// edits never change its size, so the bound is the size itself, `28 + 2,080 + width ×
+    /// height` bytes (header; width, height, version, world mapping and the 255 multipliers;
+    /// one byte per cell). A host sizes its snapshot buffer once with it
+    /// (`docs/rollback-checklist.md`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let mut grid = Grid::new(10, 4).unwrap();
+    /// let mut buffer = vec![0u8; grid.max_state_size()]; // once
+    /// assert_eq!(grid.max_state_size(), 28 + 2_080 + 40);
+    /// grid.set_walkable(Cell::new(3, 2), false).unwrap();
+    /// assert_eq!(grid.save_state(&mut buffer), Ok(grid.state_size()));
+    /// ```
+    pub fn max_state_size(&self) -> usize {
+        size_bound::sum([HEADER_LEN, FIXED, self.cells().len()])
     }
 
     /// Writes the grid's snapshot (kind 1, `docs/snapshot-format.md`) into `out`; returns the

@@ -24,7 +24,7 @@ use crate::topology::Topology;
 /// assert_eq!(around, [(5, 1.0), (2, 1.0), (1, 1.0), (3, 1.0), (7, 1.0), (8, 1.0)]);
 /// let h = HexDistanceHeuristic::new(grid.width(), grid.layout(), grid.areas().min_cost());
 /// let mut search = AStar::new(DefaultStepCost, h);
-/// search.try_begin(&topo, 0, 8);
+/// assert_eq!(search.try_begin(&topo, 0, 8), onepath::Step::InProgress);
 /// assert_eq!(search.run(&topo), Step::Found);
 /// assert_eq!(search.cost(), 3.0); // three hex steps from (0, 0) to (2, 2)
 /// ```

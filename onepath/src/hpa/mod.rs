@@ -21,6 +21,7 @@ mod hierarchy;
 mod restore_proof;
 mod search;
 mod search_state;
+pub(crate) use search_state::kind9_bound;
 mod smoothing;
 
 pub use config::HpaConfig;

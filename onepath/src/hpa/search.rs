@@ -586,6 +586,7 @@ impl HpaSearch {
     }
 
     /// Copies the path into `out` and returns its length, or `None` when `out` is too short.
+    #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         let p = self.path();
         out.get_mut(..p.len())?.copy_from_slice(p);

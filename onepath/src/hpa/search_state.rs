@@ -39,6 +39,7 @@ use crate::search::node_records::NodeRecord;
 use crate::search::step_code::{state_code, state_of};
 use crate::state::codec::{Reader, invalid, le32, le64, read_frame_for, write_frame};
 use crate::state::counters::Counters;
+use crate::state::size_bound::{per, sum};
 use crate::state::sorted_records::{Record as _, SortedRecords};
 use crate::state::{HEADER_LEN, KIND_HPA_SEARCH, StateError};
 use crate::topology::{Heuristic, ManhattanHeuristic, OctileHeuristic, Topology as _};
@@ -60,6 +61,11 @@ fn moves_code(c: Connectivity, r: DiagonalRule) -> u8 {
 /// The open order as one comparable key (as the open set orders entries).
 fn pop_key(cell: u32, f: f64, g: f64) -> (u128, u32) {
     crate::search::pop_rank(cell, f, g)
+}
+
+/// The kind-9 bound of [`HpaSearch::max_state_size`] for a grid of `cells` cells.
+pub(crate) fn kind9_bound(cells: usize) -> usize {
+    sum([HEADER_LEN + FIXED, per(cells, RECORD + OPEN)])
 }
 
 impl HpaSearch {
@@ -88,6 +94,15 @@ impl HpaSearch {
     /// O(cells) (one pass over the marks).
     pub fn state_size(&self) -> usize {
         HEADER_LEN + FIXED + self.reached_count() * RECORD + self.open.len() * OPEN
+    }
+
+    /// An upper bound on [`state_size`](Self::state_size) for every state this search can
+    /// reach on `grid` (any hierarchy of it), so a host can size its snapshot buffer once:
+    /// `28 + 49 + 17 c + 12 c` bytes = `77 + 29 c` for `c` = `grid.cell_count()` (header; fixed
+    /// fields; a reached record and at most one open entry per abstract node, and the abstract
+    /// nodes are cells). No list is recorded. Saturates.
+    pub fn max_state_size(&self, grid: &Grid) -> usize {
+        kind9_bound(grid.cell_count() as usize)
     }
 
     /// Writes the search state (kind 9) into `out`, tied to `grid`'s content hash and to

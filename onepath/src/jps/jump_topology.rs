@@ -37,7 +37,7 @@ use crate::topology::Topology;
 /// let m = grid.areas().min_cost(); // the one multiplier every area shares
 /// let topo = JumpTopology::new(&grid, OnlineJumper::new(&grid), goal, m);
 /// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), m));
-/// search.try_begin(&topo, grid.index_of(start).unwrap(), grid.index_of(goal).unwrap());
+/// assert_eq!(search.try_begin(&topo, grid.index_of(start).unwrap(), grid.index_of(goal).unwrap()), onepath::Step::InProgress);
 /// assert_eq!(search.run(&topo), Step::Found);
 /// assert_eq!(search.cost(), 7.0);
 /// // The search's nodes are jump points; `expand` writes out every cell between them.
@@ -47,8 +47,8 @@ use crate::topology::Topology;
 /// let blocks = BlockMap::new(&grid);
 /// let fast = JumpTopology::new(&grid, BlockJumper::new(&blocks), goal, m);
 /// let mut again = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), m));
-/// again.try_begin(&fast, grid.index_of(start).unwrap(), grid.index_of(goal).unwrap());
-/// again.run(&fast);
+/// assert_eq!(again.try_begin(&fast, grid.index_of(start).unwrap(), grid.index_of(goal).unwrap()), onepath::Step::InProgress);
+/// assert_eq!(again.run(&fast), onepath::Step::Found);
 /// assert_eq!(again.path(), search.path());
 /// ```
 #[derive(Clone, Copy, Debug)]

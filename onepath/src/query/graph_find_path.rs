@@ -159,7 +159,7 @@ pub(crate) fn run_graph_query(
     let path = if matches!(algorithm, GraphAlgorithm::Dijkstra | GraphAlgorithm::AStar) {
         let mut s = GraphAStar::with_buffers(cost, h, forward);
         s.set_record_expansions(options.record_expansions);
-        s.try_begin(graph, start, goal);
+        let _ = s.try_begin(graph, start, goal);
         let st = s.step(graph, budget);
         let path = GraphPath {
             status: status_of(st),

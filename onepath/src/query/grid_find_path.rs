@@ -73,7 +73,7 @@ impl Grid {
             if begun != Step::InProgress {
                 return Ok(search.refused_path(self, begun));
             }
-            search.step(self, options.iteration_budget)?;
+            let _ = search.step(self, options.iteration_budget)?;
             search.to_path(self)
         })
     }
@@ -175,7 +175,7 @@ impl Grid {
                     return Err(QueryError::Cancelled);
                 }
                 let slice = remaining.min(CANCEL_SLICE);
-                search.step(self, slice)?;
+                let _ = search.step(self, slice)?;
                 if options.iteration_budget != u32::MAX {
                     remaining -= slice;
                 }

@@ -301,8 +301,8 @@ impl GridFlowField {
             field, clearance, ..
         } = &mut handle;
         with_topology!(space, clearance, map, |t| {
-            field.begin(&t, goals);
-            field.step(&t, budget);
+            let _ = field.begin(&t, goals);
+            let _ = field.step(&t, budget);
         });
         Ok(handle)
     }
@@ -447,9 +447,9 @@ impl GridFlowField {
         } = self;
         with_topology!(*space, clearance, map, |t| {
             if repair {
-                field.repair(&t, dirty.iter().copied());
+                let _ = field.repair(&t, dirty.iter().copied());
             } else {
-                field.recompute(&t);
+                let _ = field.recompute(&t);
             }
         });
         self.seen = map.revision();

@@ -7,6 +7,7 @@ use crate::grid::{Connectivity, DiagonalRule, SquareTopology};
 use crate::hex::{HexLayout, HexTopology};
 use crate::state::codec::{Reader, invalid, read_frame_for, write_frame};
 use crate::state::map_hash::content_hash_of;
+use crate::state::size_bound::{per, sum};
 use crate::state::{KIND_FLOW_FIELD, StateError};
 use crate::topology::DefaultStepCost;
 
@@ -65,6 +66,37 @@ impl GridFlowField {
             + 4 * self.field.goals().len()
             + 8 * self.field.costs().len()
             + 12 * self.field.open_len()
+    }
+
+    /// An upper bound on [`state_size`](Self::state_size) for every state this field can reach
+    /// on `map` (stepping, edits and [`refresh`](Self::refresh)), so a host can size its
+    /// snapshot buffer once: `28 + 29 + 4 k + 8 c + 12 c` bytes = `57 + 4 k + 20 c` for `c` =
+    /// the map's cells and `k` the field's goals (header; fixed fields; the goals; a cost per
+    /// cell; at most one queued entry per cell). A restore brings the snapshot's goals with it:
+    /// ask again after restoring another field's snapshot. Saturates.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(8, 8).unwrap();
+    /// let mut field = grid.create_flow_field(&[Cell::new(7, 7)], &GridOptions::DEFAULT).unwrap();
+    /// let mut buffer = vec![0u8; field.max_state_size(&grid)]; // once
+    /// assert_eq!(buffer.len(), 57 + 4 + 20 * 64);
+    /// while field.step(&grid, 5).unwrap() == onepath::flow::FlowStep::InProgress {
+    ///     assert!(field.save_state(&grid, &mut buffer).is_ok());
+    /// }
+    /// ```
+    pub fn max_state_size(&self, map: &impl FlowMap) -> usize {
+        let cells = match map.flow_map() {
+            MapRef::Square(grid) => grid.cell_count(),
+            MapRef::Hex(grid) => grid.cell_count(),
+        } as usize;
+        sum([
+            crate::state::HEADER_LEN + FIXED,
+            per(self.field.goals().len(), 4),
+            per(cells, 8 + 12),
+        ])
     }
 
     /// Writes the field — in progress or complete — as a kind-7 snapshot tied to `map`'s
@@ -195,9 +227,9 @@ impl GridFlowField {
         let result = (|| -> Result<(), QueryError> {
             let clearance = &mut self.clearance;
             with_topology!(self.space, clearance, map, |t| {
-                spare.begin(&t, goals_scratch);
+                let _ = spare.begin(&t, goals_scratch);
                 if settled > 0 {
-                    spare.step(&t, settled);
+                    let _ = spare.step(&t, settled);
                 }
             });
             Ok(())

@@ -338,7 +338,7 @@ impl GridSearch {
     /// let mut improved = GridSearch::new(options).unwrap();
     /// improved.set_improved_pruning(true);
     /// for s in [&mut plain, &mut improved] {
-    ///     s.try_begin(&grid, Cell::new(0, 0), Cell::new(7, 3));
+    ///     assert_eq!(s.try_begin(&grid, Cell::new(0, 0), Cell::new(7, 3)), onepath::Step::InProgress);
     ///     assert_eq!(s.run_cancellable(&grid, || false), Ok(Step::Found));
     /// }
     /// assert_eq!(plain.cost(), improved.cost());
@@ -674,14 +674,14 @@ impl GridSearch {
     /// let mut grid = Grid::new(16, 16).unwrap();
     /// let (a, b) = (Cell::new(0, 0), Cell::new(15, 9));
     /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
-    /// search.try_begin(&grid, a, b);
+    /// assert_eq!(search.try_begin(&grid, a, b), onepath::Step::InProgress);
     /// assert_eq!(search.step(&grid, 1), Ok(Step::InProgress));
     /// assert_eq!(search.iterations(), 1);
     /// // The grid must not change under a running search.
     /// grid.set_area(Cell::new(8, 8), 255).unwrap();
     /// assert!(matches!(search.step(&grid, 1), Err(QueryError::GridChanged { .. })));
     /// // Begin again on the edited grid: three pops per tick give what one call gives.
-    /// search.try_begin(&grid, a, b);
+    /// assert_eq!(search.try_begin(&grid, a, b), onepath::Step::InProgress);
     /// while search.step(&grid, 3).unwrap() == Step::InProgress {}
     /// assert_eq!(search.to_path(&grid).unwrap(), grid.find_path(a, b, &GridOptions::DEFAULT).unwrap());
     /// ```
@@ -734,7 +734,7 @@ impl GridSearch {
     /// let grid = Grid::new(64, 64).unwrap();
     /// let dijkstra = GridOptions::DEFAULT.with_heuristic(HeuristicKind::Zero); // ~4096 pops
     /// let mut search = GridSearch::new(dijkstra).unwrap();
-    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(63, 63));
+    /// assert_eq!(search.try_begin(&grid, Cell::new(0, 0), Cell::new(63, 63)), onepath::Step::InProgress);
     /// // A deadline that passes after two slices: the search stops, and stays resumable.
     /// let mut slices = 0;
     /// let stopped = search.run_cancellable(&grid, || {
@@ -754,7 +754,7 @@ impl GridSearch {
             if cancel() {
                 return Err(QueryError::Cancelled);
             }
-            self.step(grid, CANCEL_SLICE)?;
+            let _ = self.step(grid, CANCEL_SLICE)?;
         }
         Ok(self.state())
     }
@@ -802,10 +802,10 @@ impl GridSearch {
     /// use onepath::{Cell, Grid, GridOptions, GridSearch, PathStatus};
     /// let grid = Grid::new(8, 8).unwrap();
     /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
-    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(7, 0));
-    /// search.step(&grid, 2).unwrap();
+    /// assert_eq!(search.try_begin(&grid, Cell::new(0, 0), Cell::new(7, 0)), onepath::Step::InProgress);
+    /// assert_eq!(search.step(&grid, 2).unwrap(), onepath::Step::InProgress);
     /// assert_eq!(search.to_path(&grid).unwrap().status, PathStatus::BudgetExhausted); // not done yet
-    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.run_cancellable(&grid, || false), Ok(onepath::Step::Found));
     /// let path = search.to_path(&grid).unwrap();
     /// assert_eq!((path.status, path.cost, path.cells.len()), (PathStatus::Found, 7.0, 8));
     /// ```
@@ -962,6 +962,7 @@ impl GridSearch {
     /// # Complexity
     ///
     /// O(path length); allocates nothing.
+    #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path_indices(&self, out: &mut [u32]) -> Option<usize> {
         let w = self.bound_width;
         self.fill_back(out, |c| c.y as u32 * w + c.x as u32)
@@ -981,8 +982,8 @@ impl GridSearch {
     /// let grid = Grid::new(10, 3).unwrap();
     /// let options = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Jps);
     /// let mut search = GridSearch::new(options).unwrap();
-    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(9, 2));
-    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.try_begin(&grid, Cell::new(0, 0), Cell::new(9, 2)), onepath::Step::InProgress);
+    /// assert_eq!(search.run_cancellable(&grid, || false), Ok(onepath::Step::Found));
     /// assert_eq!(search.path_len(), 10); // every cell, also between jump points
     /// let mut short = [Cell::default(); 4];
     /// assert_eq!(search.copy_path(&mut short), None); // too short: nothing written
@@ -992,6 +993,7 @@ impl GridSearch {
     /// let adjacent = |p: Cell, q: Cell| (p.x - q.x).abs() <= 1 && (p.y - q.y).abs() <= 1;
     /// assert!(out[..n].windows(2).all(|w| adjacent(w[0], w[1])));
     /// ```
+    #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [Cell]) -> Option<usize> {
         self.fill_back(out, |c| c)
     }

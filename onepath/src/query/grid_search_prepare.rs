@@ -55,8 +55,8 @@ impl GridSearch {
     /// assert_eq!(search.run_cancellable(&grid, || false), Ok(Step::Found));
     /// // The same answer as a handle that was not prepared:
     /// let mut plain = GridSearch::new(options).unwrap();
-    /// plain.try_begin(&grid, Cell::new(0, 1), Cell::new(7, 1));
-    /// plain.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(plain.try_begin(&grid, Cell::new(0, 1), Cell::new(7, 1)), onepath::Step::InProgress);
+    /// assert_eq!(plain.run_cancellable(&grid, || false), Ok(onepath::Step::Found));
     /// assert_eq!(plain.to_path(&grid).unwrap(), search.to_path(&grid).unwrap());
     /// ```
     pub fn prepare(&mut self, grid: &Grid) {
@@ -74,28 +74,28 @@ impl GridSearch {
             // A grid without an open cell refuses every query before any buffer is touched.
             Engine::OctileAStar => {
                 if let Some(n) = first_open() {
-                    self.octile.try_begin(grid, n, n);
+                    let _ = self.octile.try_begin(grid, n, n);
                 }
             }
             Engine::OctileJps => {
                 if let Some(n) = first_open() {
-                    self.jps.try_begin(grid, &self.caches.octile, n, n);
+                    let _ = self.jps.try_begin(grid, &self.caches.octile, n, n);
                 }
             }
             Engine::OctileJpsPlus => {
                 if let Some(n) = first_open() {
-                    self.jps_plus.try_begin(grid, &self.caches.tables, n, n);
+                    let _ = self.jps_plus.try_begin(grid, &self.caches.tables, n, n);
                 }
             }
             Engine::Theta => {
                 if let Some(n) = first_open() {
-                    self.theta.try_begin(grid, n, n);
+                    let _ = self.theta.try_begin(grid, n, n);
                 }
             }
             // Builds (or refreshes) the hierarchy and sizes the abstract search.
             Engine::Hpa => {
                 if let Some(n) = first_open() {
-                    self.hpa.try_begin(grid, &self.options, n, n);
+                    let _ = self.hpa.try_begin(grid, &self.options, n, n);
                 }
             }
         }

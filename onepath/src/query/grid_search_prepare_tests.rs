@@ -70,8 +70,8 @@ fn query(
     a: Cell,
     b: Cell,
 ) -> (crate::query::GridPath, Vec<u8>) {
-    search.try_begin(grid, a, b);
-    search.run_cancellable(grid, || false).unwrap();
+    let _ = search.try_begin(grid, a, b);
+    let _ = search.run_cancellable(grid, || false).unwrap();
     let mut bytes = vec![0u8; search.state_size()];
     let n = search.save_state(grid, &mut bytes).unwrap();
     bytes.truncate(n);
@@ -126,7 +126,7 @@ fn prepare_keeps_a_search_on_the_grid_as_it_is() {
         Step::InProgress,
         "an in-progress search stays"
     );
-    search.run_cancellable(&grid, || false).unwrap();
+    let _ = search.run_cancellable(&grid, || false).unwrap();
     assert_eq!(
         search
             .to_path(&grid)

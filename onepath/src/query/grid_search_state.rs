@@ -19,14 +19,19 @@
 use super::grid_search::{GridSearch, theta_heuristic, theta_variant};
 use super::options::{GridAlgorithm, GridOptions, HeuristicKind};
 use super::runner::resolve_square_heuristic;
-use super::selection::{Engine, select};
+use super::selection::{Engine, candidates, select};
+use crate::fast::{kind4_bound, kind5_bound};
 use crate::grid::{Connectivity, DiagonalRule, Grid};
+use crate::hpa::kind9_bound;
+use crate::search::kind2_bound;
 use crate::state::codec::{
     HEADER_LEN, Reader, Writer, invalid, le32, le64, read_frame, read_frame_for, write_frame_raw,
 };
+use crate::state::size_bound::{recorded, sum};
 use crate::state::{
     KIND_ASTAR, KIND_GRID_SEARCH, KIND_OCTILE_ASTAR, KIND_OCTILE_JUMP, KIND_THETA, StateError,
 };
+use crate::theta::{kind6_bound, trace_cap};
 
 const FIXED: usize = 1 + 1 + 1 + 1 + 8 + 4 + 1 + 1 + 4;
 
@@ -132,13 +137,95 @@ impl GridSearch {
         }
     }
 
-    /// Bytes [`save_state`](GridSearch::save_state) writes. Allocates nothing.
+    /// Bytes [`save_state`](GridSearch::save_state) writes now. Allocates nothing. It grows as
+    /// the search runs: size a buffer once with
+    /// [`max_state_size`](GridSearch::max_state_size) instead.
     ///
     /// # Complexity
     ///
     /// O(reached nodes).
     pub fn state_size(&self) -> usize {
         HEADER_LEN + FIXED + self.engine_state_size()
+    }
+
+    /// An upper bound on [`state_size`](GridSearch::state_size) for every state this handle
+    /// can reach on `grid` with its current options, whatever `grid`'s later edits — so a host
+    /// allocates its snapshot buffer once, before the first tick (a snapshot grows with the
+    /// search: a few hundred bytes at tick 0, thousands a few ticks later).
+    ///
+    /// The formula: `28 + 22` bytes (header; the handle's fixed fields and the nested frame's
+    /// length) plus the largest bound of the engines the options can resolve to on a grid of
+    /// this size (the selection table reads whether the multipliers are uniform, which an edit
+    /// can change, so both answers are counted), each for `c` = `grid.cell_count()` cells:
+    /// generic A* (kind 2) `74 + 29 c`
+    /// ([`AStar::max_state_size`](crate::search::AStar::max_state_size)); octile A* (kind 4)
+    /// `71 + 18 c` ([`OctileAStar::max_state_size`](crate::fast::OctileAStar::max_state_size));
+    /// JPS and JPS+ (kind 5) `81 + 18 c + 16 (1 + 7 c)`, more with improved pruning
+    /// ([`OctileJump::max_state_size`](crate::fast::OctileJump::max_state_size)); Theta* and
+    /// Lazy Theta* (kind 6) `87 + 29 c`
+    /// ([`ThetaSearch::max_state_size`](crate::theta::ThetaSearch::max_state_size)); HPA*
+    /// (kind 9) `77 + 29 c` ([`HpaSearch::max_state_size`](crate::hpa::HpaSearch::max_state_size)).
+    /// With [`GridOptions::record_expansions`] or the trace
+    /// ([`set_record_trace`](GridSearch::set_record_trace)) on, each engine adds its lists'
+    /// bound: one entry per cell for the engines that never reopen a node; none exists for the
+    /// generic A*, which may reopen, so a handle that can run it answers `usize::MAX` — a host
+    /// that sizes once keeps recording off. Saturates, never overflows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
+    /// let grid = Grid::from_text("........\n.######.\n........").unwrap();
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// // Sized once, before the first tick; every later save fits.
+    /// let mut snapshot = vec![0u8; search.max_state_size(&grid)];
+    /// assert_eq!(search.try_begin(&grid, Cell::new(0, 1), Cell::new(7, 1)), Step::InProgress);
+    /// while search.step(&grid, 1).unwrap() == Step::InProgress {
+    ///     let written = search.save_state(&grid, &mut snapshot).unwrap();
+    ///     assert_eq!(written, search.state_size());
+    /// }
+    /// ```
+    pub fn max_state_size(&self, grid: &Grid) -> usize {
+        let c = grid.cell_count() as usize;
+        let expansions_on = self.options.record_expansions;
+        let trace_on = self.engine.buffers().record_trace;
+        let improved =
+            self.improved || self.jps.improved_pruning() || self.jps_plus.improved_pruning();
+        let theta_cap = trace_cap(theta_variant(self.options.algorithm), c);
+        let nested = candidates(&self.options, grid).map(|engine| {
+            // A new search empties the lists: only the running engine's current ones count.
+            let (e, t) = if engine == self.active {
+                (self.expanded_nodes().len(), self.trace().len())
+            } else {
+                (0, 0)
+            };
+            let lists = |cap: Option<usize>, trace_cap: Option<usize>| {
+                (
+                    recorded(expansions_on, e, cap),
+                    recorded(trace_on, t, trace_cap),
+                )
+            };
+            match engine {
+                Engine::Generic => {
+                    let (e, t) = lists(None, None);
+                    kind2_bound(c, e, t)
+                }
+                Engine::OctileAStar => {
+                    let (e, t) = lists(Some(c), Some(c));
+                    kind4_bound(c, e, t)
+                }
+                Engine::OctileJps | Engine::OctileJpsPlus => {
+                    let (e, t) = lists(Some(c), Some(c));
+                    kind5_bound(grid, improved, e, t)
+                }
+                Engine::Theta => {
+                    let (e, t) = lists(Some(c), Some(theta_cap));
+                    kind6_bound(c, e, t)
+                }
+                Engine::Hpa => kind9_bound(c),
+            }
+        });
+        sum([HEADER_LEN + FIXED, nested[0].max(nested[1])])
     }
 
     /// Writes the handle's snapshot (kind 3) into `out`, tied to `grid`'s content hash;
@@ -162,13 +249,15 @@ impl GridSearch {
     /// use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
     /// let grid = Grid::from_text("........\n.######.\n........").unwrap();
     /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
-    /// search.try_begin(&grid, Cell::new(0, 1), Cell::new(7, 1));
-    /// search.step(&grid, 3).unwrap();
-    /// let mut snapshot = vec![0u8; search.state_size()]; // size once, reuse every tick
-    /// assert_eq!(search.save_state(&grid, &mut snapshot), Ok(snapshot.len()));
+    /// assert_eq!(search.try_begin(&grid, Cell::new(0, 1), Cell::new(7, 1)), onepath::Step::InProgress);
+    /// assert_eq!(search.step(&grid, 3).unwrap(), onepath::Step::InProgress);
+    /// // Size the buffer once with `max_state_size`: `state_size` grows as the search runs.
+    /// let mut snapshot = vec![0u8; search.max_state_size(&grid)];
+    /// let written = search.save_state(&grid, &mut snapshot).unwrap();
+    /// let snapshot = &snapshot[..written];
     /// // A peer restores it and carries on exactly where the saved handle was.
     /// let mut peer = GridSearch::new(GridOptions::DEFAULT).unwrap();
-    /// peer.restore_state(&grid, &snapshot).unwrap();
+    /// peer.restore_state(&grid, snapshot).unwrap();
     /// assert_eq!((peer.state(), peer.iterations()), (Step::InProgress, 3));
     /// while search.step(&grid, 1).unwrap() == Step::InProgress {}
     /// while peer.step(&grid, 5).unwrap() == Step::InProgress {}
@@ -248,16 +337,16 @@ impl GridSearch {
     /// use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
     /// let grid = Grid::new(12, 12).unwrap();
     /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
-    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(11, 7));
-    /// search.step(&grid, 4).unwrap();
+    /// assert_eq!(search.try_begin(&grid, Cell::new(0, 0), Cell::new(11, 7)), onepath::Step::InProgress);
+    /// assert_eq!(search.step(&grid, 4).unwrap(), onepath::Step::InProgress);
     /// let mut tick_4 = vec![0u8; search.state_size()];
     /// search.save_state(&grid, &mut tick_4).unwrap();
-    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.run_cancellable(&grid, || false), Ok(onepath::Step::Found));
     /// let finished = search.to_path(&grid).unwrap();
     /// // Roll back to tick 4 and replay: the same answer, bit for bit.
     /// search.restore_state(&grid, &tick_4).unwrap();
     /// assert_eq!(search.iterations(), 4);
-    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.run_cancellable(&grid, || false), Ok(onepath::Step::Found));
     /// assert_eq!(search.to_path(&grid).unwrap(), finished);
     /// // A snapshot of another map is refused, and the handle keeps its state.
     /// let other = Grid::new(12, 11).unwrap();

@@ -10,7 +10,7 @@ use super::replan_core::{Engine, ReplanCore, ReplanMap, check_replan_weight};
 use crate::error::QueryError;
 use crate::grid::{Cell, ClearanceMap};
 use crate::hex::{HexDistanceHeuristic, HexGrid, HexTopology};
-use crate::replan::{JournalOutcome, ReplanSearch, follow_hex_journal};
+use crate::replan::{JournalOutcome, ReplanSearch, follow_hex_journal, pending_after_hex};
 use crate::state::StateError;
 use crate::state::map_hash::content_hash_of;
 use crate::topology::{DefaultStepCost, ZeroHeuristic};
@@ -46,6 +46,10 @@ impl ReplanMap for HexGrid {
 
     fn follow(&self, search: &mut Engine, seen: &mut u64, _: &GridOptions) -> JournalOutcome {
         follow_hex_journal(search, self, seen)
+    }
+
+    fn pending_after(&self, search: &Engine, seen: u64, _: &GridOptions) -> usize {
+        pending_after_hex(search, self, seen)
     }
 
     /// The hex estimate, scaled by the smallest multiplier.
@@ -203,13 +207,22 @@ impl HexReplanner {
         self.core.endpoints()
     }
 
-    /// Bytes [`save_state`](HexReplanner::save_state) writes for `grid` now.
+    /// Bytes [`save_state`](HexReplanner::save_state) writes for `grid` now, predicted
+    /// without reading the grid's new edits, as
+    /// [`GridReplanner::state_size`](crate::GridReplanner::state_size) does.
     ///
-    /// # Errors
+    /// # Complexity
     ///
-    /// [`StateError::InvalidField`] (`replan.grid`) for a grid of another size.
-    pub fn state_size(&mut self, grid: &HexGrid) -> Result<usize, StateError> {
+    /// O(edits in the journal since the last replan).
+    pub fn state_size(&self, grid: &HexGrid) -> usize {
         self.core.state_size(grid)
+    }
+
+    /// An upper bound on [`state_size`](HexReplanner::state_size) for every state this
+    /// replanner can reach on `grid`: `89 + 40 n` bytes for `n` = `grid.cell_count()`, as
+    /// [`GridReplanner::max_state_size`](crate::GridReplanner::max_state_size). Saturates.
+    pub fn max_state_size(&self, grid: &HexGrid) -> usize {
+        ReplanCore::max_state_size(grid)
     }
 
     /// As [`GridReplanner::save_state`](crate::query::GridReplanner::save_state) (kind 8).

@@ -8,6 +8,11 @@ use crate::grid::{Cell, WorldPoint};
 use crate::search::Step;
 
 /// How a query ended. Never an error: every status is a normal outcome.
+///
+/// `#[must_use]`: [`StartInvalid`](PathStatus::StartInvalid) /
+/// [`GoalInvalid`](PathStatus::GoalInvalid) mean no path was produced for the endpoints asked
+/// for, and [`BudgetExhausted`](PathStatus::BudgetExhausted) asks for another call.
+#[must_use = "StartInvalid / GoalInvalid mean no path for these endpoints and BudgetExhausted asks for another call: look at the status"]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PathStatus {

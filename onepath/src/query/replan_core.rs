@@ -12,7 +12,7 @@ use super::path::PathStatus;
 use super::runner::check_weight;
 use crate::error::QueryError;
 use crate::grid::{Cell, ClearanceMap};
-use crate::replan::state::HandleSection;
+use crate::replan::state::{HandleSection, kind8_bound};
 use crate::replan::{JournalOutcome, ReplanSearch, ReplanVariant};
 use crate::search::Step;
 use crate::state::StateError;
@@ -40,6 +40,9 @@ pub(super) trait ReplanMap {
     fn snapshot_hash(&self) -> u64;
     /// Reads the edits since revision `seen` into the engine (and moves `seen` on).
     fn follow(&self, search: &mut Engine, seen: &mut u64, options: &GridOptions) -> JournalOutcome;
+    /// The nodes [`follow`](Self::follow) would leave pending in `search`, without changing
+    /// anything.
+    fn pending_after(&self, search: &Engine, seen: u64, options: &GridOptions) -> usize;
     /// The estimate `options` ask for on this map.
     ///
     /// # Errors
@@ -278,10 +281,21 @@ impl ReplanCore {
             })
     }
 
-    /// The public `state_size`.
-    pub(super) fn state_size<M: ReplanMap>(&mut self, map: &M) -> Result<usize, StateError> {
-        self.current_for(map)?;
-        Ok(self.search.state_size_with(true))
+    /// The public `state_size`: what `save_state` writes after reading `map`'s new edits,
+    /// predicted without reading them. For a map of another size (which `save_state`
+    /// refuses), the size of the state as it is.
+    pub(super) fn state_size<M: ReplanMap>(&self, map: &M) -> usize {
+        if map.size() != self.size {
+            return self.search.state_size_with(true);
+        }
+        let pending = map.pending_after(&self.search, self.seen, &self.options);
+        self.search.state_size_pending(true, pending)
+    }
+
+    /// The public `max_state_size`: the kind-8 bound with the handle section for `map`'s cells.
+    pub(super) fn max_state_size<M: ReplanMap>(map: &M) -> usize {
+        let (w, h) = map.size();
+        kind8_bound((w as usize).saturating_mul(h as usize), true)
     }
 
     /// The tier-1 section of a snapshot.
@@ -302,7 +316,9 @@ impl ReplanCore {
         map: &M,
         out: &mut [u8],
     ) -> Result<usize, StateError> {
+        let predicted = self.state_size(map);
         self.current_for(map)?;
+        debug_assert_eq!(self.search.state_size_with(true), predicted);
         let handle = self.handle_section::<M>();
         self.search
             .save_state_with(map.snapshot_hash(), Some(handle), out)

@@ -10,7 +10,7 @@ use super::replan_core::{Engine, ReplanCore, ReplanMap, check_replan_weight};
 use super::runner::resolve_square_heuristic;
 use crate::error::QueryError;
 use crate::grid::{Cell, ClearanceMap, Grid, SquareTopology};
-use crate::replan::{JournalOutcome, ReplanSearch, follow_square_journal};
+use crate::replan::{JournalOutcome, ReplanSearch, follow_square_journal, pending_after_square};
 use crate::state::StateError;
 use crate::topology::DefaultStepCost;
 
@@ -39,6 +39,10 @@ impl ReplanMap for Grid {
 
     fn follow(&self, search: &mut Engine, seen: &mut u64, options: &GridOptions) -> JournalOutcome {
         follow_square_journal(search, self, seen, options.agent_size)
+    }
+
+    fn pending_after(&self, search: &Engine, seen: u64, options: &GridOptions) -> usize {
+        pending_after_square(search, self, seen, options.agent_size)
     }
 
     fn estimate(&self, options: &GridOptions) -> Result<AnyHeuristic, QueryError> {
@@ -245,14 +249,44 @@ impl GridReplanner {
         self.core.endpoints()
     }
 
-    /// Bytes [`save_state`](GridReplanner::save_state) writes for `grid` now (reads the
-    /// grid's new edits first, as `save_state` does).
+    /// Bytes [`save_state`](GridReplanner::save_state) writes for `grid` now. `save_state`
+    /// first reads the grid's new edits into the replanner (nodes to re-examine, or a
+    /// restart), so the size depends on them; this predicts it without reading them (the
+    /// same rules, applied to a count), so it takes `&self` like
+    /// [`GridSearch::state_size`](crate::GridSearch::state_size). For a grid of another size
+    /// (which `save_state` refuses) it is the size of the state as it is. To size a buffer
+    /// once, use [`max_state_size`](GridReplanner::max_state_size).
     ///
-    /// # Errors
+    /// # Complexity
     ///
-    /// [`StateError::InvalidField`] (`replan.grid`) for a grid of another size.
-    pub fn state_size(&mut self, grid: &Grid) -> Result<usize, StateError> {
+    /// O(edits in the journal since the last replan).
+    pub fn state_size(&self, grid: &Grid) -> usize {
         self.core.state_size(grid)
+    }
+
+    /// An upper bound on [`state_size`](GridReplanner::state_size) for every state this
+    /// replanner can reach on `grid` (replans, edits, start and goal moves), so a host can
+    /// size its snapshot buffer once: `28 + 31 + 4 + 4 n + 16 n + 4 + 20 n + 1 + 21` bytes =
+    /// `89 + 40 n` for `n` = `grid.cell_count()` (header; fixed fields; at most `n` pending
+    /// nodes, since one more restarts the search; `g` and `rhs` per node; at most one queue
+    /// entry per node; the tier-1 section). Saturates.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridAlgorithm, GridOptions, PathStatus};
+    /// let mut grid = Grid::new(8, 8).unwrap();
+    /// let options = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::DStarLite);
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(7, 7), &options).unwrap();
+    /// let mut buffer = vec![0u8; unit.max_state_size(&grid)]; // once: 89 + 40 × 64
+    /// assert_eq!(unit.replan(&grid).unwrap(), PathStatus::Found);
+    /// grid.set_walkable(Cell::new(3, 3), false).unwrap();
+    /// // The edit is read by the save; `state_size` predicts it.
+    /// let size = unit.state_size(&grid);
+    /// assert_eq!(unit.save_state(&grid, &mut buffer), Ok(size));
+    /// ```
+    pub fn max_state_size(&self, grid: &Grid) -> usize {
+        ReplanCore::max_state_size(grid)
     }
 
     /// Writes the replanner's state (kind 8: the engine's g, rhs, queue in canonical order,

@@ -69,8 +69,25 @@ pub(super) struct Selection {
     pub(super) engine: Engine,
 }
 
+/// What the table reads of a grid: whether its 255 walkable areas share one multiplier (an
+/// edit, [`Grid::set_area_cost`], can change it) and its longer side (no edit changes it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Facts {
+    uniform: bool,
+    longer_side: u32,
+}
+
+impl Facts {
+    fn of(grid: &Grid) -> Self {
+        Self {
+            uniform: grid.areas().is_uniform(),
+            longer_side: grid.width().max(grid.height()),
+        }
+    }
+}
+
 /// A condition on a query's options and the grid it runs on.
-type Rule = fn(&GridOptions, &Grid) -> bool;
+type Rule = fn(&GridOptions, Facts) -> bool;
 
 /// One row of the selection table.
 struct Row {
@@ -174,6 +191,28 @@ const OTHERWISE: Row = Row {
 ///
 /// A function of the options and of the grid's size and multipliers only (not its cells).
 pub(super) fn select(options: &GridOptions, grid: &Grid) -> Selection {
+    select_for(options, Facts::of(grid))
+}
+
+/// The engines `options` can run on `grid` as it is or after any edit (edits change whether
+/// the multipliers are uniform, never the size): the selection for each answer. The bound of
+/// [`GridSearch::max_state_size`](super::GridSearch::max_state_size) is the largest of theirs.
+pub(super) fn candidates(options: &GridOptions, grid: &Grid) -> [Engine; 2] {
+    let longer_side = Facts::of(grid).longer_side;
+    [true, false].map(|uniform| {
+        select_for(
+            options,
+            Facts {
+                uniform,
+                longer_side,
+            },
+        )
+        .engine
+    })
+}
+
+/// [`select`] on what the table reads of a grid.
+fn select_for(options: &GridOptions, grid: Facts) -> Selection {
     let row = TABLE
         .iter()
         .find(|r| r.asked == options.algorithm && (r.applies)(options, grid))
@@ -193,7 +232,7 @@ pub(super) fn select(options: &GridOptions, grid: &Grid) -> Selection {
 /// The octile case, where jump point search and the specialised engines apply (spec:
 /// grids.md, “When it applies”): eight moves, no corner cutting, agent size 1, weight 1, the
 /// automatic, octile or zero estimate, and one multiplier for all 255 walkable areas of `grid`.
-fn octile_case(o: &GridOptions, grid: &Grid) -> bool {
+fn octile_case(o: &GridOptions, grid: Facts) -> bool {
     o.connectivity == Connectivity::Eight
         && o.diagonal_rule == DiagonalRule::NoCornerCutting
         && o.agent_size == 1
@@ -202,33 +241,33 @@ fn octile_case(o: &GridOptions, grid: &Grid) -> bool {
             o.heuristic,
             HeuristicKind::Auto | HeuristicKind::Octile | HeuristicKind::Zero
         )
-        && grid.areas().is_uniform()
+        && grid.uniform
 }
 
 /// The octile case on a grid whose sides the JPS+ tables can hold
 /// ([`MAX_JPS_PLUS_SIDE`]).
-fn octile_case_with_tables(o: &GridOptions, grid: &Grid) -> bool {
-    octile_case(o, grid) && grid.width().max(grid.height()) <= MAX_JPS_PLUS_SIDE
+fn octile_case_with_tables(o: &GridOptions, grid: Facts) -> bool {
+    octile_case(o, grid) && grid.longer_side <= MAX_JPS_PLUS_SIDE
 }
 
 /// The any-angle case (spec: grids.md, “Any-angle search”): eight moves, no corner cutting,
 /// agent size 1, the automatic or zero estimate and one multiplier for all 255 walkable areas
 /// of `grid`. The weight is honoured, so any weight qualifies.
-fn any_angle_case(o: &GridOptions, grid: &Grid) -> bool {
+fn any_angle_case(o: &GridOptions, grid: Facts) -> bool {
     o.connectivity == Connectivity::Eight
         && o.diagonal_rule == DiagonalRule::NoCornerCutting
         && o.agent_size == 1
         && matches!(o.heuristic, HeuristicKind::Auto | HeuristicKind::Zero)
-        && grid.areas().is_uniform()
+        && grid.uniform
 }
 
 /// Where HPA* applies: four moves, or eight moves with no corner cutting or no squeezing.
-fn hpa_case(o: &GridOptions, _: &Grid) -> bool {
+fn hpa_case(o: &GridOptions, _: Facts) -> bool {
     o.connectivity == Connectivity::Four || o.diagonal_rule != DiagonalRule::AllowAll
 }
 
 /// The rule of the last row.
-fn always(_: &GridOptions, _: &Grid) -> bool {
+fn always(_: &GridOptions, _: Facts) -> bool {
     true
 }
 
@@ -271,7 +310,7 @@ mod tests {
     /// query qualifies; A* otherwise; the specialised engine of that family whenever the query
     /// qualifies and the options allow it.
     fn reference(o: &GridOptions, grid: &Grid) -> Selection {
-        let q = octile_case(o, grid);
+        let q = octile_case(o, Facts::of(grid));
         let fits = grid.width().max(grid.height()) <= MAX_JPS_PLUS_SIDE;
         let family = match o.algorithm {
             GridAlgorithm::JpsPlus if q && fits => GridAlgorithm::JpsPlus,

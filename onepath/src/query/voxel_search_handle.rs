@@ -181,6 +181,7 @@ impl VoxelSearch {
 
     /// Writes the path, start first, into `out` without allocating; `None` (nothing written)
     /// when `out` is shorter than [`path_len`](Self::path_len).
+    #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [VoxelCell]) -> Option<usize> {
         self.engine.copy_path(out)
     }
@@ -204,6 +205,15 @@ impl VoxelSearch {
         self.engine.state_size()
     }
 
+    /// An upper bound on [`state_size`](Self::state_size) for every state this handle can reach
+    /// on `grid`: `72 + 29 n` bytes for `n` = `grid.voxel_count()`, as
+    /// [`PagedVoxelSearch::max_state_size`](crate::voxel_search::PagedVoxelSearch::max_state_size)
+    /// (`usize::MAX` with [`VoxelOptions::record_expansions`](crate::VoxelOptions) on: no
+    /// bound exists). Saturates.
+    pub fn max_state_size(&self, grid: &VoxelGrid) -> usize {
+        self.engine.max_state_size(grid)
+    }
+
     /// Writes the search (snapshot kind 11, `docs/snapshot-format.md`) tied to `grid`;
     /// returns the byte count. Allocates nothing.
     ///
@@ -219,8 +229,8 @@ impl VoxelSearch {
     /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
     /// let grid = VoxelGrid::new(20, 20, 20).unwrap();
     /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
-    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(19, 19, 2));
-    /// search.step(&grid, 4).unwrap();
+    /// assert_eq!(search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(19, 19, 2)), onepath::Step::InProgress);
+    /// assert_eq!(search.step(&grid, 4).unwrap(), onepath::Step::InProgress);
     /// let mut bytes = vec![0u8; search.state_size()];
     /// search.save_state(&grid, &mut bytes).unwrap();
     /// let mut resumed = VoxelSearch::new(VoxelOptions::SIX_CONNECTED);

@@ -32,6 +32,7 @@ use crate::hex::HexGrid;
 use crate::topology::{Heuristic, StepCost};
 
 /// What following the journal did.
+#[must_use = "Rebuild asks the caller to give the search a new heuristic (the smallest multiplier changed)"]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JournalOutcome {
     /// Nothing changed since the revision seen.
@@ -162,6 +163,87 @@ fn follow<C: StepCost, H: Heuristic>(
     } else {
         JournalOutcome::Marked(marked)
     }
+}
+
+/// The nodes `search` would hold pending after [`follow`] read `edits` (from revision `seen`
+/// to `current`) with the node regions `region` of a `width × height` map — computed without
+/// changing anything, by [`follow`]'s own rules: nothing changes while the search is idle or
+/// the revision is current; a change the journal cannot describe, an area multiplier, or a
+/// region above a quarter of the cells restarts (no pending node); a region's nodes are
+/// appended, and more pending nodes than the search has restart it. This is what lets a
+/// tier-1 replanner's `state_size` take `&self`.
+fn pending_after<C: StepCost, H: Heuristic>(
+    search: &ReplanSearch<C, H>,
+    edits: EditsSince<'_>,
+    (seen, current): (u64, u64),
+    region: impl Fn(GridRect) -> (u32, u32, u32, u32),
+    (width, height): (u32, u32),
+) -> usize {
+    if seen == current || search.root == crate::search::NO_NODE {
+        return search.pending.len();
+    }
+    let EditsSince::Edits(edits) = edits else {
+        return 0;
+    };
+    let cap = search.node_count as usize;
+    // `None`: restarted (a restart drops every pending node and ignores later marks).
+    let mut pending = (!search.restart_pending).then_some(search.pending.len());
+    let mut restarted = false;
+    for edit in edits {
+        match edit {
+            GridEdit::Cells(rect) => {
+                let (x0, y0, x1, y1) = region(rect);
+                if restarted || x0 > x1 || y0 > y1 {
+                    continue;
+                }
+                let area = u64::from(x1 - x0 + 1) * u64::from(y1 - y0 + 1);
+                if area * 4 > u64::from(width) * u64::from(height) {
+                    restarted = true;
+                    pending = None;
+                    continue;
+                }
+                pending = pending
+                    .map(|p| p.saturating_add(area as usize))
+                    .filter(|&p| p <= cap);
+            }
+            GridEdit::AreaCosts | GridEdit::Everything => return 0,
+        }
+    }
+    pending.unwrap_or(0)
+}
+
+/// What [`follow_square_journal`] would leave pending in `search` (see [`pending_after`]),
+/// without changing anything.
+pub(crate) fn pending_after_square<C: StepCost, H: Heuristic>(
+    search: &ReplanSearch<C, H>,
+    grid: &Grid,
+    seen: u64,
+    agent_size: u8,
+) -> usize {
+    let (w, h) = (grid.width(), grid.height());
+    pending_after(
+        search,
+        grid.edits_since(seen),
+        (seen, grid.revision()),
+        |rect| square_change_region(rect, agent_size, w, h),
+        (w, h),
+    )
+}
+
+/// What [`follow_hex_journal`] would leave pending in `search`, without changing anything.
+pub(crate) fn pending_after_hex<C: StepCost, H: Heuristic>(
+    search: &ReplanSearch<C, H>,
+    grid: &HexGrid,
+    seen: u64,
+) -> usize {
+    let (w, h) = (grid.width(), grid.height());
+    pending_after(
+        search,
+        grid.edits_since(seen),
+        (seen, grid.revision()),
+        |rect| hex_change_region(rect, w, h),
+        (w, h),
+    )
 }
 
 /// Brings `search` up to date with `grid`'s edits after revision `*seen` (pull: the grid's

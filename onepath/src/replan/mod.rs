@@ -44,5 +44,6 @@ pub use changes::{
     JournalOutcome, follow_hex_journal, follow_square_journal, hex_change_region, mark_hex_edit,
     mark_square_edit, square_change_region,
 };
+pub(crate) use changes::{pending_after_hex, pending_after_square};
 pub use open_set::{REPLAN_TOLERANCE, ReplanKey, ReplanOpenSet, approx_eq, approx_lt};
 pub use search::{ReplanSearch, ReplanVariant};

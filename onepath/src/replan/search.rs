@@ -561,6 +561,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// Copies the path into `out`; returns its length, or `None` when `out` is too short.
+    #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         let dst = out.get_mut(..self.path.len())?;
         dst.copy_from_slice(&self.path);

@@ -38,6 +38,7 @@ use crate::search::NO_NODE;
 use crate::search::Step;
 use crate::search::step_code::{state_code, state_of};
 use crate::state::codec::{Reader, invalid, read_frame_for, write_frame};
+use crate::state::size_bound::{per, sum};
 use crate::state::{HEADER_LEN, KIND_REPLAN, StateError};
 use crate::topology::{Heuristic, StepCost, Topology};
 
@@ -83,13 +84,39 @@ fn record_order(a: &[u8; OPEN], b: &[u8; OPEN]) -> Ordering {
         .then(node(a).cmp(&node(b)))
 }
 
+/// The kind-8 bound for `nodes` nodes, with or without the tier-1 handle section (see
+/// [`ReplanSearch::max_state_size`]). Saturates.
+pub(crate) fn kind8_bound(nodes: usize, handle: bool) -> usize {
+    sum([
+        HEADER_LEN + FIXED + 4 + 4 + 1,
+        per(nodes, 4 + 16 + OPEN),
+        if handle { HANDLE } else { 0 },
+    ])
+}
+
 impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     /// Bytes [`save_state`](ReplanSearch::save_state) writes.
     pub fn state_size(&self) -> usize {
         self.state_size_with(false)
     }
 
+    /// An upper bound on [`state_size`](ReplanSearch::state_size) for every state this
+    /// search can reach on `topology` (replans, edits marked, start and goal moves), so a host
+    /// can size its snapshot buffer once: `28 + 31 + 4 + 4 n + 16 n + 4 + 20 n + 1` bytes =
+    /// `68 + 40 n` for `n` = `topology.node_count()` (header; fixed fields; at most `n`
+    /// pending nodes — one more turns into a restart; `g` and `rhs` per node; at most one queue
+    /// entry per node; the handle byte). Saturates.
+    pub fn max_state_size<T: Topology>(&self, topology: &T) -> usize {
+        kind8_bound(topology.node_count() as usize, false)
+    }
+
     pub(crate) fn state_size_with(&self, handle: bool) -> usize {
+        self.state_size_pending(handle, self.pending.len())
+    }
+
+    /// The size of a snapshot of this state with `pending` pending nodes (what the state will
+    /// hold once the handle has read the map's journal).
+    pub(crate) fn state_size_pending(&self, handle: bool, pending: usize) -> usize {
         let n = if self.root == NO_NODE {
             0
         } else {
@@ -98,7 +125,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         HEADER_LEN
             + FIXED
             + 4
-            + self.pending.len() * 4
+            + pending * 4
             + n * 16
             + 4
             + self.open.len() * OPEN

@@ -308,7 +308,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
             if cancel() {
                 return Err(Cancelled);
             }
-            self.step(topology, CANCEL_SLICE);
+            let _ = self.step(topology, CANCEL_SLICE);
         }
         Ok(self.state)
     }
@@ -367,6 +367,7 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
 
     /// Writes the path, start first, into `out` and returns its length; `None` (and nothing
     /// written) when `out` is shorter than [`path_len`](AStar::path_len). `Some(0)` unless found.
+    #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         self.buffers.copy_chain(self.goal, self.path_limit(), out)
     }

@@ -19,8 +19,8 @@
 use super::astar::{AStar, usable_step};
 use super::buffers::NO_NODE;
 use super::node_records::{
-    NodeRecord, OPEN_ENTRY, RecordLabels, check_section, commit_section, expanded_records,
-    open_entry, record_labels, section_size, write_section,
+    NODE_RECORD, NodeRecord, OPEN_ENTRY, RecordLabels, check_section, commit_section,
+    expanded_records, open_entry, record_labels, section_size, write_section,
 };
 use super::open_set::pop_rank;
 use super::step::Step;
@@ -29,6 +29,7 @@ use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_fra
 use crate::state::counters::Counters;
 use crate::state::recordings::Recordings;
 use crate::state::relaxation::{Reopening, check_relaxed};
+use crate::state::size_bound::{per, recorded, sum};
 use crate::state::sorted_records::SortedRecords;
 use crate::state::{KIND_ASTAR, StateError};
 use crate::topology::{Heuristic, StepCost, Topology};
@@ -50,6 +51,18 @@ struct Shape {
     recorded: (usize, usize),
 }
 
+/// The kind-2 bound for `nodes` nodes, `expanded` recorded expansions and `trace` trace
+/// entries (see [`AStar::max_state_size`]): header, fixed fields, a reached record (17 bytes)
+/// and an open entry (12) per node, the two counted lists. Saturates.
+pub(crate) fn kind2_bound(nodes: usize, expanded: usize, trace: usize) -> usize {
+    sum([
+        HEADER_LEN + FIXED + 4 + 4 + 4 + 4,
+        per(nodes, NODE_RECORD + OPEN),
+        per(expanded, 4),
+        per(trace, 8),
+    ])
+}
+
 impl<C: StepCost, H: Heuristic> AStar<C, H> {
     fn node_count_for_state(&self) -> u32 {
         if self.state == Step::Idle {
@@ -68,6 +81,42 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
         let n = self.node_count_for_state();
         let b = &self.buffers;
         HEADER_LEN + FIXED + section_size(b, n) + Recordings::size(&b.expanded, &b.trace)
+    }
+
+    /// An upper bound on [`state_size`](AStar::state_size) for every state this search can
+    /// reach on `topology` with its current settings, so a host can size its snapshot buffer
+    /// once: `28 + 30 + 4 + 17 n + 4 + 12 n + 4 + 4 e + 4 + 8 t` bytes for `n` =
+    /// `topology.node_count()` (header; fixed fields; one reached record and at most one open
+    /// entry per node; the expanded list and the trace). With expansion recording and the trace
+    /// off, `e` and `t` are the lists' current lengths (they do not grow; a new search empties
+    /// them), so the bound is `74 + 29 n` for a fresh search. With either on there is no bound:
+    /// A* reopens a node whose `g` improves, so a list can outgrow `n`, and the answer is
+    /// `usize::MAX` — turn recording off in a host that sizes once. Saturates, never overflows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::SquareTopology;
+    /// use onepath::search::AStar;
+    /// use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// use onepath::{Connectivity, DiagonalRule, Grid};
+    /// let grid = Grid::new(8, 8).unwrap();
+    /// let rule = DiagonalRule::NoCornerCutting;
+    /// let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, rule).unwrap();
+    /// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(8, 1.0));
+    /// let mut buffer = vec![0u8; search.max_state_size(&topo)]; // 74 + 29 × 64, once
+    /// let _ = search.try_begin(&topo, 0, 63);
+    /// while search.step(&topo, 5) == onepath::search::Step::InProgress {
+    ///     assert!(search.save_state(grid.content_hash(), &mut buffer).is_ok());
+    /// }
+    /// ```
+    pub fn max_state_size<T: Topology>(&self, topology: &T) -> usize {
+        let b = &self.buffers;
+        kind2_bound(
+            topology.node_count() as usize,
+            recorded(b.record_expansions, b.expanded.len(), None),
+            recorded(b.record_trace, b.trace.len(), None),
+        )
     }
 
     /// Writes the search state (kind 2) into `out`, tied to the map whose content hash is
@@ -120,8 +169,8 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, rule).unwrap();
     /// let new_search = || AStar::new(DefaultStepCost, OctileHeuristic::new(8, 1.0));
     /// let mut search = new_search();
-    /// search.try_begin(&topo, 0, 63);
-    /// search.step(&topo, 3);
+    /// assert_eq!(search.try_begin(&topo, 0, 63), onepath::Step::InProgress);
+    /// assert_eq!(search.step(&topo, 3), onepath::Step::InProgress);
     /// let mut bytes = vec![0u8; search.state_size()];
     /// search.save_state(grid.content_hash(), &mut bytes).unwrap();
     /// // Another search (another machine) resumes from the bytes.

@@ -11,6 +11,7 @@
 
 mod astar;
 mod astar_state;
+pub(crate) use astar_state::kind2_bound;
 mod buffers;
 pub(crate) mod node_records;
 mod open_set;

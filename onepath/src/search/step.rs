@@ -1,6 +1,13 @@
 //! [`Step`]: what a resumable search reports after `try_begin` or `step`.
 
 /// The state of a resumable search. Only [`Step::InProgress`] asks to be called again.
+///
+/// `#[must_use]`: a `try_begin` refused with [`StartInvalid`](Step::StartInvalid) or
+/// [`GoalInvalid`](Step::GoalInvalid) changes nothing — a search that was running keeps
+/// running to its *old* goal (spec: grids.md, “Host API”: `TryBegin` returns `StartInvalid`
+/// or `GoalInvalid`, and a refusal leaves the running search alone) — so a caller that
+/// re-targets must look at the answer.
+#[must_use = "a refused try_begin (StartInvalid / GoalInvalid) leaves the running search on its old goal, and only InProgress asks for another step: look at the status"]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Step {

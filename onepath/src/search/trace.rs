@@ -25,8 +25,8 @@ pub fn iteration_digest(node: u32, g: f64, open_len: usize) -> u64 {
 /// let trace_of = |grid: &Grid| {
 ///     let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
 ///     search.set_record_trace(true);
-///     search.try_begin(grid, Cell::new(0, 0), Cell::new(9, 9));
-///     search.run_cancellable(grid, || false).unwrap();
+///     assert_eq!(search.try_begin(grid, Cell::new(0, 0), Cell::new(9, 9)), onepath::Step::InProgress);
+///     assert_eq!(search.run_cancellable(grid, || false), Ok(onepath::Step::Found));
 ///     search.trace().to_vec()
 /// };
 /// let ours = Grid::new(10, 10).unwrap();

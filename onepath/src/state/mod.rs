@@ -23,6 +23,7 @@ mod error;
 pub(crate) mod map_hash;
 pub(crate) mod recordings;
 pub(crate) mod relaxation;
+pub(crate) mod size_bound;
 pub(crate) mod sorted_records;
 
 pub use codec::{FORMAT_VERSION, HEADER_LEN, MAGIC};

@@ -25,6 +25,7 @@ mod line_of_sight;
 mod restore_proof;
 mod search;
 mod search_state;
+pub(crate) use search_state::{kind6_bound, trace_cap};
 mod smooth;
 mod spline;
 mod terrain;

@@ -271,8 +271,8 @@ mod tests {
             ThetaVariant::LazyRequeue,
         ] {
             let mut s = ThetaSearch::new(v, EuclideanHeuristic::new(5, 1.0));
-            s.try_begin(&grid, 0, 14);
-            s.step(&grid, 1);
+            let _ = s.try_begin(&grid, 0, 14);
+            let _ = s.step(&grid, 1);
             s.los_checks = u64::MAX;
             assert_eq!(s.run(&grid), Step::Found);
             assert_eq!(s.los_checks(), u64::MAX, "{v:?}");

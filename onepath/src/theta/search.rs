@@ -515,7 +515,7 @@ impl<H: Heuristic> ThetaSearch<H> {
             if cancel() {
                 return Err(Cancelled);
             }
-            self.step(grid, CANCEL_SLICE);
+            let _ = self.step(grid, CANCEL_SLICE);
         }
         Ok(self.state)
     }
@@ -588,6 +588,7 @@ impl<H: Heuristic> ThetaSearch<H> {
 
     /// Writes the waypoints, start first, into `out` and returns their count; `None` (and
     /// nothing written) when `out` is too short. `Some(0)` unless found.
+    #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         self.buffers.copy_chain(self.goal, self.path_limit(), out)
     }

@@ -50,6 +50,7 @@ use crate::search::step_code::{state_code, state_of};
 use crate::search::{NO_NODE, Step, pop_rank};
 use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame_for, write_frame};
 use crate::state::recordings::Recordings;
+use crate::state::size_bound::{per, recorded, sum};
 use crate::state::sorted_records::{Record as _, SortedRecords};
 use crate::state::{KIND_THETA, StateError};
 use crate::topology::Heuristic;
@@ -72,6 +73,27 @@ struct Shape {
     requeues: u32,
     los_checks: u64,
     recorded: (usize, usize),
+}
+
+/// Iterations a `variant` search makes on `cells` cells at most: one pop per closed cell,
+/// plus, under LazyRequeue, the pops that put a repaired node back (at most 8 per expansion).
+pub(crate) fn trace_cap(variant: ThetaVariant, cells: usize) -> usize {
+    if variant == ThetaVariant::LazyRequeue {
+        per(cells, 9)
+    } else {
+        cells
+    }
+}
+
+/// The kind-6 bound of [`ThetaSearch::max_state_size`] for `cells` cells and `expanded` and
+/// `trace` list entries. Saturates.
+pub(crate) fn kind6_bound(cells: usize, expanded: usize, trace: usize) -> usize {
+    sum([
+        HEADER_LEN + FIXED + 16,
+        per(cells, RECORD + OPEN),
+        per(expanded, 4),
+        per(trace, 8),
+    ])
 }
 
 impl<H: Heuristic> ThetaSearch<H> {
@@ -102,6 +124,39 @@ impl<H: Heuristic> ThetaSearch<H> {
             + 4
             + b.open.len() * OPEN
             + Recordings::size(&b.expanded, &b.trace)
+    }
+
+    /// An upper bound on [`state_size`](ThetaSearch::state_size) for every state this search
+    /// can reach on `grid` with its current settings (variant, recording flags), so a host can
+    /// size its snapshot buffer once: `28 + 43 + 4 + 17 c + 4 + 12 c + 4 + 4 e + 4 + 8 t` bytes
+    /// = `87 + 29 c + 4 e + 8 t` for `c` = `grid.cell_count()` (header; fixed fields; a
+    /// reached record and at most one open entry per cell; the expanded list and the trace).
+    /// Theta* never reopens, so with recording on the expanded list holds at most `c` entries
+    /// and the trace one per iteration: `c`, or `9 c` under LazyRequeue (a pop that puts a
+    /// repaired node back is an iteration too, at most 8 per expansion); with recording off,
+    /// each list's current length. Saturates.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::Grid;
+    /// use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// let grid = Grid::new(16, 16).unwrap();
+    /// let theta = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(16, 1.0));
+    /// assert_eq!(theta.max_state_size(&grid), 87 + 29 * 256);
+    /// ```
+    pub fn max_state_size(&self, grid: &Grid) -> usize {
+        let b = &self.buffers;
+        let c = grid.cell_count() as usize;
+        kind6_bound(
+            c,
+            recorded(b.record_expansions, b.expanded.len(), Some(c)),
+            recorded(
+                b.record_trace,
+                b.trace.len(),
+                Some(trace_cap(self.variant, c)),
+            ),
+        )
     }
 
     /// Writes the search state (kind 6) into `out`, tied to the grid whose content hash is
@@ -174,8 +229,8 @@ impl<H: Heuristic> ThetaSearch<H> {
     /// let grid = Grid::from_text("......\n..##..\n......").unwrap();
     /// let new_search = || ThetaSearch::new(ThetaVariant::LazyRequeue, EuclideanHeuristic::new(6, 1.0));
     /// let mut search = new_search();
-    /// search.try_begin(&grid, 0, 17);
-    /// search.step(&grid, 3);
+    /// assert_eq!(search.try_begin(&grid, 0, 17), onepath::Step::InProgress);
+    /// assert_eq!(search.step(&grid, 3), onepath::Step::InProgress);
     /// let mut bytes = vec![0u8; search.state_size()];
     /// search.save_state(grid.content_hash(), &mut bytes).unwrap();
     /// let mut resumed = new_search();

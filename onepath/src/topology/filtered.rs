@@ -20,7 +20,7 @@ use super::Topology;
 /// let topo = Filtered::new(&open, |n| n == 1 || n == 4);
 /// assert!(open.is_walkable(4) && !topo.is_walkable(4));
 /// let mut search = AStar::new(DefaultStepCost, ManhattanHeuristic::new(3, 1.0));
-/// search.try_begin(&topo, 0, 2);
+/// assert_eq!(search.try_begin(&topo, 0, 2), onepath::Step::InProgress);
 /// assert_eq!(search.run(&topo), Step::Found);
 /// assert_eq!(search.path(), [0, 3, 6, 7, 8, 5, 2]); // all the way round
 /// assert_eq!(search.cost(), 6.0);

@@ -24,11 +24,11 @@ use crate::math::{Divisor, SQRT2};
 /// let rule = DiagonalRule::NoCornerCutting;
 /// let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, rule).unwrap();
 /// let mut dijkstra = AStar::new(DefaultStepCost, ZeroHeuristic);
-/// dijkstra.try_begin(&topo, 0, 255);
-/// dijkstra.run(&topo);
+/// assert_eq!(dijkstra.try_begin(&topo, 0, 255), onepath::Step::InProgress);
+/// assert_eq!(dijkstra.run(&topo), onepath::Step::Found);
 /// let mut astar = AStar::new(DefaultStepCost, OctileHeuristic::new(16, 1.0));
-/// astar.try_begin(&topo, 0, 255);
-/// astar.run(&topo);
+/// assert_eq!(astar.try_begin(&topo, 0, 255), onepath::Step::InProgress);
+/// assert_eq!(astar.run(&topo), onepath::Step::Found);
 /// assert_eq!(dijkstra.cost(), astar.cost()); // both optimal…
 /// assert!(dijkstra.expansions() > 10 * astar.expansions()); // …but Dijkstra looks everywhere
 /// ```

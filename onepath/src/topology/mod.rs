@@ -122,12 +122,12 @@ impl StepCost for DefaultStepCost {
 /// // Entering node 1 costs double.
 /// let toll = FnStepCost(|_from: u32, to: u32, base: f64| if to == 1 { 2.0 * base } else { base });
 /// let mut search = AStar::new(toll, ManhattanHeuristic::new(3, 1.0));
-/// search.try_begin(&topo, 0, 2);
+/// assert_eq!(search.try_begin(&topo, 0, 2), onepath::Step::InProgress);
 /// assert_eq!((search.run(&topo), search.cost()), (Step::Found, 3.0));
 /// // A NaN, negative or infinite answer removes the move.
 /// let closed = FnStepCost(|_: u32, to: u32, b: f64| if to == 1 { f64::INFINITY } else { b });
 /// let mut search = AStar::new(closed, ManhattanHeuristic::new(3, 1.0));
-/// search.try_begin(&topo, 0, 2);
+/// assert_eq!(search.try_begin(&topo, 0, 2), onepath::Step::InProgress);
 /// assert_eq!(search.run(&topo), Step::NoPath);
 /// ```
 #[derive(Clone, Copy, Debug)]

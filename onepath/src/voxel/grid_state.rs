@@ -23,6 +23,7 @@ use alloc::vec::Vec;
 use super::voxel_grid::{CHUNK_VOXELS, Chunk, VoxelGrid, checked_voxel_count};
 use crate::grid::MAX_VERSION;
 use crate::state::codec::{HEADER_LEN, Reader, read_frame, write_frame};
+use crate::state::size_bound::{per, sum};
 use crate::state::{Fnv1a64, KIND_VOXEL_GRID, StateError};
 
 /// Payload bytes before the chunk list: sizes, default, version, multipliers, chunk count.
@@ -60,6 +61,29 @@ impl VoxelGrid {
     /// Bytes [`save_state`](VoxelGrid::save_state) writes.
     pub fn state_size(&self) -> usize {
         HEADER_LEN + FIXED + self.allocated_chunks() * (4 + CHUNK_VOXELS)
+    }
+
+    /// An upper bound on [`state_size`](VoxelGrid::state_size) for every state this grid can
+    /// reach by edits: `28 + 2,065 + 4,100 × chunks` bytes (header; sizes, default area,
+    /// version, the 255 multipliers and the chunk count; a slot number and 4,096 voxels per
+    /// chunk), with `chunks` every 16³ chunk of the grid (`chunk_dims` multiplied out) — the
+    /// snapshot grows as edits allocate chunks, and this is all of them allocated. Saturates.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// let mut grid = VoxelGrid::new(20, 8, 8).unwrap(); // 2 × 1 × 1 chunks
+    /// let bound = grid.max_state_size();
+    /// assert_eq!(bound, 28 + 2_065 + 2 * 4_100);
+    /// grid.set_walkable(VoxelCell::new(1, 1, 1), false).unwrap();
+    /// grid.set_walkable(VoxelCell::new(18, 1, 1), false).unwrap();
+    /// assert_eq!(grid.state_size(), bound); // every chunk allocated
+    /// ```
+    pub fn max_state_size(&self) -> usize {
+        let (cx, cy, cz) = self.chunk_dims();
+        let chunks = per(per(cx as usize, cy as usize), cz as usize);
+        sum([HEADER_LEN, FIXED, per(chunks, 4 + CHUNK_VOXELS)])
     }
 
     /// Writes the grid's snapshot (kind 10) into `out`; returns the byte count. Allocates

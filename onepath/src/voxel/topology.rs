@@ -27,7 +27,7 @@ use crate::topology::Topology;
 /// let h = VoxelHeuristic::new(&grid, VoxelConnectivity::TwentySix);
 /// let mut search = AStar::new(DefaultStepCost, h);
 /// let (a, b) = (grid.node_of(VoxelCell::new(0, 0, 0)).unwrap(), grid.node_of(VoxelCell::new(3, 3, 3)).unwrap());
-/// search.try_begin(&topo, a, b);
+/// assert_eq!(search.try_begin(&topo, a, b), onepath::Step::InProgress);
 /// assert_eq!(search.run(&topo), Step::Found);
 /// assert_eq!(search.cost(), 3.0 * onepath::math::SQRT3); // three corner moves
 /// ```

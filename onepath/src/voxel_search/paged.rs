@@ -486,6 +486,7 @@ impl PagedVoxelSearch {
 
     /// Writes the path, start first, into `out`; `None` (nothing written) when `out` is too
     /// short. `Some(0)` unless found.
+    #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [VoxelCell]) -> Option<usize> {
         let len = self.path_len();
         let dst = out.get_mut(..len)?;

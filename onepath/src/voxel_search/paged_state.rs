@@ -37,6 +37,7 @@ use super::paged_heap::HeapEntry;
 use crate::search::step_code::{state_code, state_of};
 use crate::search::{NO_NODE, Step};
 use crate::state::codec::{HEADER_LEN, Reader, invalid, le32, le64, read_frame_for, write_frame};
+use crate::state::size_bound::{per, recorded, sum};
 use crate::state::{KIND_VOXEL_SEARCH, StateError};
 use crate::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
 
@@ -147,6 +148,22 @@ impl PagedVoxelSearch {
         HEADER_LEN + FIXED + 4 + reached * RECORD + 4 + open * OPEN_ENTRY + 4 + expanded * 4
     }
 
+    /// An upper bound on [`state_size`](PagedVoxelSearch::state_size) for every state this
+    /// search can reach on `grid` with its current settings, so a host can size its snapshot
+    /// buffer once: `28 + 32 + 4 + 17 n + 4 + 12 n + 4 + 4 e` bytes = `72 + 29 n + 4 e` for
+    /// `n` = `grid.voxel_count()` (header; fixed fields; a reached record and at most one open
+    /// entry per voxel; the expanded list). With expansion recording off, `e` is the list's
+    /// current length (a new search empties it); with it on there is no bound — the search
+    /// reopens a voxel whose `g` improves — and the answer is `usize::MAX`. Saturates.
+    pub fn max_state_size(&self, grid: &VoxelGrid) -> usize {
+        let e = recorded(self.record, self.expanded.len(), None);
+        sum([
+            HEADER_LEN + FIXED + 12,
+            per(grid.voxel_count() as usize, RECORD + OPEN_ENTRY),
+            per(e, 4),
+        ])
+    }
+
     /// Writes the search state (kind 11) into `out`, tied to `grid` (the grid the search runs
     /// on; its [`content_digest`](VoxelGrid::content_digest) goes in the header); returns the
     /// byte count. Allocates nothing.
@@ -169,8 +186,8 @@ impl PagedVoxelSearch {
     /// let grid = VoxelGrid::new(20, 20, 20).unwrap();
     /// let new = || PagedVoxelSearch::new(VoxelConnectivity::TwentySix, VoxelCornerRule::NoCornerCutting);
     /// let mut search = new();
-    /// search.try_begin(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(19, 7, 3), &NoVoxelHooks);
-    /// search.step(&grid, &NoVoxelHooks, 5);
+    /// assert_eq!(search.try_begin(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(19, 7, 3), &NoVoxelHooks), onepath::Step::InProgress);
+    /// assert_eq!(search.step(&grid, &NoVoxelHooks, 5), onepath::Step::InProgress);
     /// let mut bytes = vec![0u8; search.state_size()];
     /// search.save_state(&grid, &mut bytes).unwrap();
     /// let mut resumed = new();
@@ -352,7 +369,7 @@ impl PagedVoxelSearch {
             let mut left = fixed.iterations;
             while left > 0 && replay.state == Step::InProgress {
                 let slice = left.min(REPLAY_SLICE);
-                replay.step(grid, hooks, slice);
+                let _ = replay.step(grid, hooks, slice);
                 left -= slice;
                 if replay.pages_in_use() > blocks {
                     return Err(invalid("voxel_search.replay.reached"));

@@ -264,7 +264,7 @@ fn run_phase(
         let label = format!("{p}~snapmid/{}", q.label);
         let begun = e.try_begin(grid, fresh, q.start, q.goal);
         if begun == Step::InProgress {
-            e.step(fresh, (b.iterations / 2).max(1));
+            let _ = e.step(fresh, (b.iterations / 2).max(1));
         }
         // An end the edits walled in: the new engine is idle, and so is its snapshot.
         let bytes = e.save(grid);

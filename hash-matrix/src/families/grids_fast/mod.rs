@@ -430,7 +430,7 @@ impl Runs<'_> {
                 (total / 2).max(1)
             }
         };
-        e.step(self.maps, k);
+        let _ = e.step(self.maps, k);
         let bytes = e.save(self.grid);
         let mut target = if warm {
             self.warm
