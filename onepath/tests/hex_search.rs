@@ -116,7 +116,7 @@ fn the_handle_equals_find_path_for_every_slicing() {
             let capped = o.with_iteration_budget(3);
             let mut s = HexSearch::new(capped).unwrap();
             let _ = s.try_begin(&g, a, b);
-            s.step(&g, 3).unwrap();
+            let _ = s.step(&g, 3).unwrap();
             assert_eq!(s.to_path(&g).unwrap(), g.find_path(a, b, &capped).unwrap());
         }
     }
@@ -224,7 +224,7 @@ fn a_refused_restore_changes_nothing() {
     let (a, b) = far_ends(&g).unwrap();
     let mut s = HexSearch::new(GridOptions::DEFAULT).unwrap();
     let _ = s.try_begin(&g, a, b);
-    s.step(&g, 6).unwrap();
+    let _ = s.step(&g, 6).unwrap();
     let good = save(&s, &g);
 
     let same_cells_other_layout = HexGrid::from_areas(
@@ -266,7 +266,7 @@ fn a_refused_restore_changes_nothing() {
     // hold (kind 2 alone would accept it), which would outgrow `max_state_size`.
     let mut recorder = HexSearch::new(GridOptions::DEFAULT.with_record_expansions(true)).unwrap();
     let _ = recorder.try_begin(&g, a, b);
-    recorder.step(&g, 6).unwrap();
+    let _ = recorder.step(&g, 6).unwrap();
     let mut b6 = save(&recorder, &g);
     b6[HEADER + 13] = 0;
     b6[NESTED_AT + HEADER + 29] = 0;
@@ -292,7 +292,7 @@ fn a_refused_restore_changes_nothing() {
             let mut t = HexSearch::new(GridOptions::DEFAULT.with_record_expansions(true)).unwrap();
             if pops > 0 {
                 let _ = t.try_begin(&g, b, a);
-                t.step(&g, pops).unwrap();
+                let _ = t.step(&g, pops).unwrap();
             }
             let before = save(&t, &g);
             let state = (t.state(), t.iterations(), t.cost().to_bits());
@@ -338,7 +338,7 @@ fn hostile_snapshots_are_refused_unchanged_or_continue_to_the_fresh_answer() {
         for pops in [1u32, 4, 15, 60] {
             let mut s = HexSearch::new(o).unwrap();
             let _ = s.try_begin(&g, a, b);
-            s.step(&g, pops).unwrap();
+            let _ = s.step(&g, pops).unwrap();
             let good = save(&s, &g);
             let payload = NESTED_AT + HEADER;
             let span = (good.len() - payload) as u32;
@@ -358,7 +358,7 @@ fn hostile_snapshots_are_refused_unchanged_or_continue_to_the_fresh_answer() {
                 tried += 1;
                 let mut t = HexSearch::new(o).unwrap();
                 let _ = t.try_begin(&g, b, a);
-                t.step(&g, 2).unwrap();
+                let _ = t.step(&g, 2).unwrap();
                 let before = save(&t, &g);
                 if t.restore_state(&g, &m).is_err() {
                     assert_eq!(save(&t, &g), before, "a refusal changed the handle");

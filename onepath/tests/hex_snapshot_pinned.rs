@@ -79,7 +79,7 @@ fn hex_search_bytes_are_pinned() {
         s.try_begin(&g, Cell::new(0, 0), Cell::new(4, 0)),
         Step::InProgress
     );
-    s.step(&g, 4).unwrap();
+    let _ = s.step(&g, 4).unwrap();
     let mut b = vec![0; s.state_size()];
     assert_eq!(s.save_state(&g, &mut b), Ok(b.len()));
     pinned("hex_search.hex", &b, KIND_HEX_SEARCH);

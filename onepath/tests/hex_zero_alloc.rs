@@ -27,7 +27,7 @@ fn the_hex_handle_allocates_nothing_after_warm_up() {
             s.prepare(&g);
         } else {
             let _ = s.try_begin(&g, a, b);
-            s.run_cancellable(&g, || false).unwrap();
+            let _ = s.run_cancellable(&g, || false).unwrap();
         }
         let mut out = vec![Cell::default(); 128];
         let mut bytes = vec![0u8; s.max_state_size(&g)];

@@ -289,8 +289,8 @@ fn kind_5_a_goal_closed_late_with_a_worse_pair_is_refused() {
         zero: false,
     };
     let mut target = Eng::new(config);
-    target.begin(&g, &maps, 18, 2);
-    target.step(&maps, 1);
+    let _ = target.begin(&g, &maps, 18, 2);
+    let _ = target.step(&maps, 1);
     let before = target.save(&g);
     let err = target.restore(&g, &bytes).unwrap_err();
     assert_eq!(

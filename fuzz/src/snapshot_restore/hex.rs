@@ -130,7 +130,7 @@ fn take(g: &HexGrid, options: GridOptions, input: &mut Input<'_>) -> HexSearch {
     };
     if !input.u8().is_multiple_of(4) {
         let _ = s.try_begin(g, a, b);
-        s.step(g, pops).expect("the map did not change");
+        let _ = s.step(g, pops).expect("the map did not change");
     }
     s
 }
@@ -154,7 +154,7 @@ fn settle(s: &mut HexSearch, g: &HexGrid) -> Result<(), String> {
         if pops > cap {
             return Err(format!("a restored hex search runs past {cap} iterations"));
         }
-        s.step(g, 61).map_err(|e| format!("step: {e}"))?;
+        let _ = s.step(g, 61).map_err(|e| format!("step: {e}"))?;
         pops += 61;
     }
     Ok(())

@@ -63,7 +63,7 @@ impl HexGrid {
             if matches!(begun, Step::StartInvalid | Step::GoalInvalid) {
                 return Ok(GridPath::refused_by(begun));
             }
-            search.step(self, options.iteration_budget)?;
+            let _ = search.step(self, options.iteration_budget)?;
             search.to_path(self)
         })
     }

@@ -327,7 +327,7 @@ impl HexSearch {
             if cancel() {
                 return Err(QueryError::Cancelled);
             }
-            self.step(grid, CANCEL_SLICE)?;
+            let _ = self.step(grid, CANCEL_SLICE)?;
         }
         Ok(self.state())
     }
