@@ -30,6 +30,13 @@
 //!   neighbours first, ties by neighbour order (LPA* walks goal to start and reverses); its
 //!   reported cost is the exact sum of its steps in start-to-goal order. Equal-cost paths are
 //!   many, so the path may differ from A*'s, never its cost (beyond the last bits).
+//! - Zero-cost moves (a step-cost hook may return 0; only NaN, negative and +∞ remove a move)
+//!   are where our reading adds to the spec (issue 28): the walk never enters a node twice and
+//!   backs out of dead ends, taking only moves as cheap as the spec's choice (the rule is in
+//!   the `path` module's source docs); and when a repair leaves a finite focus cost that no
+//!   such walk reaches the root from — two nodes joined by a zero-cost move can keep each
+//!   other's old cost alive, which positive costs rule out — the search begins again from
+//!   scratch, once per replan. Without zero-cost moves neither rule changes a result.
 //!
 //! Tier 1 (`Grid::create_replanner`, `GridReplanner`, `HexReplanner`) lives in
 //! [`query`](crate::query).

@@ -461,7 +461,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
                     root,
                     node_count: n,
                 };
-                let (ok, total) = walk_path(topology, &self.cost, w, g, rhs, walked);
+                let (ok, total) = walk_path(topology, &self.cost, w, g, rhs, marks, walked);
                 path_cost = total;
                 ok
             };
@@ -494,6 +494,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
             self.pending.push(pending_at(i));
         }
         self.state = state;
+        self.walk_restarted = false;
         self.path.clear();
         if state == Step::Found {
             core::mem::swap(&mut self.path, walked);
@@ -518,6 +519,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         self.state = Step::Idle;
         self.iterations = 0;
         self.expansions = 0;
+        self.walk_restarted = false;
         self.pending.clear();
         self.restart_pending = false;
         self.open.clear();
