@@ -168,7 +168,8 @@ impl HexReplanner {
         self.core.invalidate();
     }
 
-    /// The status of the last replan (`BudgetExhausted` before the first).
+    /// The status of the last replan: [`PathStatus::NotStarted`] before the first (and after
+    /// restoring a state saved then), `BudgetExhausted` while a budgeted replan is unfinished.
     pub fn status(&self) -> PathStatus {
         self.core.status()
     }

@@ -159,7 +159,7 @@ impl ReplanCore {
             start_moved: false,
             goal_moved: false,
             seen: map.revision(),
-            status: PathStatus::BudgetExhausted,
+            status: PathStatus::NotStarted,
             cells: Vec::new(),
         })
     }
@@ -388,6 +388,7 @@ impl ReplanCore {
         self.status = match self.search.state() {
             Step::Found => PathStatus::Found,
             Step::NoPath => PathStatus::NoPath,
+            _ if !self.begun => PathStatus::NotStarted,
             _ => PathStatus::BudgetExhausted,
         };
         self.cells.clear();
