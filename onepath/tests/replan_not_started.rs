@@ -17,12 +17,19 @@ fn square_replanner_status_before_first_replan() {
         assert!(unit.path().is_empty());
         let mut fresh = vec![0u8; unit.state_size(&grid).unwrap()];
         unit.save_state(&grid, &mut fresh).unwrap();
-        assert_eq!(unit.try_replan(&grid, 1).unwrap(), PathStatus::BudgetExhausted);
+        assert_eq!(
+            unit.try_replan(&grid, 1).unwrap(),
+            PathStatus::BudgetExhausted
+        );
         assert_eq!(unit.status(), PathStatus::BudgetExhausted);
         assert_eq!(unit.replan(&grid).unwrap(), PathStatus::Found);
         assert_eq!(unit.status(), PathStatus::Found);
         unit.restore_state(&grid, &fresh).unwrap();
-        assert_eq!(unit.status(), PathStatus::NotStarted, "{alg:?} after restore");
+        assert_eq!(
+            unit.status(),
+            PathStatus::NotStarted,
+            "{alg:?} after restore"
+        );
     }
 }
 
@@ -35,7 +42,10 @@ fn hex_replanner_status_before_first_replan() {
             .create_replanner(Cell::new(0, 0), Cell::new(5, 5), &options)
             .unwrap();
         assert_eq!(unit.status(), PathStatus::NotStarted, "{alg:?}");
-        assert_eq!(unit.try_replan(&grid, 1).unwrap(), PathStatus::BudgetExhausted);
+        assert_eq!(
+            unit.try_replan(&grid, 1).unwrap(),
+            PathStatus::BudgetExhausted
+        );
         assert_eq!(unit.replan(&grid).unwrap(), PathStatus::Found);
         assert_eq!(unit.status(), PathStatus::Found);
     }

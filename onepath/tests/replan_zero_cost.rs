@@ -84,7 +84,11 @@ fn check_walk<T: Topology>(
         sum += move_cost(t, s.cost_hook(), w[0], w[1])
             .unwrap_or_else(|| panic!("{} -> {} is not a usable move", w[0], w[1]));
     }
-    assert_eq!(sum.to_bits(), s.cost().to_bits(), "reported cost is the path's sum");
+    assert_eq!(
+        sum.to_bits(),
+        s.cost().to_bits(),
+        "reported cost is the path's sum"
+    );
 }
 
 fn astar_cost<T: Topology>(t: &T, hook: &CheapMoves, start: u32, goal: u32) -> Option<f64> {
@@ -96,8 +100,8 @@ fn astar_cost<T: Topology>(t: &T, hook: &CheapMoves, start: u32, goal: u32) -> O
 #[test]
 fn issue_repro_three_by_one_lpa_and_dstar() {
     let grid = Grid::new(3, 1).unwrap();
-    let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting)
-        .unwrap();
+    let topo =
+        SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
     for cheap in [0.0, 1e-300] {
         let hook = CheapMoves {
             pairs: vec![(1, 2)],
@@ -130,8 +134,8 @@ fn zero_cost_plateau_with_a_dead_end() {
     // Row of 5: 0 - 1 - 2 - 3 - 4; the root is 0. Moves 1-2, 2-3, 3-4 cost 0: a plateau at
     // g = 1. From 2 both neighbours 1 and 3 tie (g 1 + 0); neighbour order decides.
     let grid = Grid::new(5, 1).unwrap();
-    let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting)
-        .unwrap();
+    let topo =
+        SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
     let hook = CheapMoves {
         pairs: vec![(1, 2), (2, 3), (3, 4)],
         cheap: 0.0,
@@ -153,7 +157,10 @@ fn zero_cost_plateau_with_a_dead_end() {
 
 /// Cases of the random test (`ZERO_COST_CASES` raises it for a longer run).
 fn cases() -> u64 {
-    std::env::var("ZERO_COST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(400)
+    std::env::var("ZERO_COST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(400)
 }
 
 #[test]
@@ -188,8 +195,8 @@ fn random_grids_with_zero_cost_moves_match_astar() {
             let mut grid = grid.clone();
             let mut s = ReplanSearch::new(variant, hook.clone(), ZeroHeuristic);
             for round in 0..6 {
-                let topo = SquareTopology::new(&grid, 1, conn, DiagonalRule::NoCornerCutting)
-                    .unwrap();
+                let topo =
+                    SquareTopology::new(&grid, 1, conn, DiagonalRule::NoCornerCutting).unwrap();
                 let state = if round == 0 {
                     if s.try_begin(&topo, start, goal) != Step::InProgress {
                         break;

@@ -12,8 +12,8 @@ use onepath::hpa::{HpaConfig, HpaError, HpaHierarchy, HpaSearch};
 use onepath::jps::JpsPlusIndex;
 use onepath::search::Step;
 use onepath::{
-    Cell, Grid, GridAlgorithm, GridOptions, GridSearch, HexGrid, HexLayout, PathStatus,
-    QueryError, VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch,
+    Cell, Grid, GridAlgorithm, GridOptions, GridSearch, HexGrid, HexLayout, PathStatus, QueryError,
+    VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch,
 };
 
 #[test]
@@ -96,14 +96,26 @@ fn square_replanner_after_edits_moves_and_budgets() {
         unit.save_state(&grid, &mut buf).unwrap();
         assert_eq!(reason(unit.current(&grid)), "the grid was edited");
         assert_eq!(unit.replan(&grid).unwrap(), PathStatus::Found);
-        assert!(!unit.current(&grid).unwrap().path().contains(&Cell::new(3, 1)));
+        assert!(
+            !unit
+                .current(&grid)
+                .unwrap()
+                .path()
+                .contains(&Cell::new(3, 1))
+        );
         unit.move_start(Cell::new(1, 1));
         assert_eq!(reason(unit.current(&grid)), "the start moved");
         unit.replan(&grid).unwrap();
         unit.set_goal(Cell::new(5, 0));
         assert_eq!(reason(unit.current(&grid)), "the goal changed");
-        assert_eq!(unit.try_replan(&grid, 1).unwrap(), PathStatus::BudgetExhausted);
-        assert_eq!(reason(unit.current(&grid)), "the last replan ran out of budget");
+        assert_eq!(
+            unit.try_replan(&grid, 1).unwrap(),
+            PathStatus::BudgetExhausted
+        );
+        assert_eq!(
+            reason(unit.current(&grid)),
+            "the last replan ran out of budget"
+        );
         unit.replan(&grid).unwrap();
         assert!(unit.is_current(&grid));
         unit.invalidate();
@@ -147,7 +159,10 @@ fn hpa_hierarchy_and_search_after_an_edit() {
     let mut search = HpaSearch::new();
     assert!(!search.is_current(&grid)); // idle
     let (start, goal) = (2 * 12, 2 * 12 + 11); // (0, 2) and (11, 2)
-    assert_eq!(search.try_begin(&hier, &grid, start, goal), Ok(Step::InProgress));
+    assert_eq!(
+        search.try_begin(&hier, &grid, start, goal),
+        Ok(Step::InProgress)
+    );
     assert_eq!(search.step(&hier, &grid, 1), Ok(Step::InProgress));
     grid.set_walkable(Cell::new(6, 2), false).unwrap();
     // The hierarchy's reads are old until refresh.
@@ -168,7 +183,10 @@ fn hpa_hierarchy_and_search_after_an_edit() {
         search.current(&grid),
         Err(HpaError::StaleSearch { .. })
     ));
-    assert_eq!(search.try_begin(&hier, &grid, start, goal), Ok(Step::InProgress));
+    assert_eq!(
+        search.try_begin(&hier, &grid, start, goal),
+        Ok(Step::InProgress)
+    );
     assert_eq!(search.run(&hier, &grid), Ok(Step::Found));
     let now = search.current(&grid).unwrap();
     assert!(!now.path().contains(&(2 * 12 + 6)));

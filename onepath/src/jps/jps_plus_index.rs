@@ -253,7 +253,7 @@ impl JpsPlusIndex {
     /// grid.set_walkable(Cell::new(2, 0), false).unwrap();
     /// assert!(index.current(&grid).is_err()); // get() still reads the open row
     /// index.refresh(&grid).unwrap();
-    /// assert_eq!(index.current(&grid).unwrap().get(0, 0, Dir8::E), -1); // one cell, then wall
+    /// assert_eq!(index.current(&grid).unwrap().get(0, 0, Dir8::East), -1); // one cell, then wall
     /// ```
     pub fn current(&self, grid: &Grid) -> Result<&Self, QueryError> {
         if self.is_current(grid) {

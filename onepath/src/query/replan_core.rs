@@ -204,8 +204,11 @@ impl ReplanCore {
         self.clearance = clearance;
         let status = status?;
         self.status = status;
-        self.answered =
-            (status != PathStatus::BudgetExhausted).then_some((map.revision(), self.start, self.goal));
+        self.answered = (status != PathStatus::BudgetExhausted).then_some((
+            map.revision(),
+            self.start,
+            self.goal,
+        ));
         Ok(status)
     }
 

@@ -6,27 +6,8 @@
 //! a queued neighbour may hold an out-of-date `g`; ties keep the first in neighbour order. The
 //! reported cost is the exact sum of the path's step costs in start-to-goal order.
 //!
-//! # Zero-cost moves (our reading of the spec)
-//!
-//! The spec allows a step-cost hook to price a move at 0 (only NaN, negative and +∞ remove a
-//! move), and then the spec's walk rule alone can loop: across a zero-cost move both ends have
-//! the same `g`, so stepping back ties with stepping on (issue 28: a 3 × 1 grid reported
-//! `NoPath` with the right `g`). We read the rule as a walk over *simple* paths:
-//!
-//! 1. The walk never steps onto a node already on it (or one it has backed out of).
-//! 2. At a node, the candidate is the spec's choice among the neighbours not yet visited
-//!    (settled first, smallest `g + move cost`, first in neighbour order). It is taken only
-//!    when it is as good as the spec's choice among *all* neighbours (the same settledness and
-//!    a value equal within the replanners' tolerance): the walk follows only moves the
-//!    search's costs call cheapest, so its cost is the search's.
-//! 3. When no candidate qualifies (a dead end of a zero-cost plateau), the walk backs out of
-//!    the node — it is dropped from the path and stays marked — and chooses again one node
-//!    back; with nothing left to back out to, there is no path.
-//!
-//! Each node is entered at most once, so the walk ends after at most `2 · node count` choices.
-//! Where no zero-cost move exists the spec's walk never meets a node twice (it is memoryless:
-//! meeting one twice is an endless loop), so there the rule picks exactly the spec's nodes and
-//! results are unchanged bit for bit.
+//! Zero-cost moves follow our reading of the spec, rules 1–3 of the module docs of
+//! [`replan`](super) (“Zero-cost moves”); rule 4 (begin again) is in `search.rs`.
 
 use alloc::vec::Vec;
 
@@ -63,7 +44,7 @@ fn better(candidate: (f64, bool), best: Choice) -> bool {
 /// whether the walk reached the root with a finite cost, and the cost (the exact sum of the
 /// steps in start-to-goal order; +∞ and an empty `path` on failure). `marks` holds one byte
 /// per node (grown to the node count if shorter); the walk sets and clears its own bit only.
-/// The rule is the module's (“Zero-cost moves”).
+/// The rule is the parent module's (“Zero-cost moves”, rules 1–3).
 pub(super) fn walk_path<T: Topology, C: StepCost>(
     topology: &T,
     cost: &C,

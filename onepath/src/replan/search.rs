@@ -424,7 +424,8 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     ///
     /// At most `budget` pops, each O(degree² + log queue) (a pop recomputes the `rhs` of its
     /// neighbours), plus the pending re-examinations and, on `Found`, path extraction in
-    /// O(path length × degree).
+    /// O(path length × degree) (with zero-cost moves, O(nodes × degree) at worst, and a walk
+    /// that fails on a finite cost begins the search again once: see the module docs).
     pub fn step<T: Topology>(&mut self, topology: &T, budget: u32) -> Step {
         if self.state != Step::InProgress {
             return self.state;
