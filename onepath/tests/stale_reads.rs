@@ -65,10 +65,10 @@ fn hex_flow_field_after_an_edit() {
     assert_eq!(field.current(&grid).unwrap().next(Cell::new(4, 0)), None);
 }
 
-fn reason(r: Result<impl Sized, QueryError>) -> &'static str {
-    match r {
+fn reason<T>(r: &Result<T, QueryError>) -> &'static str {
+    match *r {
         Err(QueryError::NotReplanned { reason }) => reason,
-        Err(e) => panic!("another error: {e}"),
+        Err(ref e) => panic!("another error: {e}"),
         Ok(_) => panic!("current"),
     }
 }
@@ -81,7 +81,7 @@ fn square_replanner_after_edits_moves_and_budgets() {
         let mut unit = grid
             .create_replanner(Cell::new(0, 1), Cell::new(5, 1), &o)
             .unwrap();
-        assert_eq!(reason(unit.current(&grid)), "it never replanned");
+        assert_eq!(reason(&unit.current(&grid)), "it never replanned");
         assert_eq!(unit.replan(&grid).unwrap(), PathStatus::Found);
         assert!(unit.is_current(&grid));
         let old = unit.path().to_vec();
@@ -90,11 +90,11 @@ fn square_replanner_after_edits_moves_and_budgets() {
         assert_eq!(unit.path(), old.as_slice());
         assert!(unit.path().contains(&Cell::new(3, 1)));
         assert!(!unit.is_current(&grid));
-        assert_eq!(reason(unit.current(&grid)), "the grid was edited");
+        assert_eq!(reason(&unit.current(&grid)), "the grid was edited");
         // A snapshot reads the edits without replanning: still not current.
         let mut buf = vec![0u8; unit.state_size(&grid).unwrap()];
         unit.save_state(&grid, &mut buf).unwrap();
-        assert_eq!(reason(unit.current(&grid)), "the grid was edited");
+        assert_eq!(reason(&unit.current(&grid)), "the grid was edited");
         assert_eq!(unit.replan(&grid).unwrap(), PathStatus::Found);
         assert!(
             !unit
@@ -104,22 +104,22 @@ fn square_replanner_after_edits_moves_and_budgets() {
                 .contains(&Cell::new(3, 1))
         );
         unit.move_start(Cell::new(1, 1));
-        assert_eq!(reason(unit.current(&grid)), "the start moved");
+        assert_eq!(reason(&unit.current(&grid)), "the start moved");
         unit.replan(&grid).unwrap();
         unit.set_goal(Cell::new(5, 0));
-        assert_eq!(reason(unit.current(&grid)), "the goal changed");
+        assert_eq!(reason(&unit.current(&grid)), "the goal changed");
         assert_eq!(
             unit.try_replan(&grid, 1).unwrap(),
             PathStatus::BudgetExhausted
         );
         assert_eq!(
-            reason(unit.current(&grid)),
+            reason(&unit.current(&grid)),
             "the last replan ran out of budget"
         );
         unit.replan(&grid).unwrap();
         assert!(unit.is_current(&grid));
         unit.invalidate();
-        assert_eq!(reason(unit.current(&grid)), "it was invalidated");
+        assert_eq!(reason(&unit.current(&grid)), "it was invalidated");
         unit.replan(&grid).unwrap();
         // A restore of a finished state is current on the grid it is restored on.
         let mut buf = vec![0u8; unit.state_size(&grid).unwrap()];
@@ -146,7 +146,7 @@ fn hex_replanner_after_an_edit() {
     let on_path = unit.path()[2];
     grid.set_area(on_path, 255).unwrap();
     assert!(unit.path().contains(&on_path));
-    assert_eq!(reason(unit.current(&grid)), "the grid was edited");
+    assert_eq!(reason(&unit.current(&grid)), "the grid was edited");
     unit.replan(&grid).unwrap();
     assert!(!unit.current(&grid).unwrap().path().contains(&on_path));
 }
