@@ -76,7 +76,9 @@ impl ReplanMap for HexGrid {
 
 /// An incremental replanner on one hex grid (tier 1): as
 /// [`GridReplanner`](crate::query::GridReplanner), with six moves and agent size 1. An edit
-/// re-examines the edited cells and their neighbours.
+/// re-examines the edited cells and their neighbours. Stale reads as for the square grid:
+/// [`path`](HexReplanner::path) keeps the last replan's answer after an edit, flagged by
+/// [`is_current`](HexReplanner::is_current) and refused by [`current`](HexReplanner::current).
 ///
 /// # Examples
 ///

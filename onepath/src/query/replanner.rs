@@ -92,6 +92,16 @@ impl ReplanMap for Grid {
 /// (within the last bits when equal-cost paths differ), while the path itself may be another
 /// of the equal-cost paths.
 ///
+/// # Stale reads
+///
+/// [`status`](GridReplanner::status), [`path`](GridReplanner::path) and
+/// [`cost`](GridReplanner::cost) take no grid: they are the last replan's answer, kept after an
+/// edit, a moved start or a new goal until the next replan (a unit may keep walking the old
+/// path while it decides when to replan). [`is_current`](GridReplanner::is_current) is the
+/// flag; [`current`](GridReplanner::current) refuses an old answer with
+/// [`QueryError::NotReplanned`] (ARCHITECTURE.md, “Stale reads”). Before the first replan the
+/// status is [`PathStatus::NotStarted`].
+///
 /// # Memory
 ///
 /// After the first replan, `try_replan` allocates nothing: the engine's arrays, the queue,
