@@ -150,6 +150,7 @@ pub fn status_name(status: PathStatus) -> &'static str {
         PathStatus::StartInvalid => "StartInvalid",
         PathStatus::GoalInvalid => "GoalInvalid",
         PathStatus::BudgetExhausted => "BudgetExhausted",
+        PathStatus::NotStarted => "NotStarted",
     }
 }
 

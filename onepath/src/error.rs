@@ -285,6 +285,13 @@ pub enum QueryError {
         /// The grid's current revision.
         grid_revision: u64,
     },
+    /// A replanner's answer was read through `current` after a change it has not replanned
+    /// for (ARCHITECTURE.md, “Stale reads”): call `replan` first.
+    NotReplanned {
+        /// What changed: the grid was edited, the start moved, the goal changed, it was
+        /// invalidated, the last replan ran out of budget, or it never replanned.
+        reason: &'static str,
+    },
 }
 
 impl fmt::Display for QueryError {
@@ -331,6 +338,10 @@ impl fmt::Display for QueryError {
             Self::StaleClearance { grid_revision } => write!(
                 f,
                 "the clearance map is not current for this grid (revision {grid_revision}): refresh it first"
+            ),
+            Self::NotReplanned { reason } => write!(
+                f,
+                "the replanner's path is not current ({reason}): replan first"
             ),
         }
     }

@@ -249,6 +249,7 @@ impl Counts {
             PathStatus::StartInvalid => self.start_invalid += 1,
             PathStatus::GoalInvalid => self.goal_invalid += 1,
             PathStatus::BudgetExhausted => unreachable!("no budget in these suites"),
+            PathStatus::NotStarted => unreachable!("queries never say NotStarted"),
         }
     }
 

@@ -109,6 +109,7 @@ fn status(s: PathStatus) -> RefStatus {
         PathStatus::StartInvalid => RefStatus::StartInvalid,
         PathStatus::GoalInvalid => RefStatus::GoalInvalid,
         PathStatus::BudgetExhausted => panic!("no budget was set"),
+        PathStatus::NotStarted => panic!("queries never say NotStarted"),
     }
 }
 

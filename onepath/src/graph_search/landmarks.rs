@@ -83,6 +83,13 @@ impl Default for LandmarkOptions {
 /// - When no candidate exists (nothing reachable, all weights zero), the smallest-id node that
 ///   is not yet a landmark is used.
 ///
+/// **Stale reads.** The tables belong to the graph whose [`fingerprint`](Self::fingerprint)
+/// they carry. Every use with a graph ([`AltGraphHeuristic::new`], the tier-1 queries' landmark
+/// option) refuses tables of another or edited graph with [`LandmarkError::Stale`]; the reads
+/// that take no graph ([`lower_bound`](Self::lower_bound), the distances) answer for the
+/// graph they were built on — the flag is [`belongs_to`](Self::belongs_to), and
+/// [`current`](Self::current) turns it into the error (ARCHITECTURE.md, “Stale reads”).
+///
 /// # Examples
 ///
 /// ```
@@ -397,9 +404,40 @@ impl Landmarks {
     }
 
     /// Whether the tables belong to `graph`: same node count and fingerprint (edits to a graph
-    /// after building change its fingerprint).
+    /// after building change its fingerprint). The stale flag of the reads that take no graph.
     pub fn belongs_to(&self, graph: &CsrGraph) -> bool {
         self.node_count == graph.node_count() && self.fingerprint == graph.fingerprint()
+    }
+
+    /// The tables, for reads that must not be old: `Ok(self)` when they
+    /// [`belong_to`](Self::belongs_to) `graph` (for an editable [`Graph`](crate::graph::Graph),
+    /// pass `graph.compile()`).
+    ///
+    /// # Errors
+    ///
+    /// [`LandmarkError::Stale`] (the graph's fingerprint, the tables') otherwise.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::{Graph, GraphEdge};
+    /// use onepath::graph_search::{LandmarkOptions, Landmarks};
+    /// let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0)];
+    /// let mut graph = Graph::from_edges(&edges, None, true).unwrap();
+    /// let lm = Landmarks::build(graph.compile(), &LandmarkOptions::DEFAULT).unwrap();
+    /// assert_eq!(lm.current(graph.compile()).unwrap().lower_bound(0, 2), 2.0);
+    /// graph.set_weight(0, 5.0).unwrap();
+    /// assert!(lm.current(graph.compile()).is_err()); // lower_bound(0, 2) is still 2.0
+    /// ```
+    pub fn current(&self, graph: &CsrGraph) -> Result<&Self, LandmarkError> {
+        if self.belongs_to(graph) {
+            Ok(self)
+        } else {
+            Err(LandmarkError::Stale {
+                expected: graph.fingerprint(),
+                found: self.fingerprint,
+            })
+        }
     }
 }
 

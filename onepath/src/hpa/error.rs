@@ -37,6 +37,14 @@ pub enum HpaError {
         /// The grid's current revision.
         grid_revision: u64,
     },
+    /// A search is stepped or read through `current` on a grid edited since it began (even
+    /// when the hierarchy was refreshed since: the search's costs are of the old grid).
+    StaleSearch {
+        /// The grid revision the search began on (or was restored at).
+        search_revision: u64,
+        /// The grid's current revision.
+        grid_revision: u64,
+    },
 }
 
 impl core::fmt::Display for HpaError {
@@ -64,6 +72,14 @@ impl core::fmt::Display for HpaError {
                 f,
                 "the HPA* hierarchy is at grid revision {hierarchy_revision} but the grid is at \
                  {grid_revision}: call refresh first"
+            ),
+            Self::StaleSearch {
+                search_revision,
+                grid_revision,
+            } => write!(
+                f,
+                "the HPA* search began at grid revision {search_revision} but the grid is at \
+                 {grid_revision}: begin the search again"
             ),
         }
     }

@@ -233,6 +233,32 @@ impl HpaHierarchy {
             && self.height == grid.height()
     }
 
+    /// The hierarchy, for reads that must not be old: `Ok(self)` when
+    /// [`is_current`](Self::is_current). The tier-3 reads ([`cluster_nodes`](Self::cluster_nodes),
+    /// [`intra_cost`](Self::intra_cost), [`inter_edges`](Self::inter_edges), …) take no grid
+    /// and answer for the revision the hierarchy was built or refreshed at; after an edit,
+    /// until [`refresh`](Self::refresh), they are old (ARCHITECTURE.md, “Stale reads”).
+    ///
+    /// # Errors
+    ///
+    /// [`HpaError::StaleHierarchy`] when `grid` was edited since (or is another grid).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// use onepath::hpa::{HpaConfig, HpaHierarchy};
+    /// let mut grid = Grid::new(4, 4).unwrap();
+    /// let mut h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(2)).unwrap();
+    /// grid.set_walkable(Cell::new(1, 0), false).unwrap();
+    /// assert!(h.current(&grid).is_err()); // cluster_nodes(0) would still list (1, 0)
+    /// h.refresh(&grid);
+    /// assert!(!h.current(&grid).unwrap().cluster_nodes(0).contains(&1));
+    /// ```
+    pub fn current(&self, grid: &Grid) -> Result<&Self, HpaError> {
+        self.check_current(grid).map(|()| self)
+    }
+
     /// The error a search reports when the hierarchy is not current for `grid`.
     pub(crate) fn check_current(&self, grid: &Grid) -> Result<(), HpaError> {
         if self.is_current(grid) {

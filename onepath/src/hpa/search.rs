@@ -44,6 +44,15 @@ pub(super) const NONE: u32 = u32::MAX;
 /// path and cost as one unsliced run. After the first search on a grid of a given size and
 /// path length, `try_begin`, `step` and `copy_path` allocate nothing.
 ///
+/// # Stale reads
+///
+/// The search belongs to the grid revision it began on (ARCHITECTURE.md, “Stale reads”).
+/// After an edit, [`step`](Self::step) refuses to go on ([`HpaError::StaleSearch`], even once
+/// the hierarchy is refreshed), and the reads that take no grid ([`path`](Self::path),
+/// [`cost`](Self::cost), [`state`](Self::state), …) keep the old answer: the flag
+/// [`is_current`](Self::is_current) says so, and [`current`](Self::current) turns it into an
+/// error.
+///
 /// # Examples
 ///
 /// ```
@@ -94,6 +103,8 @@ pub struct HpaSearch {
     refined: Vec<u32>,
     scratch: Vec<u32>,
     pub(super) path: Vec<u32>,
+    /// The grid revision the search began on or was restored at (0 while idle).
+    pub(super) revision: u64,
     pub(super) cost: f64,
 }
 
@@ -238,6 +249,7 @@ impl HpaSearch {
             refined: Vec::new(),
             scratch: Vec::new(),
             path: Vec::new(),
+            revision: 0,
             cost: 0.0,
         }
     }
@@ -302,6 +314,7 @@ impl HpaSearch {
         }
         self.start = start;
         self.goal = goal;
+        self.revision = grid.revision();
         // Cannot fail: both cells are inside.
         self.start_chunk = hier.chunk_of(start).unwrap_or(0);
         self.goal_chunk = hier.chunk_of(goal).unwrap_or(0);
@@ -350,8 +363,9 @@ impl HpaSearch {
     ///
     /// # Errors
     ///
-    /// [`HpaError::StaleHierarchy`] when the grid changed since `hier` was refreshed, or the
-    /// hierarchy is not the one the search began on (different revision).
+    /// [`HpaError::StaleHierarchy`] when the grid changed since `hier` was refreshed;
+    /// [`HpaError::StaleSearch`] when it changed since the search began (refreshed or not:
+    /// begin again).
     pub fn step(
         &mut self,
         hier: &HpaHierarchy,
@@ -362,6 +376,12 @@ impl HpaSearch {
             return Ok(self.state);
         }
         hier.check_current(grid)?;
+        if self.revision != grid.revision() {
+            return Err(HpaError::StaleSearch {
+                search_revision: self.revision,
+                grid_revision: grid.revision(),
+            });
+        }
         if grid.cell_count() as usize != self.g.len() {
             return Err(HpaError::StaleHierarchy {
                 hierarchy_revision: hier.revision(),
@@ -522,6 +542,7 @@ impl HpaSearch {
     /// `u32::MAX`, the counters 0, the open set empty, as a new search); keeps the memory.
     pub fn make_idle(&mut self) {
         self.state = Step::Idle;
+        self.revision = 0;
         self.start = NONE;
         self.goal = NONE;
         self.iterations = 0;
@@ -531,6 +552,50 @@ impl HpaSearch {
         self.path.clear();
         self.abstract_path.clear();
         self.cost = 0.0;
+    }
+
+    /// Whether the search's state and answer belong to `grid` as it is now: it began (or was
+    /// restored) at `grid`'s current revision. `false` while idle. The stale flag of the
+    /// reads that take no grid.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, Step};
+    /// use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(3)).unwrap();
+    /// let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 0, 5).unwrap();
+    /// assert_eq!(s.run(&h, &grid), Ok(Step::Found));
+    /// assert!(s.is_current(&grid));
+    /// grid.set_walkable(Cell::new(2, 0), false).unwrap();
+    /// assert!(!s.is_current(&grid)); // path() is still the old one, through (2, 0)
+    /// assert!(s.current(&grid).is_err());
+    /// h.refresh(&grid);
+    /// s.try_begin(&h, &grid, 0, 5).unwrap();
+    /// assert_eq!(s.run(&h, &grid), Ok(Step::Found));
+    /// assert!(!s.current(&grid).unwrap().path().contains(&2));
+    /// ```
+    pub fn is_current(&self, grid: &Grid) -> bool {
+        self.state != Step::Idle && self.revision == grid.revision()
+    }
+
+    /// The search, for reads that must not be old: `Ok(self)` when
+    /// [`is_current`](Self::is_current).
+    ///
+    /// # Errors
+    ///
+    /// [`HpaError::StaleSearch`] otherwise (search revision 0 while idle).
+    pub fn current(&self, grid: &Grid) -> Result<&Self, HpaError> {
+        if self.is_current(grid) {
+            Ok(self)
+        } else {
+            Err(HpaError::StaleSearch {
+                search_revision: self.revision,
+                grid_revision: grid.revision(),
+            })
+        }
     }
 
     /// Where the search stands.

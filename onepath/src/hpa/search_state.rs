@@ -398,6 +398,7 @@ impl HpaSearch {
         self.smoothing = smoothing;
         self.start = start;
         self.goal = goal;
+        self.revision = grid.revision();
         self.start_chunk = hier.chunk_of(start).unwrap_or(0);
         self.goal_chunk = hier.chunk_of(goal).unwrap_or(0);
         self.eight = eight;

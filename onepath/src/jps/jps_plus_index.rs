@@ -17,12 +17,22 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::rules::JumpRules;
+use crate::error::QueryError;
 use crate::grid::{Dir8, Grid, WALL};
 
 /// The largest side a JPS+ index supports (distances must fit in `i16`).
 pub const MAX_JPS_PLUS_SIDE: u32 = 32_766;
 
 /// The JPS+ tables of a grid (16 bytes per cell).
+///
+/// # Stale reads
+///
+/// The tables belong to the grid revision they were built or last updated at
+/// ([`revision`](Self::revision)); [`get`](Self::get), [`raw`](Self::raw) and
+/// [`tables`](Self::tables) take no grid and, after an edit, answer for the old grid until
+/// [`refresh`](Self::refresh) or [`rebuild`](Self::rebuild). The flag is
+/// [`is_current`](Self::is_current); [`current`](Self::current) turns it into an error
+/// (ARCHITECTURE.md, “Stale reads”). The tier-1 handles keep their tables current themselves.
 ///
 /// # Invariants
 ///
@@ -222,6 +232,38 @@ impl JpsPlusIndex {
     /// Whether the tables match `grid` as it is now.
     pub fn is_current(&self, grid: &Grid) -> bool {
         self.revision != 0 && self.revision == grid.revision()
+    }
+
+    /// The tables, for reads that must not be old: `Ok(self)` when
+    /// [`is_current`](Self::is_current).
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::GridChanged`] (the version the tables reflect, the grid's version) when
+    /// `grid` was edited since the tables were built or updated, or is another grid.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// use onepath::grid::Dir8;
+    /// use onepath::jps::JpsPlusIndex;
+    /// let mut grid = Grid::new(4, 1).unwrap();
+    /// let mut index = JpsPlusIndex::new(&grid).unwrap();
+    /// grid.set_walkable(Cell::new(2, 0), false).unwrap();
+    /// assert!(index.current(&grid).is_err()); // get() still reads the open row
+    /// index.refresh(&grid).unwrap();
+    /// assert_eq!(index.current(&grid).unwrap().get(0, 0, Dir8::East), -1); // one cell, then wall
+    /// ```
+    pub fn current(&self, grid: &Grid) -> Result<&Self, QueryError> {
+        if self.is_current(grid) {
+            Ok(self)
+        } else {
+            Err(QueryError::GridChanged {
+                expected: self.version,
+                found: grid.version(),
+            })
+        }
     }
 
     pub(crate) fn set_revision(&mut self, r: u64) {

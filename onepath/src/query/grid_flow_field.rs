@@ -99,6 +99,15 @@ pub(super) enum FlowSpace {
 ///   area-multiplier change recomputes everything.
 /// - Snapshots: [`save_state`](Self::save_state) / [`restore_state`](Self::restore_state),
 ///   kind 7 (docs/snapshot-format.md), in progress or complete.
+/// - Stale reads (ARCHITECTURE.md, “Stale reads”): the reads that take no map
+///   ([`cost`](Self::cost), [`next`](Self::next), [`direction`](Self::direction),
+///   [`costs`](Self::costs), [`nexts`](Self::nexts), [`state`](Self::state),
+///   [`settled`](Self::settled)) answer for the map as the field last followed it. After an
+///   edit they keep the old answers until [`refresh`](Self::refresh), and the flag
+///   [`is_current`](Self::is_current) is `false`; read through
+///   [`current`](Self::current) (`field.current(&grid)?.next(cell)`) to get
+///   [`QueryError::GridChanged`] instead of an old answer. Calls that take the map
+///   ([`step`](Self::step), [`run`](Self::run)) refuse a stale field the same way.
 ///
 /// Options other than connectivity, diagonal rule, agent size and the iteration budget are
 /// ignored (there is no heuristic, weight or expansion list). The handle takes no step-cost or
@@ -132,8 +141,10 @@ pub(super) enum FlowSpace {
 /// assert_eq!(field.direction(Cell::new(5, 0)), Some((0.0, 1.0)));
 /// // Open a gap in the wall: the field repairs from the edit journal.
 /// grid.set_area(Cell::new(3, 1), 0).unwrap();
+/// assert!(!field.is_current(&grid)); // edited since: the reads below would be old
+/// assert!(field.current(&grid).is_err());
 /// field.refresh(&grid).unwrap();
-/// assert_eq!(field.cost(Cell::new(3, 0)), 5.0); // down through the gap, then west
+/// assert_eq!(field.current(&grid).unwrap().cost(Cell::new(3, 0)), 5.0); // through the gap
 /// ```
 #[derive(Clone, Debug)]
 pub struct GridFlowField {
@@ -457,6 +468,50 @@ impl GridFlowField {
         Ok(repair)
     }
 
+    /// Whether the field answers for `map` as it is now: `map` is the map the field follows
+    /// (kind, layout, size, and a revision history holding the field's) and it has not been
+    /// edited since the field was created, last refreshed or restored. The stale flag of the
+    /// map-free reads (see the type's “Stale reads”).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let mut grid = Grid::new(4, 1).unwrap();
+    /// let mut field = grid.create_flow_field(&[Cell::new(0, 0)], &GridOptions::DEFAULT).unwrap();
+    /// assert!(field.is_current(&grid));
+    /// grid.set_walkable(Cell::new(1, 0), false).unwrap();
+    /// assert!(!field.is_current(&grid)); // next(3, 0) still says (2, 0): the old answer
+    /// field.refresh(&grid).unwrap();
+    /// assert!(field.is_current(&grid));
+    /// assert_eq!(field.next(Cell::new(3, 0)), None); // cut off now
+    /// ```
+    pub fn is_current(&self, map: &impl FlowMap) -> bool {
+        let map = map.flow_map();
+        map.revision() == self.seen && self.check_map(map).is_ok()
+    }
+
+    /// The field, for reads that must not be old: `Ok(self)` when
+    /// [`is_current`](Self::is_current), so `field.current(&grid)?.next(cell)` is a checked
+    /// read.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::GridChanged`] (the version the field matches, the map's version) when
+    /// `map` was edited since the field last followed it (call [`refresh`](Self::refresh));
+    /// [`QueryError::OtherGrid`] when `map` is another map.
+    pub fn current(&self, map: &impl FlowMap) -> Result<&Self, QueryError> {
+        let map = map.flow_map();
+        self.check_map(map)?;
+        if map.revision() != self.seen {
+            return Err(QueryError::GridChanged {
+                expected: self.seen_version,
+                found: map.version(),
+            });
+        }
+        Ok(self)
+    }
+
     /// Where the wave stands ([`FlowStep::InProgress`] or [`FlowStep::Complete`]).
     pub fn state(&self) -> FlowStep {
         self.field.state()
@@ -480,14 +535,17 @@ impl GridFlowField {
 
     /// The integration cost of `cell`: the cheapest total move cost to a goal; +∞ when no
     /// goal is reachable, the agent does not fit there, `cell` is outside, or (in progress)
-    /// the cell is not settled yet.
+    /// the cell is not settled yet. For the map as the field last followed it
+    /// ([`is_current`](Self::is_current)).
     pub fn cost(&self, cell: Cell) -> f64 {
         self.index(cell)
             .map_or(f64::INFINITY, |i| self.field.cost(i))
     }
 
     /// The cell to step to from `cell`; `None` for goals, unreachable or outside cells, and
-    /// for every cell until the field is complete.
+    /// for every cell until the field is complete. For the map as the field last followed it:
+    /// after an edit, the old answer until [`refresh`](Self::refresh) (check with
+    /// [`is_current`](Self::is_current) or read through [`current`](Self::current)).
     pub fn next(&self, cell: Cell) -> Option<Cell> {
         let n = self.field.next(self.index(cell)?);
         (n != NO_NEXT).then(|| self.cell_of(n))
@@ -496,7 +554,8 @@ impl GridFlowField {
     /// The unit vector from the centre of `cell` to the centre of its [`next`](Self::next)
     /// cell, in grid axes (x right, y down; hex: the layout's world axes), or `None` where
     /// there is no next cell. Straight square moves give exact axis vectors, diagonals
-    /// `(±1/√2, ±1/√2)` as `d / sqrt(2)`.
+    /// `(±1/√2, ±1/√2)` as `d / sqrt(2)`. For the map as the field last followed it, as
+    /// [`next`](Self::next).
     ///
     /// # Determinism
     ///
@@ -517,13 +576,15 @@ impl GridFlowField {
         Some((dx / len, dy / len))
     }
 
-    /// The integration field, row-major (+∞ for unreachable cells).
+    /// The integration field, row-major (+∞ for unreachable cells); for the map as the field
+    /// last followed it ([`is_current`](Self::is_current)).
     pub fn costs(&self) -> &[f64] {
         self.field.costs()
     }
 
     /// The direction field, row-major: the cell index of each cell's next cell, `u32::MAX`
-    /// ([`NO_NEXT`]) for goals and unreachable cells.
+    /// ([`NO_NEXT`]) for goals and unreachable cells; for the map as the field last followed
+    /// it ([`is_current`](Self::is_current)).
     pub fn nexts(&self) -> &[u32] {
         self.field.nexts()
     }

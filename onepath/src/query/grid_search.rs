@@ -790,7 +790,8 @@ impl GridSearch {
     /// [`QueryError::OtherGrid`] when `grid` is not the grid the search ran on (another size,
     /// or a revision history without the search's: its cells would be read against the wrong
     /// map). The same grid edited since is fine: the result is the search's, on the cells it
-    /// saw.
+    /// saw — an old answer, which [`is_current`](Self::is_current) flags (`false`) and
+    /// [`current`](Self::current) refuses (ARCHITECTURE.md, “Stale reads”).
     ///
     /// # Complexity
     ///
@@ -860,6 +861,46 @@ impl GridSearch {
         let mut p = GridPath::refused_by(refusal);
         p.algorithm = select(&self.options, grid).family;
         p
+    }
+
+    /// Whether the search and its result belong to `grid` as it is now: a search began (or was
+    /// restored) on `grid` and `grid` was not edited since. The stale flag of the reads that
+    /// take no grid ([`state`](Self::state), [`cost`](Self::cost),
+    /// [`copy_path`](Self::copy_path), …) and of [`to_path`](Self::to_path), which all keep
+    /// the search's answer on the cells it saw. `false` while idle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch};
+    /// let mut grid = Grid::new(6, 1).unwrap();
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(5, 0));
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert!(search.is_current(&grid));
+    /// grid.set_walkable(Cell::new(3, 0), false).unwrap();
+    /// assert!(!search.is_current(&grid)); // cost() is still 5: the old answer
+    /// assert!(search.current(&grid).is_err());
+    /// ```
+    pub fn is_current(&self, grid: &Grid) -> bool {
+        self.state() != Step::Idle && self.check_grid(grid).is_ok()
+    }
+
+    /// The search, for reads that must not be old: `Ok(self)` when
+    /// [`is_current`](Self::is_current).
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::GridChanged`] when `grid` was edited since the search began (or no search
+    /// ran: the expected version is then 0); [`QueryError::OtherGrid`] for another grid.
+    pub fn current(&self, grid: &Grid) -> Result<&Self, QueryError> {
+        if self.state() == Step::Idle {
+            return Err(QueryError::GridChanged {
+                expected: 0,
+                found: grid.version(),
+            });
+        }
+        self.check_grid(grid).map(|()| self)
     }
 
     /// The current state.

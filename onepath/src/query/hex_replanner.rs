@@ -80,7 +80,9 @@ impl ReplanMap for HexGrid {
 
 /// An incremental replanner on one hex grid (tier 1): as
 /// [`GridReplanner`](crate::query::GridReplanner), with six moves and agent size 1. An edit
-/// re-examines the edited cells and their neighbours.
+/// re-examines the edited cells and their neighbours. Stale reads as for the square grid:
+/// [`path`](HexReplanner::path) keeps the last replan's answer after an edit, flagged by
+/// [`is_current`](HexReplanner::is_current) and refused by [`current`](HexReplanner::current).
 ///
 /// # Examples
 ///
@@ -172,17 +174,59 @@ impl HexReplanner {
         self.core.invalidate();
     }
 
-    /// The status of the last replan (`BudgetExhausted` before the first).
+    /// The status of the last replan: [`PathStatus::NotStarted`] before the first (and after
+    /// restoring a state saved then), `BudgetExhausted` while a budgeted replan is unfinished.
     pub fn status(&self) -> PathStatus {
         self.core.status()
     }
 
-    /// The path of the last replan, start to goal (empty unless it was `Found`).
+    /// Whether the last replan's answer ([`status`](HexReplanner::status), [`path`](HexReplanner::path),
+    /// [`cost`](HexReplanner::cost)) holds for `grid` as it is now: a replan finished (not out of
+    /// budget), and since then `grid` was not edited, the start and goal did not change and
+    /// [`invalidate`](HexReplanner::invalidate) was not called. The stale flag of those reads
+    /// (ARCHITECTURE.md, “Stale reads”): they keep the last answer until the next replan.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout};
+    /// let mut grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// let o = GridOptions::DEFAULT;
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &o).unwrap();
+    /// assert!(!unit.is_current(&grid)); // never replanned
+    /// unit.replan(&grid).unwrap();
+    /// assert!(unit.is_current(&grid));
+    /// grid.set_area(Cell::new(2, 0), 255).unwrap(); // a wall
+    /// assert!(!unit.is_current(&grid)); // path() still lists (2, 0): the old answer
+    /// assert!(unit.current(&grid).is_err());
+    /// unit.replan(&grid).unwrap();
+    /// assert!(unit.current(&grid).unwrap().path().is_empty()); // cut off now
+    /// ```
+    pub fn is_current(&self, grid: &HexGrid) -> bool {
+        self.core.stale_reason(grid).is_none()
+    }
+
+    /// The replanner, for reads that must not be old: `Ok(self)` when
+    /// [`is_current`](HexReplanner::is_current), so `unit.current(&grid)?.path()` is a checked read.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::NotReplanned`] naming what changed since the last finished replan.
+    pub fn current(&self, grid: &HexGrid) -> Result<&Self, QueryError> {
+        match self.core.stale_reason(grid) {
+            None => Ok(self),
+            Some(reason) => Err(QueryError::NotReplanned { reason }),
+        }
+    }
+
+    /// The path of the last replan, start to goal (empty unless it was `Found`). After an
+    /// edit, the old path until the next replan ([`is_current`](HexReplanner::is_current)).
     pub fn path(&self) -> &[Cell] {
         self.core.path()
     }
 
-    /// The exact cost of [`path`](HexReplanner::path) (+∞ unless `Found`).
+    /// The exact cost of [`path`](HexReplanner::path) (+∞ unless `Found`); for the last
+    /// replan, as [`path`](HexReplanner::path).
     pub fn cost(&self) -> f64 {
         self.core.cost()
     }

@@ -26,6 +26,12 @@ pub enum PathStatus {
     GoalInvalid,
     /// The iteration budget ran out first.
     BudgetExhausted,
+    /// Nothing has been searched yet: what a replanner's `status()`
+    /// ([`GridReplanner`](crate::GridReplanner), [`HexReplanner`](crate::HexReplanner)) says
+    /// before its first replan (or after restoring a state saved then). Queries and the other
+    /// handles never return it. Added in issue 28: before, a replanner said `BudgetExhausted`
+    /// here, which no budget had caused.
+    NotStarted,
 }
 
 /// The result of a tier-1 query.

@@ -135,6 +135,9 @@ pub(super) struct ReplanCore {
     seen: u64,
     status: PathStatus,
     cells: Vec<Cell>,
+    /// What the last finished replan answered for: the map revision and the endpoints
+    /// (`None` before one, after `invalidate` and while a budgeted replan is unfinished).
+    answered: Option<(u64, Cell, Cell)>,
 }
 
 impl ReplanCore {
@@ -162,8 +165,9 @@ impl ReplanCore {
             start_moved: false,
             goal_moved: false,
             seen: map.revision(),
-            status: PathStatus::BudgetExhausted,
+            status: PathStatus::NotStarted,
             cells: Vec::new(),
+            answered: None,
         })
     }
 
@@ -203,6 +207,11 @@ impl ReplanCore {
         self.clearance = clearance;
         let status = status?;
         self.status = status;
+        self.answered = (status != PathStatus::BudgetExhausted).then_some((
+            map.revision(),
+            self.start,
+            self.goal,
+        ));
         Ok(status)
     }
 
@@ -404,8 +413,13 @@ impl ReplanCore {
         self.status = match self.search.state() {
             Step::Found => PathStatus::Found,
             Step::NoPath => PathStatus::NoPath,
+            _ if !self.begun => PathStatus::NotStarted,
             _ => PathStatus::BudgetExhausted,
         };
+        self.answered = (matches!(self.status, PathStatus::Found | PathStatus::NoPath)
+            && !self.start_moved
+            && !self.goal_moved)
+            .then_some((revision, self.start, self.goal));
         self.cells.clear();
         if self.status == PathStatus::Found {
             self.cells
@@ -433,6 +447,31 @@ impl ReplanCore {
     /// The public `invalidate`.
     pub(super) fn invalidate(&mut self) {
         self.search.request_restart();
+        self.answered = None;
+    }
+
+    /// Why the last answer does not hold for `map` now, or `None` when it does (the public
+    /// `is_current` / `current`).
+    pub(super) fn stale_reason<M: ReplanMap>(&self, map: &M) -> Option<&'static str> {
+        if map.size() != self.size {
+            return Some("another grid");
+        }
+        let Some((revision, start, goal)) = self.answered else {
+            return Some(match self.status {
+                PathStatus::NotStarted => "it never replanned",
+                PathStatus::BudgetExhausted => "the last replan ran out of budget",
+                _ => "it was invalidated",
+            });
+        };
+        if revision != map.revision() {
+            Some("the grid was edited")
+        } else if start != self.start {
+            Some("the start moved")
+        } else if goal != self.goal {
+            Some("the goal changed")
+        } else {
+            None
+        }
     }
 
     /// The public `status`.

@@ -96,6 +96,16 @@ impl ReplanMap for Grid {
 /// (within the last bits when equal-cost paths differ), while the path itself may be another
 /// of the equal-cost paths.
 ///
+/// # Stale reads
+///
+/// [`status`](GridReplanner::status), [`path`](GridReplanner::path) and
+/// [`cost`](GridReplanner::cost) take no grid: they are the last replan's answer, kept after an
+/// edit, a moved start or a new goal until the next replan (a unit may keep walking the old
+/// path while it decides when to replan). [`is_current`](GridReplanner::is_current) is the
+/// flag; [`current`](GridReplanner::current) refuses an old answer with
+/// [`QueryError::NotReplanned`] (ARCHITECTURE.md, “Stale reads”). Before the first replan the
+/// status is [`PathStatus::NotStarted`].
+///
 /// # Memory
 ///
 /// After the first replan, `try_replan` allocates nothing: the engine's arrays, the queue,
@@ -213,18 +223,59 @@ impl GridReplanner {
         self.core.invalidate();
     }
 
-    /// The status of the last replan (`BudgetExhausted` before the first).
+    /// The status of the last replan: [`PathStatus::NotStarted`] before the first (and after
+    /// restoring a state saved then), `BudgetExhausted` while a budgeted replan is unfinished.
     pub fn status(&self) -> PathStatus {
         self.core.status()
     }
 
-    /// The path of the last replan, start to goal (empty unless it was `Found`).
+    /// Whether the last replan's answer ([`status`](GridReplanner::status), [`path`](GridReplanner::path),
+    /// [`cost`](GridReplanner::cost)) holds for `grid` as it is now: a replan finished (not out of
+    /// budget), and since then `grid` was not edited, the start and goal did not change and
+    /// [`invalidate`](GridReplanner::invalidate) was not called. The stale flag of those reads
+    /// (ARCHITECTURE.md, “Stale reads”): they keep the last answer until the next replan.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let mut grid = Grid::new(5, 1).unwrap();
+    /// let o = GridOptions::DEFAULT;
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &o).unwrap();
+    /// assert!(!unit.is_current(&grid)); // never replanned
+    /// unit.replan(&grid).unwrap();
+    /// assert!(unit.is_current(&grid));
+    /// grid.set_walkable(Cell::new(2, 0), false).unwrap();
+    /// assert!(!unit.is_current(&grid)); // path() still lists (2, 0): the old answer
+    /// assert!(unit.current(&grid).is_err());
+    /// unit.replan(&grid).unwrap();
+    /// assert!(unit.current(&grid).unwrap().path().is_empty()); // cut off now
+    /// ```
+    pub fn is_current(&self, grid: &Grid) -> bool {
+        self.core.stale_reason(grid).is_none()
+    }
+
+    /// The replanner, for reads that must not be old: `Ok(self)` when
+    /// [`is_current`](GridReplanner::is_current), so `unit.current(&grid)?.path()` is a checked read.
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::NotReplanned`] naming what changed since the last finished replan.
+    pub fn current(&self, grid: &Grid) -> Result<&Self, QueryError> {
+        match self.core.stale_reason(grid) {
+            None => Ok(self),
+            Some(reason) => Err(QueryError::NotReplanned { reason }),
+        }
+    }
+
+    /// The path of the last replan, start to goal (empty unless it was `Found`). After an
+    /// edit, the old path until the next replan ([`is_current`](GridReplanner::is_current)).
     pub fn path(&self) -> &[Cell] {
         self.core.path()
     }
 
     /// The exact cost of [`path`](GridReplanner::path) (+∞ unless the last replan was
-    /// `Found`).
+    /// `Found`). For the last replan, as [`path`](GridReplanner::path).
     pub fn cost(&self) -> f64 {
         self.core.cost()
     }

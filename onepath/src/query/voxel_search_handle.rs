@@ -21,6 +21,12 @@ use crate::voxel_search::{NoVoxelHooks, PagedVoxelSearch, VoxelHooks};
 /// Cost, path, expansion order and counts equal [`VoxelGrid::find_path`] with the same
 /// options whatever the budgets (the budget of the options is ignored here: `step` takes one).
 ///
+/// Stale reads (ARCHITECTURE.md, “Stale reads”): after an edit, `step` refuses to go on
+/// ([`QueryError::GridChanged`]); the reads that take no grid ([`state`](Self::state),
+/// [`cost`](Self::cost), [`copy_path`](Self::copy_path), [`to_path`](Self::to_path), …) keep
+/// the answer for the cells the search saw. The flag is [`is_current`](Self::is_current);
+/// [`current`](Self::current) turns it into the error.
+///
 /// # Examples
 ///
 /// ```
@@ -145,6 +151,32 @@ impl VoxelSearch {
                 found: grid.version(),
             }),
             None => Ok(self.engine.state()),
+        }
+    }
+
+    /// Whether the search and its result belong to `grid` as it is now: it began (or was
+    /// restored) on `grid` and `grid` was not edited since. `false` while idle.
+    pub fn is_current(&self, grid: &VoxelGrid) -> bool {
+        matches!(self.bound, Some((revision, _)) if revision == grid.revision())
+    }
+
+    /// The search, for reads that must not be old: `Ok(self)` when
+    /// [`is_current`](Self::is_current).
+    ///
+    /// # Errors
+    ///
+    /// [`QueryError::GridChanged`] otherwise (expected version 0 when no search is bound).
+    pub fn current(&self, grid: &VoxelGrid) -> Result<&Self, QueryError> {
+        match self.bound {
+            Some((revision, _)) if revision == grid.revision() => Ok(self),
+            Some((_, version)) => Err(QueryError::GridChanged {
+                expected: version,
+                found: grid.version(),
+            }),
+            None => Err(QueryError::GridChanged {
+                expected: 0,
+                found: grid.version(),
+            }),
         }
     }
 

@@ -30,6 +30,33 @@
 //!   neighbours first, ties by neighbour order (LPA* walks goal to start and reverses); its
 //!   reported cost is the exact sum of its steps in start-to-goal order. Equal-cost paths are
 //!   many, so the path may differ from A*'s, never its cost (beyond the last bits).
+//! - Zero-cost moves: see below.
+//!
+//! # Zero-cost moves (our reading of the spec)
+//!
+//! The spec lets a step-cost hook price a move at 0 (only NaN, negative and +∞ remove a move),
+//! and then its walk rule alone can loop: across a zero-cost move both ends have the same `g`,
+//! so stepping back ties with stepping on (issue 28: an open 3 × 1 grid with the move 1–2 at 0
+//! reported `NoPath` with the right `g`). Where the spec is silent we decided:
+//!
+//! 1. The walk never enters a node twice (nor one it backed out of).
+//! 2. At a node it takes the spec's choice among the neighbours not yet entered (settled first,
+//!    smallest `g + move cost`, first in neighbour order), and only when that choice is as good
+//!    as the spec's choice among *all* neighbours (same settledness, value equal within the
+//!    tolerance): it follows only moves the search's costs call cheapest.
+//! 3. At a dead end (a zero-cost plateau whose cheapest neighbours are all entered) it backs out
+//!    one node and chooses again; with nothing left to back out to there is no path. Each node
+//!    is entered at most once: at most `2 · nodes` choices.
+//! 4. A repair can leave a finite focus cost that no such walk reaches the root from: two nodes
+//!    joined by a zero-cost move keep each other's old cost alive (each one's `rhs` reads the
+//!    other's `g`), which positive move costs rule out. The search then begins again from
+//!    scratch, at most once per replan (a second failure would report `NoPath`), and the
+//!    restarted pops count in the same replan's budget and iterations.
+//!
+//! Without zero-cost moves the spec's walk never meets a node twice (it is memoryless: meeting
+//! one twice is an endless loop) and never fails on a finite cost, so rules 1–4 change no
+//! result there, bit for bit. Tested against A* on random grids with random zero-cost and
+//! 1e-300 moves and edits (`tests/replan_zero_cost.rs`).
 //!
 //! Tier 1 (`Grid::create_replanner`, `GridReplanner`, `HexReplanner`) lives in
 //! [`query`](crate::query).

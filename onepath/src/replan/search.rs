@@ -119,6 +119,10 @@ pub struct ReplanSearch<C, H> {
     /// The last path found, start to goal, and its exact cost.
     pub(super) path: Vec<u32>,
     pub(super) path_cost: f64,
+    /// The current repair already began again because its path walk failed on a finite
+    /// focus cost (zero-cost moves, module `path`); a second failure reports `NoPath`. Not
+    /// part of a snapshot: a restore clears it (allowing one more such restart).
+    pub(super) walk_restarted: bool,
 }
 
 impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
@@ -144,6 +148,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
             marks: Vec::new(),
             path: Vec::new(),
             path_cost: f64::INFINITY,
+            walk_restarted: false,
         }
     }
 
@@ -195,6 +200,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         self.restart(topology);
         self.iterations = 0;
         self.expansions = 0;
+        self.walk_restarted = false;
         self.state = Step::InProgress;
         Step::InProgress
     }
@@ -254,6 +260,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         if self.state != Step::InProgress {
             self.iterations = 0;
             self.expansions = 0;
+            self.walk_restarted = false;
             self.state = Step::InProgress;
             self.path.clear();
             self.path_cost = f64::INFINITY;
@@ -417,7 +424,8 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     ///
     /// At most `budget` pops, each O(degree² + log queue) (a pop recomputes the `rhs` of its
     /// neighbours), plus the pending re-examinations and, on `Found`, path extraction in
-    /// O(path length × degree).
+    /// O(path length × degree) (with zero-cost moves, O(nodes × degree) at worst, and a walk
+    /// that fails on a finite cost begins the search again once: see the module docs).
     pub fn step<T: Topology>(&mut self, topology: &T, budget: u32) -> Step {
         if self.state != Step::InProgress {
             return self.state;
@@ -448,23 +456,33 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         }
         let mut used = 0u32;
         loop {
-            if !self.must_continue() {
+            if self.must_continue() {
+                if used == budget {
+                    return Step::InProgress;
+                }
+                used += 1;
+                self.iterations = self.iterations.saturating_add(1);
+                self.pop_once(topology);
+                continue;
+            }
+            let finite = self.g[self.focus as usize].is_finite();
+            if finite && self.extract_path(topology) {
+                self.state = Step::Found;
                 break;
             }
-            if used == budget {
-                return Step::InProgress;
+            if finite && !self.walk_restarted {
+                // A finite focus cost no walk of cheapest moves reaches the root from: a repair
+                // kept a cost alive through a cycle of zero-cost moves (each end's rhs read the
+                // other's old g). Costs from scratch have no such cycle: begin again, once.
+                self.walk_restarted = true;
+                self.restart(topology);
+                continue;
             }
-            used += 1;
-            self.iterations = self.iterations.saturating_add(1);
-            self.pop_once(topology);
-        }
-        self.state = if self.g[self.focus as usize].is_finite() && self.extract_path(topology) {
-            Step::Found
-        } else {
             self.path.clear();
             self.path_cost = f64::INFINITY;
-            Step::NoPath
-        };
+            self.state = Step::NoPath;
+            break;
+        }
         self.state
     }
 

@@ -488,7 +488,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
                     root,
                     node_count: n,
                 };
-                let (ok, total) = walk_path(topology, &self.cost, w, g, rhs, walked);
+                let (ok, total) = walk_path(topology, &self.cost, w, g, rhs, marks, walked);
                 path_cost = total;
                 ok
             };
@@ -521,6 +521,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
             self.pending.push(pending_at(i));
         }
         self.state = state;
+        self.walk_restarted = false;
         self.path.clear();
         if state == Step::Found {
             core::mem::swap(&mut self.path, walked);
@@ -545,6 +546,7 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
         self.state = Step::Idle;
         self.iterations = 0;
         self.expansions = 0;
+        self.walk_restarted = false;
         self.pending.clear();
         self.restart_pending = false;
         self.open.clear();
