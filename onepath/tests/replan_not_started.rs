@@ -15,7 +15,7 @@ fn square_replanner_status_before_first_replan() {
             .unwrap();
         assert_eq!(unit.status(), PathStatus::NotStarted, "{alg:?}");
         assert!(unit.path().is_empty());
-        let mut fresh = vec![0u8; unit.state_size(&grid).unwrap()];
+        let mut fresh = vec![0u8; unit.state_size(&grid)];
         unit.save_state(&grid, &mut fresh).unwrap();
         assert_eq!(
             unit.try_replan(&grid, 1).unwrap(),

@@ -93,7 +93,7 @@ fn check_walk<T: Topology>(
 
 fn astar_cost<T: Topology>(t: &T, hook: &CheapMoves, start: u32, goal: u32) -> Option<f64> {
     let mut a = AStar::new(hook.clone(), ZeroHeuristic);
-    a.try_begin(t, start, goal);
+    let _ = a.try_begin(t, start, goal);
     (a.run(t) == Step::Found).then(|| a.cost())
 }
 
@@ -147,7 +147,7 @@ fn zero_cost_plateau_with_a_dead_end() {
                 ReplanVariant::DStarLite => (focus, 0),
             };
             let mut s = ReplanSearch::new(variant, hook.clone(), ZeroHeuristic);
-            s.try_begin(&topo, start, goal);
+            let _ = s.try_begin(&topo, start, goal);
             assert_eq!(s.run(&topo), Step::Found, "{variant:?} focus {focus}");
             assert_eq!(s.cost(), 1.0);
             check_walk(&topo, &s, start, goal);

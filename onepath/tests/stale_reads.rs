@@ -92,7 +92,7 @@ fn square_replanner_after_edits_moves_and_budgets() {
         assert!(!unit.is_current(&grid));
         assert_eq!(reason(&unit.current(&grid)), "the grid was edited");
         // A snapshot reads the edits without replanning: still not current.
-        let mut buf = vec![0u8; unit.state_size(&grid).unwrap()];
+        let mut buf = vec![0u8; unit.state_size(&grid)];
         unit.save_state(&grid, &mut buf).unwrap();
         assert_eq!(reason(&unit.current(&grid)), "the grid was edited");
         assert_eq!(unit.replan(&grid).unwrap(), PathStatus::Found);
@@ -105,7 +105,7 @@ fn square_replanner_after_edits_moves_and_budgets() {
         );
         unit.move_start(Cell::new(1, 1));
         assert_eq!(reason(&unit.current(&grid)), "the start moved");
-        unit.replan(&grid).unwrap();
+        let _ = unit.replan(&grid).unwrap();
         unit.set_goal(Cell::new(5, 0));
         assert_eq!(reason(&unit.current(&grid)), "the goal changed");
         assert_eq!(
@@ -116,13 +116,13 @@ fn square_replanner_after_edits_moves_and_budgets() {
             reason(&unit.current(&grid)),
             "the last replan ran out of budget"
         );
-        unit.replan(&grid).unwrap();
+        let _ = unit.replan(&grid).unwrap();
         assert!(unit.is_current(&grid));
         unit.invalidate();
         assert_eq!(reason(&unit.current(&grid)), "it was invalidated");
-        unit.replan(&grid).unwrap();
+        let _ = unit.replan(&grid).unwrap();
         // A restore of a finished state is current on the grid it is restored on.
-        let mut buf = vec![0u8; unit.state_size(&grid).unwrap()];
+        let mut buf = vec![0u8; unit.state_size(&grid)];
         unit.save_state(&grid, &mut buf).unwrap();
         let mut twin = grid
             .create_replanner(Cell::new(1, 1), Cell::new(5, 0), &o)
@@ -141,13 +141,13 @@ fn hex_replanner_after_an_edit() {
         .create_replanner(Cell::new(0, 1), Cell::new(5, 1), &o)
         .unwrap();
     assert!(!unit.is_current(&grid));
-    unit.replan(&grid).unwrap();
+    let _ = unit.replan(&grid).unwrap();
     assert!(unit.is_current(&grid));
     let on_path = unit.path()[2];
     grid.set_area(on_path, 255).unwrap();
     assert!(unit.path().contains(&on_path));
     assert_eq!(reason(&unit.current(&grid)), "the grid was edited");
-    unit.replan(&grid).unwrap();
+    let _ = unit.replan(&grid).unwrap();
     assert!(!unit.current(&grid).unwrap().path().contains(&on_path));
 }
 
@@ -238,8 +238,8 @@ fn grid_search_after_an_edit() {
     let mut grid = Grid::new(6, 1).unwrap();
     let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
     assert!(!search.is_current(&grid));
-    search.try_begin(&grid, Cell::new(0, 0), Cell::new(5, 0));
-    search.run_cancellable(&grid, || false).unwrap();
+    let _ = search.try_begin(&grid, Cell::new(0, 0), Cell::new(5, 0));
+    let _ = search.run_cancellable(&grid, || false).unwrap();
     assert!(search.current(&grid).is_ok());
     grid.set_walkable(Cell::new(3, 0), false).unwrap();
     assert_eq!(search.cost(), 5.0); // the old answer, flagged:
@@ -248,8 +248,8 @@ fn grid_search_after_an_edit() {
         search.current(&grid),
         Err(QueryError::GridChanged { .. })
     ));
-    search.try_begin(&grid, Cell::new(0, 0), Cell::new(5, 0));
-    search.run_cancellable(&grid, || false).unwrap();
+    let _ = search.try_begin(&grid, Cell::new(0, 0), Cell::new(5, 0));
+    let _ = search.run_cancellable(&grid, || false).unwrap();
     assert_eq!(search.current(&grid).unwrap().state(), Step::NoPath);
 }
 
@@ -259,7 +259,7 @@ fn voxel_search_after_an_edit() {
     let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
     assert!(!search.is_current(&grid));
     let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(5, 0, 0));
-    search.start(&grid, a, b);
+    let _ = search.start(&grid, a, b);
     while search.step(&grid, 3).unwrap() == Step::InProgress {}
     assert!(search.current(&grid).is_ok());
     grid.set_walkable(VoxelCell::new(3, 0, 0), false).unwrap();
