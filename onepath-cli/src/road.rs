@@ -137,7 +137,7 @@ fn measure_astar<H: GraphHeuristic>(
     for &(a, b, want) in pairs {
         s.try_begin(g, a, b);
         s.run(g);
-        expansions += u64::from(s.expanded_count());
+        expansions += u64::from(s.expansions());
         let (bad, round) = compare(s.cost(), want);
         mismatches += bad;
         rounding += round;
@@ -164,7 +164,7 @@ fn measure_bidir<H: GraphHeuristic>(
         if s.try_begin(g, a, b) == Step::InProgress {
             s.run(g);
         }
-        expansions += u64::from(s.expanded_count());
+        expansions += u64::from(s.expansions());
         let (bad, round) = compare(s.cost(), want);
         mismatches += bad;
         rounding += round;

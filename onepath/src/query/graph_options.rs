@@ -151,8 +151,13 @@ pub struct GraphPath {
     pub algorithm: GraphAlgorithm,
     /// Iterations (pops).
     pub iterations: u32,
-    /// Expansions (the goal's pop is not one in the unidirectional searches).
-    pub expanded_count: u32,
+    /// Expansions (the goal's pop is not one in the unidirectional searches): the spec's
+    /// `ExpandedCount`, named as [`GridPath::expansions`](crate::GridPath::expansions) and
+    /// [`VoxelPath::expansions`](crate::VoxelPath::expansions). Named `expanded_count` before
+    /// (a field cannot have a deprecated alias: [`GraphPath::expanded_count`] is a method now,
+    /// and with the `serde` feature the old key still deserialises).
+    #[cfg_attr(feature = "serde", serde(alias = "expanded_count"))]
+    pub expansions: u32,
     /// The expanded nodes in order, when recording.
     pub expanded: Vec<u32>,
 }
@@ -161,5 +166,13 @@ impl GraphPath {
     /// Whether a path was found.
     pub fn is_found(&self) -> bool {
         self.status == PathStatus::Found
+    }
+
+    /// The old name of the [`expansions`](GraphPath::expansions) field, as a method: code that
+    /// read `path.expanded_count` reads `path.expanded_count()` (deprecated) or
+    /// `path.expansions`.
+    #[deprecated(since = "0.1.0", note = "the field is `expansions`, as on GridPath and VoxelPath")]
+    pub fn expanded_count(&self) -> u32 {
+        self.expansions
     }
 }
