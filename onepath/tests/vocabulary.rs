@@ -218,3 +218,28 @@ fn threads_query_one_shared_graph() {
         }
     });
 }
+
+#[test]
+#[expect(deprecated, reason = "the old voxel names must keep answering what the new ones answer")]
+fn voxel_cells_are_read_with_the_grid_names() {
+    let mut v = VoxelGrid::new(5, 4, 3).unwrap();
+    v.set_walkable(VoxelCell::new(1, 2, 1), false).unwrap();
+    let g = Grid::new(5, 4).unwrap();
+    for z in -1..4 {
+        for y in -1..5 {
+            for x in -1..6 {
+                let c = VoxelCell::new(x, y, z);
+                assert_eq!(v.is_walkable(c), v.is_open(c));
+                assert_eq!(v.index_of(c), v.node_of(c));
+                assert_eq!(v.is_walkable(c), v.contains(c) && (x, y, z) != (1, 2, 1));
+                if let Some(i) = v.index_of(c) {
+                    assert_eq!(v.cell_of(i), c);
+                }
+                // The layer z = 0 numbers its cells as the square grid of the same size does.
+                if z == 0 {
+                    assert_eq!(v.index_of(c), g.index_of(Cell::new(x, y)), "{c:?}");
+                }
+            }
+        }
+    }
+}
