@@ -8,8 +8,8 @@ use onepath::graph::{
     CsrGraph, GraphError, PointGraphError, PointGraphOptions, ZeroGraphHeuristic,
 };
 use onepath::graph_search::GraphAStar;
-use onepath::query::GraphQueryError;
 use onepath::math::SplitMix64;
+use onepath::query::GraphQueryError;
 use onepath::search::Step;
 use onepath::topology::DefaultStepCost;
 use onepath::{

@@ -33,13 +33,27 @@ fn expansions_through_shared_refs(
 ) -> [u32; 5] {
     let o = GridOptions::DEFAULT;
     [
-        grid.find_path(Cell::new(0, 0), Cell::new(3, 0), &o).unwrap().expansions,
-        hex.find_path(Cell::new(0, 0), Cell::new(3, 0), &o).unwrap().expansions,
-        voxel
-            .find_path(VoxelCell::new(0, 0, 0), VoxelCell::new(3, 0, 0), &VoxelOptions::SIX_CONNECTED)
+        grid.find_path(Cell::new(0, 0), Cell::new(3, 0), &o)
+            .unwrap()
             .expansions,
-        graph.find_path(0, 3, &GraphOptions::DEFAULT).unwrap().expansions,
-        points.find_path(0, 3, &GraphOptions::DEFAULT).unwrap().expansions,
+        hex.find_path(Cell::new(0, 0), Cell::new(3, 0), &o)
+            .unwrap()
+            .expansions,
+        voxel
+            .find_path(
+                VoxelCell::new(0, 0, 0),
+                VoxelCell::new(3, 0, 0),
+                &VoxelOptions::SIX_CONNECTED,
+            )
+            .expansions,
+        graph
+            .find_path(0, 3, &GraphOptions::DEFAULT)
+            .unwrap()
+            .expansions,
+        points
+            .find_path(0, 3, &GraphOptions::DEFAULT)
+            .unwrap()
+            .expansions,
     ]
 }
 
@@ -50,7 +64,9 @@ fn every_kind_queries_through_shared_references_and_counts_expansions() {
     let voxel = VoxelGrid::new(4, 1, 1).unwrap();
     let line: Vec<_> = (0..3).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
     let graph = Graph::from_edges(&line, None, true).unwrap();
-    let pts: Vec<_> = (0..4).map(|i| Point3::new(f64::from(i), 0.0, 0.0)).collect();
+    let pts: Vec<_> = (0..4)
+        .map(|i| Point3::new(f64::from(i), 0.0, 0.0))
+        .collect();
     let points = PointGraph::new(
         &pts,
         &PointGraphOptions {
@@ -61,14 +77,20 @@ fn every_kind_queries_through_shared_references_and_counts_expansions() {
     .unwrap();
     // A line of four: Dijkstra-like searches expand the three nodes before the goal.
     let got = expansions_through_shared_refs(&grid, &hex, &voxel, &graph, &points);
-    for (kind, e) in ["grid", "hex", "voxel", "graph", "point graph"].iter().zip(got) {
+    for (kind, e) in ["grid", "hex", "voxel", "graph", "point graph"]
+        .iter()
+        .zip(got)
+    {
         assert!((1..=4).contains(&e), "{kind}: {e}");
     }
     assert_eq!(got[3], 3, "graph: the goal's pop is not an expansion");
 }
 
 #[test]
-#[expect(deprecated, reason = "the old names must keep answering what the new ones answer")]
+#[expect(
+    deprecated,
+    reason = "the old names must keep answering what the new ones answer"
+)]
 fn the_old_graph_names_agree_with_the_new_ones() {
     let edges = random_graph(3, 40, 160);
     let graph = Graph::from_edges(&edges, Some(40), true).unwrap();
@@ -107,8 +129,9 @@ fn the_old_graph_names_agree_with_the_new_ones() {
         g.find_path_world(a, b, &GraphOptions::DEFAULT)
     );
     let bad = Point3::new(f64::INFINITY, 0.0, 0.0);
-    let e: onepath::query::PointQueryError =
-        g.find_path_between(bad, b, &GraphOptions::DEFAULT).unwrap_err();
+    let e: onepath::query::PointQueryError = g
+        .find_path_between(bad, b, &GraphOptions::DEFAULT)
+        .unwrap_err();
     assert!(matches!(e, GraphQueryError::Point(_)), "{e:?}");
 }
 
@@ -121,7 +144,10 @@ fn graph_queries_fail_with_the_graph_query_error() {
             ..LandmarkOptions::DEFAULT
         })
         .unwrap();
-    assert!(g.find_path(0, 19, &GraphOptions::with_landmarks(&lm)).is_ok());
+    assert!(
+        g.find_path(0, 19, &GraphOptions::with_landmarks(&lm))
+            .is_ok()
+    );
     let before = g.csr().map(onepath::graph::CsrGraph::fingerprint);
     g.add_edge(0, 19, 0.05).unwrap();
     let e = g
@@ -152,7 +178,8 @@ fn a_stale_graph_answers_as_a_freshly_built_one_and_version_counts_edits() {
         // An edit (or a refused one, which is not counted).
         match round % 4 {
             0 => {
-                g.add_edge(r.below(30), r.below(30), f64::from(r.below(5)) * 0.3).unwrap();
+                g.add_edge(r.below(30), r.below(30), f64::from(r.below(5)) * 0.3)
+                    .unwrap();
                 version += 1;
             }
             1 => {
@@ -220,7 +247,10 @@ fn threads_query_one_shared_graph() {
 }
 
 #[test]
-#[expect(deprecated, reason = "the old voxel names must keep answering what the new ones answer")]
+#[expect(
+    deprecated,
+    reason = "the old voxel names must keep answering what the new ones answer"
+)]
 fn voxel_cells_are_read_with_the_grid_names() {
     let mut v = VoxelGrid::new(5, 4, 3).unwrap();
     v.set_walkable(VoxelCell::new(1, 2, 1), false).unwrap();

@@ -310,7 +310,14 @@ impl PointGraph {
     ) -> Result<GraphPath, GraphQueryError> {
         let (csr, positions, slot) = self.parts();
         let mut work = slot.take::<Work>();
-        let result = run_graph_query(csr, &mut work.buffers, Some(positions), start, goal, options);
+        let result = run_graph_query(
+            csr,
+            &mut work.buffers,
+            Some(positions),
+            start,
+            goal,
+            options,
+        );
         slot.give(work);
         result
     }

@@ -63,5 +63,8 @@ impl From<PointError> for GraphQueryError {
 /// The name [`PointGraph::find_path_between`](crate::PointGraph::find_path_between) returned
 /// before graph queries had one error type; its `Landmarks(LandmarkError)` variant is now
 /// [`GraphQueryError::StaleLandmarks`] (the only landmark error a query can meet).
-#[deprecated(since = "0.1.0", note = "use GraphQueryError, the error of every graph query")]
+#[deprecated(
+    since = "0.1.0",
+    note = "use GraphQueryError, the error of every graph query"
+)]
 pub type PointQueryError = GraphQueryError;

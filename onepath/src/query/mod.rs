@@ -59,9 +59,12 @@ mod voxel_search_handle;
 pub use any_heuristic::AnyHeuristic;
 pub use future::FindPathFuture;
 pub use graph_options::{GraphAlgorithm, GraphOptions, GraphPath};
-#[expect(deprecated, reason = "the old name is kept for users (issue 28, item 7)")]
-pub use graph_query_error::PointQueryError;
 pub use graph_query_error::GraphQueryError;
+#[expect(
+    deprecated,
+    reason = "the old name is kept for users (issue 28, item 7)"
+)]
+pub use graph_query_error::PointQueryError;
 pub use grid_flow_field::{FlowMap, GridFlowField, MapRef};
 pub use grid_search::GridSearch;
 pub use hex_replanner::HexReplanner;

@@ -297,13 +297,19 @@ impl VoxelGrid {
     }
 
     /// The old name of [`is_walkable`](VoxelGrid::is_walkable).
-    #[deprecated(since = "0.1.0", note = "renamed is_walkable, as on the square and hex grids")]
+    #[deprecated(
+        since = "0.1.0",
+        note = "renamed is_walkable, as on the square and hex grids"
+    )]
     pub fn is_open(&self, cell: VoxelCell) -> bool {
         self.is_walkable(cell)
     }
 
     /// The old name of [`index_of`](VoxelGrid::index_of).
-    #[deprecated(since = "0.1.0", note = "renamed index_of, as on the square and hex grids")]
+    #[deprecated(
+        since = "0.1.0",
+        note = "renamed index_of, as on the square and hex grids"
+    )]
     pub fn node_of(&self, cell: VoxelCell) -> Option<u32> {
         self.index_of(cell)
     }
