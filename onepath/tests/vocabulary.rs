@@ -203,6 +203,17 @@ fn a_stale_graph_answers_as_a_freshly_built_one_and_version_counts_edits() {
         assert_eq!(g.version(), version, "round {round}");
         if round % 3 == 0 {
             g.compile();
+            assert!(!g.is_stale() && g.csr().is_some());
+        } else {
+            // A query through `&self` compiles for itself and leaves the graph as it was.
+            let stale = g.is_stale();
+            assert_eq!(g.csr().is_none(), stale);
+            g.find_path(0, 1, &GraphOptions::DEFAULT).unwrap();
+            assert_eq!(
+                (g.is_stale(), g.csr().is_none()),
+                (stale, stale),
+                "round {round}"
+            );
         }
         // Twice through `&self` (the second reuses the compiled working memory), then against
         // a graph built afresh from the live edges in id order.

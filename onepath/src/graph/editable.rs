@@ -9,9 +9,12 @@ use super::work_slot::WorkSlot;
 
 /// A mutable directed graph (tier 1): nodes `0..node_count()` that are never removed, and
 /// edges with ids — an edge's id is its position in the list of every edge ever added, never
-/// reused. Removing an edge or changing a weight marks the compiled form stale; the next
-/// query (or [`compile`](Graph::compile)) rebuilds it in O(nodes + edges) from the live edges
-/// in id order, so the search order is the order edges were added.
+/// reused. Every edit marks the compiled form stale; the next query rebuilds it in
+/// O(nodes + edges) from the live edges in id order, so the search order is the order edges
+/// were added (our reading of the spec's "the next query, or `Compile()`, rebuilds it": a
+/// query through `&self` builds the form into its working memory and reuses it until the next
+/// edit; [`compile`](Graph::compile) builds it into the graph, where [`csr`](Graph::csr)
+/// returns it and every query and thread shares it).
 ///
 /// **Weight bound.** The live weights, summed in id order (the compile order), may total at
 /// most [`MAX_WEIGHT_SUM`]: construction and every edit that would pass it are refused with
@@ -92,7 +95,8 @@ impl Graph {
     ///
     /// # Complexity
     ///
-    /// O(edges); the compiled form is built by the first query.
+    /// O(edges); the compiled form is built by [`compile`](Graph::compile) or, for its own
+    /// use, by the first query.
     pub fn from_edges(
         edges: &[GraphEdge],
         node_count: Option<u32>,
@@ -255,7 +259,9 @@ impl Graph {
         Ok(())
     }
 
-    /// Whether an edit since the last compile left the compiled form stale.
+    /// Whether the graph holds no up-to-date compiled form: never compiled, or edited since
+    /// the last [`compile`](Graph::compile) (queries do not change it: they compile into their
+    /// working memory).
     pub fn is_stale(&self) -> bool {
         self.compiled.is_none()
     }
@@ -297,7 +303,7 @@ impl Graph {
             .unwrap_or_else(|_| CsrGraph::empty(n))
     }
 
-    /// The compiled form if it is up to date.
+    /// The compiled form if [`compile`](Graph::compile) built it and no edit came since.
     pub fn csr(&self) -> Option<&CsrGraph> {
         self.compiled.as_ref()
     }
