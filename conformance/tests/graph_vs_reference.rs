@@ -176,7 +176,7 @@ fn sliced_and_restored_equal_never_stopped() {
                 whole.cost().to_bits(),
                 whole.path(),
                 whole.iterations(),
-                whole.expanded_count(),
+                whole.expansions(),
                 whole.buffers().expanded_nodes().to_vec(),
             );
             let mut sliced = new();
@@ -199,7 +199,7 @@ fn sliced_and_restored_equal_never_stopped() {
                     s.cost().to_bits(),
                     s.path(),
                     s.iterations(),
-                    s.expanded_count(),
+                    s.expansions(),
                     s.buffers().expanded_nodes().to_vec(),
                 )
             };

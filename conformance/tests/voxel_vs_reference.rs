@@ -73,7 +73,7 @@ fn check_one<H: Heuristic>(
     want: &[f64],
     what: &str,
 ) -> (u32, u32) {
-    let node = |p: Pos3| grid.node_of(VoxelCell::new(p.0, p.1, p.2)).unwrap();
+    let node = |p: Pos3| grid.index_of(VoxelCell::new(p.0, p.1, p.2)).unwrap();
     let mut search = AStar::new(DefaultStepCost, h);
     let begin = search.try_begin(topo, node(s), node(t));
     if !m.open(s) {
@@ -154,8 +154,8 @@ fn paged_equals_dense(
     dense.set_record_expansions(true);
     let d0 = dense.try_begin(
         &filtered,
-        grid.node_of(sc).unwrap(),
-        grid.node_of(tc).unwrap(),
+        grid.index_of(sc).unwrap(),
+        grid.index_of(tc).unwrap(),
     );
     let mut paged = PagedVoxelSearch::new(conn, rule);
     paged.set_record_expansions(true);
@@ -333,7 +333,7 @@ fn heuristic_is_the_empty_grid_distance() {
             let want = dijkstra(&m, goal);
             let mut h = VoxelHeuristic::new(&grid, conn);
             h.set_goal(
-                grid.node_of(VoxelCell::new(goal.0, goal.1, goal.2))
+                grid.index_of(VoxelCell::new(goal.0, goal.1, goal.2))
                     .unwrap(),
             );
             for (i, &w) in want.iter().enumerate() {

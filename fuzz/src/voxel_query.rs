@@ -69,9 +69,9 @@ pub fn voxel_query(data: &[u8]) {
 
     let topo = VoxelTopology::new(&grid, connectivity, rule);
     let mut dense = AStar::new(DefaultStepCost, VoxelHeuristic::new(&grid, connectivity));
-    let begin = match (grid.node_of(start), grid.node_of(goal)) {
+    let begin = match (grid.index_of(start), grid.index_of(goal)) {
         (None, _) => Step::StartInvalid,
-        (Some(_), None) if !grid.is_open(start) => Step::StartInvalid,
+        (Some(_), None) if !grid.is_walkable(start) => Step::StartInvalid,
         (Some(_), None) => Step::GoalInvalid,
         (Some(a), Some(b)) => dense.try_begin(&topo, a, b),
     };

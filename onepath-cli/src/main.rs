@@ -221,9 +221,13 @@ enum Command {
     /// positions) and both; expansions and µs per query over seeded random reachable pairs,
     /// every cost checked against Dijkstra (with `--map`, also the published optima). Exit
     /// status: 0 all agree, 1 a mismatch, 2 input error.
+    ///
+    /// The graph is `--gr` (with `--co` optional) or `--map`: exactly one is required, and
+    /// without either the error names both.
+    #[command(group(clap::ArgGroup::new("graph").required(true).args(["gr", "map"])))]
     Road {
         /// A DIMACS `.gr` graph.
-        #[arg(long, conflicts_with = "map", required_unless_present = "map")]
+        #[arg(long)]
         gr: Option<PathBuf>,
         /// The DIMACS `.co` coordinates of the `.gr` graph.
         #[arg(long, requires = "gr")]

@@ -5,7 +5,7 @@
 //! and with `--map` the published optima of its `.scen` checked too (spec: graphs.md,
 //! “Verification”; the spec's `GraphRoad` tool).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use onepath::Point3;
@@ -18,7 +18,7 @@ use onepath::graph_search::{
 use onepath::math::SplitMix64;
 use onepath::search::Step;
 use onepath::topology::DefaultStepCost;
-use onepath_std::dimacs::{map_graph, read_co, read_gr};
+use onepath_std::dimacs::{DimacsError, DimacsErrorKind, map_graph, read_co, read_gr};
 use onepath_std::movingai::{MovingAiMap, MovingAiOptions, MovingAiScenarios, Scenario};
 
 use crate::output::{self, outln};
@@ -47,17 +47,25 @@ struct Loaded {
     name: String,
 }
 
+/// A DIMACS error as the command prints it: prefixed with the file's path, unless it is an
+/// I/O error, whose message already starts with the path (`read_gr`, `read_co`).
+fn dimacs_message(path: &Path, e: &DimacsError) -> String {
+    if matches!(e.kind, DimacsErrorKind::Io(_)) {
+        e.to_string()
+    } else {
+        format!("{}: {e}", path.display())
+    }
+}
+
 fn load(args: &RoadArgs) -> Result<Loaded, String> {
     if let Some(gr) = &args.gr {
-        let parsed = read_gr(gr).map_err(|e| format!("{}: {e}", gr.display()))?;
+        let parsed = read_gr(gr).map_err(|e| dimacs_message(gr, &e))?;
         // The reader refuses weights past the graph bound with their line; the graph's own
         // checks name an arc by its 0-based index in the file.
         let graph = CsrGraph::new(parsed.node_count, &parsed.edges)
             .map_err(|e| format!("{}: {e}", gr.display()))?;
         let positions = match &args.co {
-            Some(co) => {
-                Some(read_co(co, parsed.node_count).map_err(|e| format!("{}: {e}", co.display()))?)
-            }
+            Some(co) => Some(read_co(co, parsed.node_count).map_err(|e| dimacs_message(co, &e))?),
             None => None,
         };
         return Ok(Loaded {
@@ -129,7 +137,7 @@ fn measure_astar<H: GraphHeuristic>(
     for &(a, b, want) in pairs {
         let _ = s.try_begin(g, a, b);
         let _ = s.run(g);
-        expansions += u64::from(s.expanded_count());
+        expansions += u64::from(s.expansions());
         let (bad, round) = compare(s.cost(), want);
         mismatches += bad;
         rounding += round;
@@ -156,7 +164,7 @@ fn measure_bidir<H: GraphHeuristic>(
         if s.try_begin(g, a, b) == Step::InProgress {
             let _ = s.run(g);
         }
-        expansions += u64::from(s.expanded_count());
+        expansions += u64::from(s.expansions());
         let (bad, round) = compare(s.cost(), want);
         mismatches += bad;
         rounding += round;
@@ -263,13 +271,14 @@ pub fn run(args: &RoadArgs) -> i32 {
     );
     printed = printed.and_then(|()| {
         outln!(
-            "{:<26} {:>14} {:>10} {:>10} {:>9} {:>10}",
+            "{:<26} {:>14} {:>10} {:>10} {:>9} {:>10} {:>9}",
             "search",
             "expanded/query",
             "vs dijk",
             "us/query",
             "speedup",
-            "cost diffs"
+            "cost diffs",
+            "rounding"
         )
     });
     let mut mismatches = 0;

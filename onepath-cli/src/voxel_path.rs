@@ -186,7 +186,7 @@ fn endpoint_problem(grid: &onepath::VoxelGrid, flag: &str, v: VoxelCell) -> Opti
             sy.saturating_sub(1),
             sz.saturating_sub(1)
         ))
-    } else if !grid.is_open(v) {
+    } else if !grid.is_walkable(v) {
         Some(format!("{at} is solid"))
     } else {
         None
@@ -295,7 +295,7 @@ fn picture(
                 } else if on_path.contains(&c) {
                     marks.push((x, y, PATH, LINE_MIN_PX));
                     PATH
-                } else if !grid.is_open(c) {
+                } else if !grid.is_walkable(c) {
                     WALL
                 } else if expanded.contains(&c) {
                     EXPANDED

@@ -97,8 +97,113 @@ fn input_errors_exit_2_with_the_line() {
     fs::write(&gp, "p sp 2 1\na 1 3 1\n").unwrap();
     let (_, err) = run(&["road", "--gr", gp.to_str().unwrap()], 2);
     assert!(err.contains("line 2: node 3 is outside 1..=2"), "{err}");
+    // Issue 28, item 15: with no graph the error named only `--gr`; it names both ways in.
     let (_, err) = run(&["road"], 2);
-    assert!(err.contains("--gr") || err.contains("--map"), "{err}");
+    assert!(err.contains("--gr") && err.contains("--map"), "{err}");
+    let (_, err) = run(&["road", "--co", "x.co"], 2);
+    assert!(err.contains("--gr") && err.contains("--map"), "{err}");
+}
+
+#[test]
+fn a_missing_file_is_named_once() {
+    // Issue 28, item 15: "error: /nonexistent.gr: /nonexistent.gr: No such file …".
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nonexistent.gr");
+    let m = missing.to_str().unwrap();
+    let (out, err) = run(&["road", "--gr", m], 2);
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.matches(m).count(), 1, "{err}");
+    assert!(err.contains("No such file"), "{err}");
+    // The same for a missing `.co` beside a good `.gr`.
+    let gp = dir.path().join("ok.gr");
+    fs::write(&gp, "p sp 2 1\na 1 2 1\n").unwrap();
+    let co = dir.path().join("nonexistent.co");
+    let c = co.to_str().unwrap();
+    let (_, err) = run(&["road", "--gr", gp.to_str().unwrap(), "--co", c], 2);
+    assert_eq!(err.matches(c).count(), 1, "{err}");
+}
+
+#[test]
+fn a_truncated_graph_says_where_it_ends() {
+    // Issue 28, item 15: a cut `.gr` said "8870 arcs declared, more than the 2500 allowed".
+    let dir = tempfile::tempdir().unwrap();
+    let gp = dir.path().join("cut.gr");
+    let mut text = String::from("p sp 50 8870\n");
+    for i in 0..2500u32 {
+        writeln!(text, "a {} {} 1", i % 50 + 1, (i + 1) % 50 + 1).unwrap();
+    }
+    fs::write(&gp, text).unwrap();
+    let (_, err) = run(&["road", "--gr", gp.to_str().unwrap()], 2);
+    assert!(
+        err.contains("line 2501: the file ends after 2500 of the 8870 arcs"),
+        "{err}"
+    );
+    assert!(!err.contains("allowed"), "{err}");
+}
+
+#[test]
+fn the_header_labels_every_column() {
+    // Issue 28, item 15: the header had six labels over seven columns (no "rounding").
+    let dir = tempfile::tempdir().unwrap();
+    let gp = dir.path().join("line.gr");
+    fs::write(
+        &gp,
+        "p sp 3 4\na 1 2 0.1\na 2 3 0.2\na 2 1 0.1\na 3 2 0.2\n",
+    )
+    .unwrap();
+    let (out, _) = run(
+        &[
+            "road",
+            "--gr",
+            gp.to_str().unwrap(),
+            "--queries",
+            "5",
+            "--landmarks",
+            "1",
+        ],
+        0,
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    let header = lines
+        .iter()
+        .position(|l| l.starts_with("search"))
+        .unwrap_or_else(|| panic!("no header: {out}"));
+    let labels = [
+        "search",
+        "expanded/query",
+        "vs dijk",
+        "us/query",
+        "speedup",
+        "cost diffs",
+        "rounding",
+    ];
+    let head = lines[header];
+    let mut ends = Vec::new();
+    let mut at = 0;
+    for label in labels {
+        let i = head[at..]
+            .find(label)
+            .unwrap_or_else(|| panic!("{label}: {head}"))
+            + at;
+        at = i + label.len();
+        ends.push(at);
+    }
+    assert_eq!(at, head.len(), "nothing after the last label: {head:?}");
+    // Every row has seven fields, right-aligned under the labels (the name left-aligned).
+    let row = lines[header + 1];
+    assert!(row.starts_with("dijkstra"), "{row}");
+    assert_eq!(row.split_whitespace().count(), 7, "{row}");
+    assert_eq!(row.len(), head.len(), "{head:?}\n{row:?}");
+    for &end in &ends[1..] {
+        assert_ne!(
+            row.as_bytes()[end - 1],
+            b' ',
+            "a field ends at column {end}: {row:?}"
+        );
+        if end < row.len() {
+            assert_eq!(row.as_bytes()[end], b' ', "{row:?}");
+        }
+    }
 }
 
 #[test]

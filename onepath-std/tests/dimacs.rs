@@ -1,6 +1,8 @@
 //! DIMACS `.gr` / `.co` parsing: the happy path, every error with its line, bounds checked
 //! before allocation, and a Moving AI map as a graph.
 
+use std::fmt::Write as _;
+
 use onepath::Point3;
 use onepath::graph::GraphEdge;
 use onepath_std::dimacs::{DimacsErrorKind, map_graph, parse_co, parse_gr};
@@ -91,17 +93,30 @@ fn errors_name_their_line() {
 
 #[test]
 fn declared_counts_are_bounded_before_allocation() {
-    // Four billion arcs cannot be in a 20-byte file: refused before anything is reserved.
-    let (line, kind, _) = gr_error("p sp 5 4000000000\n");
+    // Four billion arcs cannot be in a 20-byte file: nothing that size is reserved, and the
+    // file is reported for what it is, one that ends before its arcs (issue 28, item 15).
+    let (line, kind, msg) = gr_error("p sp 5 4000000000\n");
+    assert_eq!(line, 1);
+    assert_eq!(
+        kind,
+        DimacsErrorKind::CountMismatch {
+            declared: 4_000_000_000,
+            found: 0
+        }
+    );
+    assert!(msg.contains("ends after 0 of the 4000000000 arcs"), "{msg}");
+    // More arcs than any graph holds: refused at the problem line as too large.
+    let (line, kind, msg) = gr_error("p sp 5 4294967295\n");
     assert_eq!(line, 1);
     assert!(matches!(
         kind,
         DimacsErrorKind::TooLarge {
             what: "arcs",
-            count: 4_000_000_000,
-            ..
+            count: 4_294_967_295,
+            max: 4_294_967_294
         }
     ));
+    assert!(msg.contains("more than the 4294967294 allowed"), "{msg}");
     assert!(matches!(
         gr_error("p sp 99999999999 1\n").1,
         DimacsErrorKind::TooLarge { what: "nodes", .. }
@@ -137,5 +152,36 @@ fn a_map_becomes_a_graph_without_corner_cutting() {
             (n(0, 0), 1.0),
             (n(0, 1), onepath::math::SQRT2)
         ]
+    );
+}
+
+#[test]
+fn a_truncated_file_says_it_ends_early_with_both_counts() {
+    // Issue 28, item 15: a `.gr` cut off after 2,500 of its 8,870 arcs said "8870 arcs
+    // declared, more than the 2500 allowed" (the declared count checked against what the
+    // file's length could hold); it says where the file ends and both counts.
+    let mut text = String::from("c cut\np sp 100 8870\n");
+    for i in 0..2500u32 {
+        writeln!(text, "a {} {} 1", i % 100 + 1, (i + 1) % 100 + 1).unwrap();
+    }
+    let (line, kind, msg) = gr_error(&text);
+    assert_eq!(line, 2502, "the last line of the file");
+    assert_eq!(
+        kind,
+        DimacsErrorKind::CountMismatch {
+            declared: 8870,
+            found: 2500
+        }
+    );
+    assert_eq!(
+        msg,
+        "line 2502: the file ends after 2500 of the 8870 arcs its problem line declares"
+    );
+    // One arc more than declared: the line of the extra arc.
+    let (line, _, msg) = gr_error("p sp 2 1\na 1 2 1\na 2 1 1\n");
+    assert_eq!(line, 3);
+    assert_eq!(
+        msg,
+        "line 3: more arcs than the 1 its problem line declares"
     );
 }

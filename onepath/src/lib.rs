@@ -9,14 +9,37 @@
 //!
 //! ## Tiers
 //!
-//! - **Tier 1** (this root): [`Grid`], [`HexGrid`], [`GridOptions`], [`GridPath`] —
-//!   `grid.find_path(a, b, &options)`, and the resumable [`GridSearch`]. The queries and the
+//! - **Tier 1** (this root): the maps [`Grid`], [`HexGrid`], [`VoxelGrid`], [`Graph`] and
+//!   [`PointGraph`] with their options and results ([`GridOptions`] → [`GridPath`],
+//!   [`VoxelOptions`] → [`VoxelPath`], [`GraphOptions`] → [`GraphPath`]) —
+//!   `map.find_path(a, b, &options)` on every kind, through `&self` — and the handles
+//!   [`GridSearch`], [`VoxelSearch`], [`GridFlowField`], [`GridReplanner`], [`HexReplanner`]. The queries and the
 //!   table that chooses their engine live in [`query`], the top floor of the crate
 //!   (`ARCHITECTURE.md`, “Floors”).
 //! - **Tier 2**: [`grid::SquareTopology`], [`hex::HexTopology`] and the resumable
 //!   [`search::AStar`] with struct step-cost and heuristic types ([`topology`]).
 //! - **Tier 3**: [`search::OpenSet`], [`search::SearchBuffers`], the [`topology::Topology`]
 //!   trait for your own graphs.
+//!
+//! ## Which type for which job
+//!
+//! | job | start here |
+//! | --- | --- |
+//! | one agent, one path on a square grid | [`Grid::find_path`] with [`GridOptions`] (A*, or [`GridAlgorithm::Jps`] / [`GridAlgorithm::JpsPlus`] for speed on open maps); [`Grid::find_path_world`] for world points, [`Grid::find_path_with`] for your own step costs |
+//! | hex grid | [`HexGrid::find_path`] (the same options and [`GridPath`]) |
+//! | 3D voxels | [`VoxelGrid::find_path`] with [`VoxelOptions`] (6, 18 or 26 moves) |
+//! | waypoint, road or strategic graph | [`Graph::find_path`] (editable, stable edge ids) or [`PointGraph::find_path_world`] (positions linked by distance) with [`GraphOptions`]; [`Landmarks`] (ALT) for long queries on a graph that does not change |
+//! | a crowd heading for one goal set | a flow field: [`Grid::create_flow_field`] / [`HexGrid::create_flow_field`] → [`GridFlowField`] (one integration wave, then [`GridFlowField::next`] per agent per tick) |
+//! | a map that changes while agents walk | edit with [`Grid::set_walkable`] / [`Grid::set_rect`]; derived structures read the edit journal ([`Grid::edits_since`]) in their `refresh`; for one agent that replans after every edit, [`Grid::create_replanner`] → [`GridReplanner`] (LPA* / D* Lite; [`HexReplanner`] on hex grids) |
+//! | any-angle paths | [`GridAlgorithm::ThetaStar`] / [`GridAlgorithm::LazyThetaStar`] (tier 2: [`theta::ThetaSearch`]) |
+//! | smoothing a path | [`theta::smooth_path`] (farthest visible waypoint, never dearer on terrain), [`theta::catmull_rom`] (a curve through the waypoints) |
+//! | large maps, many queries (hierarchical) | [`GridAlgorithm::Hpa`] (HPA*: chunk side [`GridOptions::hpa_chunk_size`]; tier 2: [`hpa::HpaSearch`] over an [`hpa::HpaHierarchy`]) |
+//! | spreading a search over frames (time slicing) | the resumable handle [`GridSearch`]: [`GridSearch::try_begin`], then [`GridSearch::step`] with an iteration budget each tick (the same path as `find_path`, however sliced); [`VoxelSearch`] on voxels, [`graph_search::GraphAStar`] on graphs; [`Grid::find_path_cancellable`] to stop from outside |
+//! | rollback and lockstep | snapshots: [`GridSearch::save_state`] / [`GridSearch::restore_state`] for a running search, [`Grid::save_state`] / [`Grid::restore_state`] for the map, and the same pair on [`GridFlowField`], [`GridReplanner`] and [`VoxelSearch`] (bytes in `docs/snapshot-format.md`) |
+//!
+//! Your own graph type: implement [`topology::Topology`] and run [`search::AStar`]. Reading
+//! Moving AI maps and DIMACS graphs from files, cancellation tokens and threads are in the
+//! `onepath-std` crate.
 //!
 //! ## Example
 //!

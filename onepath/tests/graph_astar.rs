@@ -110,7 +110,7 @@ fn an_infinite_estimate_keeps_a_node_out() {
     assert_eq!((s.cost(), s.path()), (4.0, vec![0, 2, 3]));
     assert_eq!(s.buffers().g_of(1), None);
     // Pops: 0, 2, 3; the goal's pop is not an expansion.
-    assert_eq!((s.iterations(), s.expanded_count()), (3, 2));
+    assert_eq!((s.iterations(), s.expansions()), (3, 2));
 }
 
 #[test]
@@ -137,7 +137,7 @@ fn start_equal_goal_is_found_at_the_first_pop() {
     let _ = s.try_begin(&g, 3, 3);
     assert_eq!(s.run(&g), Step::Found);
     assert_eq!(
-        (s.cost(), s.path(), s.iterations(), s.expanded_count()),
+        (s.cost(), s.path(), s.iterations(), s.expansions()),
         (0.0, vec![3], 1, 0)
     );
 }
@@ -157,7 +157,7 @@ fn outcome(s: &GraphAStar<DefaultStepCost, ZeroGraphHeuristic>) -> Outcome {
         s.cost().to_bits(),
         s.path(),
         s.iterations(),
-        s.expanded_count(),
+        s.expansions(),
         exp,
     )
 }

@@ -69,7 +69,7 @@ fn each_potential_is_computed_once_per_search_and_results_match_fresh_searches()
         );
         assert_eq!(fresh.path(), reused.path());
         assert_eq!(fresh.iterations(), reused.iterations());
-        assert_eq!(fresh.expanded_count(), reused.expanded_count());
+        assert_eq!(fresh.expansions(), reused.expansions());
     }
 }
 

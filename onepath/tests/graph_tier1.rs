@@ -7,8 +7,9 @@ use std::cell::RefCell;
 use onepath::graph::{
     CsrGraph, GraphError, PointGraphError, PointGraphOptions, ZeroGraphHeuristic,
 };
-use onepath::graph_search::{GraphAStar, LandmarkError};
+use onepath::graph_search::GraphAStar;
 use onepath::math::SplitMix64;
+use onepath::query::GraphQueryError;
 use onepath::search::Step;
 use onepath::topology::DefaultStepCost;
 use onepath::{
@@ -65,7 +66,7 @@ fn graph_ids_are_stable_and_edits_recompile() {
 #[test]
 fn algorithm_resolution_hooks_and_budget() {
     let edges: Vec<_> = (0..9).map(|i| e(i, i + 1, 1.0)).collect();
-    let mut g = Graph::from_edges(&edges, Some(10), false).unwrap();
+    let g = Graph::from_edges(&edges, Some(10), false).unwrap();
     let d = g.find_path(0, 9, &GraphOptions::DEFAULT).unwrap();
     assert_eq!(
         (d.status, d.algorithm, d.cost),
@@ -95,7 +96,7 @@ fn algorithm_resolution_hooks_and_budget() {
     };
     let p = g.find_path(0, 9, &with_h).unwrap();
     assert_eq!((p.algorithm, p.cost), (GraphAlgorithm::AStar, 9.0));
-    assert!(p.expanded_count < d.expanded_count || p.expanded_count == 9);
+    assert!(p.expansions < d.expansions || p.expansions == 9);
     let dij = g
         .find_path(0, 9, &with_h.with_algorithm(GraphAlgorithm::Dijkstra))
         .unwrap();
@@ -145,11 +146,11 @@ fn landmarks_go_stale_with_an_edit() {
         .unwrap();
     assert_eq!((p.algorithm, p.cost), (GraphAlgorithm::AStar, 9.0));
     // Exact bounds on a path: only the path is expanded.
-    assert_eq!(p.expanded_count, 9);
+    assert_eq!(p.expansions, 9);
     g.set_weight(0, 2.0).unwrap();
     assert!(matches!(
         g.find_path(0, 9, &GraphOptions::with_landmarks(&lm)),
-        Err(LandmarkError::Stale { .. })
+        Err(GraphQueryError::StaleLandmarks { .. })
     ));
 }
 
@@ -169,8 +170,8 @@ fn tier1_equals_tier2() {
         assert_eq!(p.status == PathStatus::Found, st == Step::Found);
         assert_eq!((p.nodes, p.cost.to_bits()), (s.path(), s.cost().to_bits()));
         assert_eq!(
-            (p.iterations, p.expanded_count),
-            (s.iterations(), s.expanded_count())
+            (p.iterations, p.expansions),
+            (s.iterations(), s.expansions())
         );
     }
 }
@@ -376,7 +377,7 @@ fn nearest_node_and_find_path_by_position() {
         nearest_count: 1,
         ..PointGraphOptions::NONE
     };
-    let mut g = PointGraph::new(&pts, &o).unwrap();
+    let g = PointGraph::new(&pts, &o).unwrap();
     assert_eq!(
         g.nearest_node(pt(1.0, 0.0)),
         Ok(Some(0)),
@@ -385,16 +386,16 @@ fn nearest_node_and_find_path_by_position() {
     assert_eq!(g.nearest_node(pt(3.1, 9.0)), Ok(Some(2)));
     assert!(g.nearest_node(pt(1e300, 0.0)).is_err());
     let p = g
-        .find_path_between(pt(-1.0, 0.0), pt(5.0, 1.0), &GraphOptions::DEFAULT)
+        .find_path_world(pt(-1.0, 0.0), pt(5.0, 1.0), &GraphOptions::DEFAULT)
         .unwrap();
     assert_eq!(
         (p.nodes, p.cost, p.algorithm),
         (vec![0, 1, 2], 4.0, GraphAlgorithm::AStar)
     );
-    let mut empty = PointGraph::new(&[], &o).unwrap();
+    let empty = PointGraph::new(&[], &o).unwrap();
     assert_eq!(empty.nearest_node(pt(0.0, 0.0)), Ok(None));
     let p = empty
-        .find_path_between(pt(0.0, 0.0), pt(1.0, 0.0), &GraphOptions::DEFAULT)
+        .find_path_world(pt(0.0, 0.0), pt(1.0, 0.0), &GraphOptions::DEFAULT)
         .unwrap();
     assert_eq!(p.status, PathStatus::StartInvalid);
 }

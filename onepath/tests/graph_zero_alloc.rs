@@ -105,7 +105,20 @@ fn tier1_queries_allocate_only_the_result() {
     for options in [GraphOptions::DEFAULT, GraphOptions::BIDIRECTIONAL] {
         let (path, count) = allocations(|| g.find_path(17, 250, &options).unwrap());
         assert!(path.is_found());
-        // The node list of the result, and nothing else.
+        // The node list of the result, and nothing else: the never-compiled graph was
+        // compiled into the working memory by the first query and reused since.
         assert_eq!(count, 1);
     }
+    // An edit: the next `&self` query compiles once more, then the stream is steady again.
+    g.set_weight(0, 2.0).unwrap();
+    assert!(g.is_stale());
+    let (_, count) = allocations(|| g.find_path(17, 250, &GraphOptions::DEFAULT).unwrap());
+    assert!(count > 1, "the edit's compile allocates");
+    let (_, count) = allocations(|| g.find_path(17, 250, &GraphOptions::DEFAULT).unwrap());
+    assert_eq!(count, 1);
+    // Compiled in the graph: the same.
+    g.compile();
+    g.find_path(0, 399, &GraphOptions::DEFAULT).unwrap();
+    let (_, count) = allocations(|| g.find_path(17, 250, &GraphOptions::DEFAULT).unwrap());
+    assert_eq!(count, 1);
 }

@@ -642,8 +642,8 @@ fn check_kind_12<H: GraphHeuristic + Copy>(
         assert_eq!(b.cost().to_bits(), fresh.cost().to_bits());
         assert_eq!(b.path(), fresh.path());
         assert_eq!(
-            (b.iterations(), b.expanded_count()),
-            (fresh.iterations(), fresh.expanded_count())
+            (b.iterations(), b.expansions()),
+            (fresh.iterations(), fresh.expansions())
         );
         // Consistent hostile edits.
         for _ in 0..edits {

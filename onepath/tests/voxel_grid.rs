@@ -85,7 +85,7 @@ fn chunks_are_allocated_on_the_first_differing_edit() {
 fn solid_default_and_out_of_bounds() {
     let mut g = VoxelGrid::new_solid(16, 16, 16).unwrap();
     assert_eq!(g.area(VoxelCell::new(3, 3, 3)), Some(255));
-    assert!(!g.is_open(VoxelCell::new(3, 3, 3)));
+    assert!(!g.is_walkable(VoxelCell::new(3, 3, 3)));
     g.set_walkable(VoxelCell::new(3, 3, 3), true).unwrap();
     assert_eq!(g.chunk(0, 0, 0).unwrap()[3 | (3 << 4) | (3 << 8)], 0);
     assert_eq!(

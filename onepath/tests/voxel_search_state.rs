@@ -114,7 +114,7 @@ impl VoxelHooks for Toll {
 fn hooks_take_part_in_the_replay() {
     let grid = random_grid(3, (12, 9, 6), 10);
     let ends = (VoxelCell::new(0, 0, 0), VoxelCell::new(11, 8, 5));
-    if grid.is_open(ends.0) && grid.is_open(ends.1) {
+    if grid.is_walkable(ends.0) && grid.is_walkable(ends.1) {
         check_case(
             &grid,
             VoxelConnectivity::TwentySix,
@@ -203,13 +203,13 @@ fn hostile_bytes_are_refused_and_change_nothing() {
     s.set_record_expansions(true);
     let mut ends = (VoxelCell::new(0, 0, 0), VoxelCell::new(9, 7, 5));
     for x in 0..10 {
-        if grid.is_open(VoxelCell::new(x, 0, 0)) {
+        if grid.is_walkable(VoxelCell::new(x, 0, 0)) {
             ends.0 = VoxelCell::new(x, 0, 0);
             break;
         }
     }
     for x in (0..10).rev() {
-        if grid.is_open(VoxelCell::new(x, 7, 5)) {
+        if grid.is_walkable(VoxelCell::new(x, 7, 5)) {
             ends.1 = VoxelCell::new(x, 7, 5);
             break;
         }

@@ -51,7 +51,7 @@ fn astar_job<'a, H: GraphHeuristic + 'a>(g: &'a CsrGraph, h: H) -> Job<'a> {
         for &(a, b, want) in pairs {
             let _ = s.try_begin(g, a, b);
             let found = s.run(g) == Step::Found;
-            expanded += u64::from(s.expanded_count());
+            expanded += u64::from(s.expansions());
             bad += usize::from(!found || !close(s.cost(), want));
         }
         (expanded, bad)
@@ -67,7 +67,7 @@ fn bidir_job<'a, H: GraphHeuristic + 'a>(g: &'a CsrGraph, h: H) -> Job<'a> {
                 Step::InProgress => s.run(g),
                 st => st,
             };
-            expanded += u64::from(s.expanded_count());
+            expanded += u64::from(s.expansions());
             bad += usize::from(st != Step::Found || !close(s.cost(), want));
         }
         (expanded, bad)

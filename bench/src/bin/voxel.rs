@@ -97,7 +97,7 @@ fn paged(grid: &VoxelGrid, q: &Query) -> f64 {
 
 fn dense(grid: &VoxelGrid, s: &mut AStar<DefaultStepCost, VoxelHeuristic>, q: &Query) -> f64 {
     let topo = VoxelTopology::new(grid, C26, NCC);
-    let (a, b) = (grid.node_of(q.0).unwrap(), grid.node_of(q.1).unwrap());
+    let (a, b) = (grid.index_of(q.0).unwrap(), grid.index_of(q.1).unwrap());
     let _ = s.try_begin(&topo, a, b);
     if s.run(&topo) == Step::Found {
         s.cost()
@@ -108,7 +108,7 @@ fn dense(grid: &VoxelGrid, s: &mut AStar<DefaultStepCost, VoxelHeuristic>, q: &Q
 
 fn peer(grid: &VoxelGrid, q: &Query) -> f64 {
     let topo = VoxelTopology::new(grid, C26, NCC);
-    let (a, b) = (grid.node_of(q.0).unwrap(), grid.node_of(q.1).unwrap());
+    let (a, b) = (grid.index_of(q.0).unwrap(), grid.index_of(q.1).unwrap());
     let mut h = VoxelHeuristic::new(grid, C26);
     h.set_goal(b);
     let r = pathfinding::directed::astar::astar(

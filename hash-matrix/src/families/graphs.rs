@@ -102,7 +102,7 @@ fn astar<H: GraphHeuristic>(
     let mut rec = QueryRecord::refused(status(s.state()));
     rec.cost_bits = s.cost().to_bits();
     rec.iterations = s.iterations();
-    rec.expansions = s.expanded_count();
+    rec.expansions = s.expansions();
     rec.path = Digest::of_u32s(&s.path());
     rec = rec.with_expanded(s.buffers().expanded_nodes());
     rec.snapshot = snapshot;
@@ -132,7 +132,7 @@ fn bidir<H: GraphHeuristic>(
     let mut rec = QueryRecord::refused(status(s.state()));
     rec.cost_bits = s.cost().to_bits();
     rec.iterations = s.iterations();
-    rec.expansions = s.expanded_count();
+    rec.expansions = s.expansions();
     rec.path = Digest::of_u32s(&s.path());
     let (f, b) = s.buffers();
     rec = rec.with_expanded(&[f.expanded_nodes(), b.expanded_nodes()].concat());

@@ -76,7 +76,7 @@ fn build(c: &Case) -> VoxelGrid {
 }
 
 fn record(grid: &VoxelGrid, p: &VoxelPath) -> QueryRecord {
-    let node = |c: &VoxelCell| grid.node_of(*c).expect("path voxel inside");
+    let node = |c: &VoxelCell| grid.index_of(*c).expect("path voxel inside");
     let cells: Vec<u32> = p.cells.iter().map(node).collect();
     let mut r = QueryRecord {
         status: p.status,
@@ -104,7 +104,7 @@ fn sliced(
 ) -> QueryRecord {
     let topo = VoxelTopology::new(grid, o.connectivity, o.corner_rule);
     let mut s = AStar::new(DefaultStepCost, VoxelHeuristic::new(grid, o.connectivity));
-    let (sa, sb) = (grid.node_of(a), grid.node_of(b));
+    let (sa, sb) = (grid.index_of(a), grid.index_of(b));
     let begin = match (sa, sb) {
         (Some(x), Some(y)) => s.try_begin(&topo, x, y),
         (None, _) => Step::StartInvalid,
@@ -225,7 +225,7 @@ pub fn scenarios() -> Vec<Scenario> {
                                 // open).
                                 let mut c = grid.cell_of((rng.next_u64() % n) as u32);
                                 for _ in 0..64 {
-                                    if grid.is_open(c) {
+                                    if grid.is_walkable(c) {
                                         break;
                                     }
                                     c = grid.cell_of((rng.next_u64() % n) as u32);

@@ -70,7 +70,9 @@ pub enum DimacsErrorKind {
         /// The bound.
         max: f64,
     },
-    /// Fewer or more arc (or coordinate) lines than declared.
+    /// Fewer or more arc lines than the problem line declares. Fewer: the file ends early
+    /// (the error's line is the file's last), "the file ends after `found` of the `declared`
+    /// arcs"; more: the error's line is the first arc past the count.
     CountMismatch {
         /// The declared count.
         declared: u64,
@@ -132,8 +134,12 @@ impl fmt::Display for DimacsError {
                 "the arc weights total {sum:e} here, above the {max:e} a graph may total \
                  (f64::MAX / 4): path costs could overflow"
             ),
-            DimacsErrorKind::CountMismatch { declared, found } => {
-                write!(f, "{declared} lines declared, {found} found")
+            DimacsErrorKind::CountMismatch { declared, found } if found < declared => write!(
+                f,
+                "the file ends after {found} of the {declared} arcs its problem line declares"
+            ),
+            DimacsErrorKind::CountMismatch { declared, .. } => {
+                write!(f, "more arcs than the {declared} its problem line declares")
             }
             DimacsErrorKind::Coordinate { node, problem } => {
                 write!(f, "coordinate of node {node} is {problem}")
@@ -190,12 +196,14 @@ const MIN_ITEM_LINE: u64 = 8;
 /// # Errors
 ///
 /// A [`DimacsError`] naming the line: unknown line kinds, a missing, repeated or malformed
-/// problem line, counts above [`MAX_NODES`] / [`MAX_EDGES`] or above what the input's length
-/// can hold (checked before anything is allocated), bad numbers, node ids outside `1..=N`,
-/// weights that are not finite and `>= 0`, weights that total more than
+/// problem line, counts above [`MAX_NODES`] / [`MAX_EDGES`] (checked before anything is
+/// allocated; the arc list reserves at most what the input's length can hold, so a large
+/// declared count in a short file allocates nothing big), bad numbers, node ids outside
+/// `1..=N`, weights that are not finite and `>= 0`, weights that total more than
 /// [`MAX_WEIGHT_SUM`] in file order (the bound every graph obeys, so that path costs cannot
 /// overflow; the line of the arc that passes it), and an arc count that differs from the
-/// declared one.
+/// declared one ([`DimacsErrorKind::CountMismatch`]: a file that ends early says so, with the
+/// arcs it holds and the count declared).
 pub fn parse_gr(input: &[u8]) -> Result<DimacsGraph, DimacsError> {
     let text = std::str::from_utf8(input).map_err(|_| err(0, DimacsErrorKind::NotText))?;
     let mut problem: Option<(u32, u64)> = None;
@@ -231,18 +239,21 @@ pub fn parse_gr(input: &[u8]) -> Result<DimacsGraph, DimacsError> {
                         },
                     ));
                 }
-                let fits = (input.len() as u64 / MIN_ITEM_LINE).min(u64::from(MAX_EDGES));
-                if m > fits {
+                if m > u64::from(MAX_EDGES) {
                     return Err(err(
                         line,
                         DimacsErrorKind::TooLarge {
                             what: "arcs",
                             count: m,
-                            max: fits,
+                            max: u64::from(MAX_EDGES),
                         },
                     ));
                 }
-                edges.reserve_exact(m as usize);
+                // A count the rest of the input cannot hold is a file that ends early: reported
+                // when it ends (`CountMismatch`, with the arcs found), never trusted for the
+                // reservation, which is bounded by what the input's length can hold.
+                let fits = input.len() as u64 / MIN_ITEM_LINE;
+                edges.reserve_exact(m.min(fits) as usize);
                 problem = Some((n as u32, m));
             }
             "a" => {

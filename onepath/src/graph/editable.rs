@@ -9,9 +9,12 @@ use super::work_slot::WorkSlot;
 
 /// A mutable directed graph (tier 1): nodes `0..node_count()` that are never removed, and
 /// edges with ids — an edge's id is its position in the list of every edge ever added, never
-/// reused. Removing an edge or changing a weight marks the compiled form stale; the next
-/// query (or [`compile`](Graph::compile)) rebuilds it in O(nodes + edges) from the live edges
-/// in id order, so the search order is the order edges were added.
+/// reused. Every edit marks the compiled form stale; the next query rebuilds it in
+/// O(nodes + edges) from the live edges in id order, so the search order is the order edges
+/// were added (our reading of the spec's "the next query, or `Compile()`, rebuilds it": a
+/// query through `&self` builds the form into its working memory and reuses it until the next
+/// edit; [`compile`](Graph::compile) builds it into the graph, where [`csr`](Graph::csr)
+/// returns it and every query and thread shares it).
 ///
 /// **Weight bound.** The live weights, summed in id order (the compile order), may total at
 /// most [`MAX_WEIGHT_SUM`]: construction and every edit that would pass it are refused with
@@ -20,11 +23,13 @@ use super::work_slot::WorkSlot;
 /// edge or raising a weight costs O(1) unless the total nears the bound (then one O(edges)
 /// recount decides).
 ///
-/// Queries are [`Graph::find_path`](Graph::find_path) (with [`GraphOptions`](crate::GraphOptions));
-/// they take `&mut self` because they may compile and they reuse the graph's working memory,
-/// so a steady stream of queries allocates only the results. For concurrent queries compile
-/// once and run tier-2 searches ([`GraphAStar`](crate::graph_search::GraphAStar)) on
-/// [`csr`](Graph::csr), one per thread.
+/// Queries are [`Graph::find_path`](Graph::find_path) (with [`GraphOptions`](crate::GraphOptions)),
+/// through `&self`, as on the grids: they reuse working memory the graph keeps in a lock-free
+/// slot, so a steady stream of queries allocates only the results, and threads may query one
+/// `&Graph` at once. A query on a graph edited since its last [`compile`](Graph::compile)
+/// compiles into that working memory (once per edit, not once per query; call `compile` after
+/// a batch of edits to share one compiled form between every query and thread). Edits take
+/// `&mut self`, so they cannot overlap queries (the spec's rule, kept by the borrow checker).
 ///
 /// # Examples
 ///
@@ -46,7 +51,9 @@ pub struct Graph {
     live: Vec<bool>,
     live_count: usize,
     compiled: Option<CsrGraph>,
-    /// Working memory of the tier-1 queries (forward, backward).
+    /// Edits that changed the graph since it was made (see [`Graph::version`]).
+    version: u64,
+    /// Working memory of the tier-1 queries (buffers, and the compiled form of a stale graph).
     work: WorkSlot,
     /// An upper bound of the live weights summed in id order (exact after a recount), at most
     /// [`MAX_WEIGHT_SUM`].
@@ -72,6 +79,7 @@ impl Graph {
             live: Vec::new(),
             live_count: 0,
             compiled: None,
+            version: 0,
             work: WorkSlot::new(),
             weight_sum: 0.0,
         })
@@ -87,7 +95,8 @@ impl Graph {
     ///
     /// # Complexity
     ///
-    /// O(edges); the compiled form is built by the first query.
+    /// O(edges); the compiled form is built by [`compile`](Graph::compile) or, for its own
+    /// use, by the first query.
     pub fn from_edges(
         edges: &[GraphEdge],
         node_count: Option<u32>,
@@ -162,7 +171,7 @@ impl Graph {
             });
         }
         self.node_count += 1;
-        self.compiled = None;
+        self.mark_edited();
         Ok(self.node_count - 1)
     }
 
@@ -195,7 +204,7 @@ impl Graph {
         self.edges.push(e);
         self.live.push(true);
         self.live_count += 1;
-        self.compiled = None;
+        self.mark_edited();
         Ok(id as u32)
     }
 
@@ -214,7 +223,7 @@ impl Graph {
         let e = self.edge(id).ok_or(GraphError::UnknownEdge { id })?;
         self.live[id as usize] = false;
         self.live_count -= 1;
-        self.compiled = None;
+        self.mark_edited();
         Ok(e)
     }
 
@@ -246,13 +255,27 @@ impl Graph {
             self.weight_sum = sum;
         }
         self.edges[id as usize].weight = weight;
-        self.compiled = None;
+        self.mark_edited();
         Ok(())
     }
 
-    /// Whether an edit since the last compile left the compiled form stale.
+    /// Whether the graph holds no up-to-date compiled form: never compiled, or edited since
+    /// the last [`compile`](Graph::compile) (queries do not change it: they compile into their
+    /// working memory).
     pub fn is_stale(&self) -> bool {
         self.compiled.is_none()
+    }
+
+    /// The number of edits that changed the graph since it was built (`add_node`,
+    /// `add_edge`, `remove_edge`, `set_weight`; a refused edit is not one), as
+    /// [`Grid::version`](crate::Grid::version) counts a grid's edits. Saturates at `u64::MAX`.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn mark_edited(&mut self) {
+        self.compiled = None;
+        self.version = self.version.saturating_add(1);
     }
 
     /// The compiled form, rebuilt first if stale (from the live edges in id order).
@@ -261,28 +284,33 @@ impl Graph {
     ///
     /// O(nodes + edges) when stale, O(1) otherwise.
     pub fn compile(&mut self) -> &CsrGraph {
+        if self.compiled.is_none() {
+            self.compiled = Some(self.build());
+        }
         let n = self.node_count;
-        let (edges, live, count) = (&self.edges, &self.live, self.live_count);
-        self.compiled.get_or_insert_with(|| {
-            let live_edges = || edges.iter().zip(live).filter(|(_, l)| **l).map(|(e, _)| *e);
-            // Every edge was checked when it was added, and the live total in id order is
-            // at most `weight_sum <= MAX_WEIGHT_SUM` (so is every running total before it), so
-            // the build cannot fail.
-            CsrGraph::from_iter_checked(n, count, live_edges).unwrap_or_else(|_| CsrGraph::empty(n))
-        })
+        self.compiled.get_or_insert_with(|| CsrGraph::empty(n))
     }
 
-    /// The compiled form if it is up to date.
+    /// The graph as it is now, compiled from the live edges in id order (not stored).
+    pub(crate) fn build(&self) -> CsrGraph {
+        let n = self.node_count;
+        let (edges, live) = (&self.edges, &self.live);
+        let live_edges = || edges.iter().zip(live).filter(|(_, l)| **l).map(|(e, _)| *e);
+        // Every edge was checked when it was added, and the live total in id order is at most
+        // `weight_sum <= MAX_WEIGHT_SUM` (so is every running total before it), so the build
+        // cannot fail.
+        CsrGraph::from_iter_checked(n, self.live_count, live_edges)
+            .unwrap_or_else(|_| CsrGraph::empty(n))
+    }
+
+    /// The compiled form if [`compile`](Graph::compile) built it and no edit came since.
     pub fn csr(&self) -> Option<&CsrGraph> {
         self.compiled.as_ref()
     }
 
-    /// The compiled form and the query working memory, compiling first.
-    pub(crate) fn compiled_and_work(&mut self) -> (&CsrGraph, &mut WorkSlot) {
-        self.compile();
-        let n = self.node_count;
-        let Self { compiled, work, .. } = self;
-        (compiled.get_or_insert_with(|| CsrGraph::empty(n)), work)
+    /// The query working memory.
+    pub(crate) fn work(&self) -> &WorkSlot {
+        &self.work
     }
 }
 

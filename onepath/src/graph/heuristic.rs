@@ -4,7 +4,9 @@
 /// A lower bound on the distance from `source` to `target`; `+∞` means "`target` cannot be
 /// reached from `source`" (a search then never pushes that node).
 ///
-/// Admissible estimates (never above the true distance) give optimal paths; consistent ones
+/// Admissible estimates (never above the true distance) give optimal paths; an estimate at
+/// most `δ` above the remaining distance gives A* paths at most `δ` above the optimum (the
+/// ALT bound in `f64` is such an estimate, with the `δ` its documentation derives); consistent ones
 /// (`h(u, t) <= w(u, v) + h(v, t)` for every edge) never reopen a node. The bidirectional
 /// search evaluates both `h(v, goal)` and `h(start, v)`, so its estimate must bound distances
 /// in both directions. An estimate must be a pure function of its arguments (the same answer

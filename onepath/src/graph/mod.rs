@@ -12,7 +12,9 @@
 //! and knows no search. The searches that run on these graphs — [`GraphAStar`], the
 //! bidirectional search, shortest-path trees and the ALT [`Landmarks`] — live one floor up in
 //! [`graph_search`](crate::graph_search). The tier-1 graphs keep their queries' working memory
-//! in an opaque slot (`work_slot.rs`) that the query layer fills with its own buffers.
+//! in an opaque slot (`work_slot.rs`, a lock-free queue shared through `&self`, like the
+//! grids' query slot) that the query layer fills with its own buffers, so graph queries take
+//! `&self` as grid queries do.
 //!
 //! [`GraphAStar`]: crate::graph_search::GraphAStar
 //! [`Landmarks`]: crate::graph_search::Landmarks

@@ -111,7 +111,7 @@ impl core::error::Error for PointGraphError {}
 /// use onepath::GraphOptions;
 /// let pts = [Point3::new(0.0, 0.0, 0.0), Point3::new(3.0, 4.0, 0.0), Point3::new(6.0, 8.0, 0.0)];
 /// let opts = PointGraphOptions { nearest_count: 1, ..PointGraphOptions::NONE };
-/// let mut g = PointGraph::new(&pts, &opts).unwrap();
+/// let g = PointGraph::new(&pts, &opts).unwrap();
 /// let path = g.find_path(0, 2, &GraphOptions::DEFAULT).unwrap();
 /// assert_eq!((path.nodes, path.cost), (vec![0, 1, 2], 10.0));
 /// ```
@@ -211,8 +211,8 @@ impl PointGraph {
         Ok(best)
     }
 
-    pub(crate) fn parts(&mut self) -> (&CsrGraph, &[Point3], &mut WorkSlot) {
-        (&self.csr, &self.positions, &mut self.work)
+    pub(crate) fn parts(&self) -> (&CsrGraph, &[Point3], &WorkSlot) {
+        (&self.csr, &self.positions, &self.work)
     }
 }
 

@@ -298,9 +298,16 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
         self.iterations
     }
 
-    /// Expansions so far (pops that expanded a node; the goal's pop is not one).
-    pub fn expanded_count(&self) -> u32 {
+    /// Expansions so far (pops that expanded a node; the goal's pop is not one): the spec's
+    /// `ExpandedCount`, named `expansions` as on every grid search.
+    pub fn expansions(&self) -> u32 {
         self.expansions
+    }
+
+    /// The old name of [`expansions`](GraphAStar::expansions).
+    #[deprecated(since = "0.1.0", note = "renamed expansions, as on the grid searches")]
+    pub fn expanded_count(&self) -> u32 {
+        self.expansions()
     }
 
     /// The path cost `g[goal]` when found, else `+∞`.

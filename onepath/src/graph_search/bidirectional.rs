@@ -405,9 +405,16 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     }
 
     /// Expansions so far: every iteration expands one node, so this equals
-    /// [`iterations`](BidirectionalGraphSearch::iterations).
-    pub fn expanded_count(&self) -> u32 {
+    /// [`iterations`](BidirectionalGraphSearch::iterations) (the spec's `ExpandedCount`,
+    /// named `expansions` as on every grid search).
+    pub fn expansions(&self) -> u32 {
         self.iterations
+    }
+
+    /// The old name of [`expansions`](BidirectionalGraphSearch::expansions).
+    #[deprecated(since = "0.1.0", note = "renamed expansions, as on the grid searches")]
+    pub fn expanded_count(&self) -> u32 {
+        self.expansions()
     }
 
     /// The best meeting cost `mu` so far (`+∞` before the sides meet); the path cost once

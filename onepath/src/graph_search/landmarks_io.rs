@@ -84,7 +84,8 @@ impl Landmarks {
     /// from `u` to `v`, `d(L, v) - d(L, u)` is at most the cost of `P` plus the rounding of the
     /// partial sums (and `d(u, L) - d(v, L)` likewise), so the bound is admissible and
     /// consistent exactly where those sums are exact — integer or dyadic weights whose sums
-    /// fit the mantissa — and within their rounding otherwise; `+∞` propagates along edges,
+    /// fit the mantissa — and otherwise above a distance by at most the rounding
+    /// [`Landmarks`] states and tests ("What holds": `γ(2k + 1) · (c + M)`); `+∞` propagates along edges,
     /// so the bound says "unreachable" only when no path exists. The reachability rule pins
     /// the magnitudes: by induction from `d(L, L) = 0` along shortest paths every finite value
     /// is at most the distance `build` would have stored, so the rounding a table can hold is

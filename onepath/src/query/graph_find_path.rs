@@ -1,13 +1,16 @@
-//! Tier-1 graph queries (spec: graphs.md, “API tiers”): [`Graph::find_path`] and the runner
-//! every graph entry point shares. The options' closures are adapted onto one cost struct and
-//! one estimate struct, so each search is instantiated once; the graph's working memory is
-//! lent to the search and taken back, so a stream of queries allocates only the results.
+//! Tier-1 graph queries (spec: graphs.md, “API tiers”): [`Graph::find_path`],
+//! [`PointGraph::find_path`] / [`PointGraph::find_path_world`] and the runner every graph
+//! entry point shares. The options' closures are adapted onto one cost struct and one
+//! estimate struct, so each search is instantiated once; the graph's working memory is taken
+//! from its slot through `&self` and given back, so a stream of queries allocates only the
+//! results, and errors are one type, [`GraphQueryError`] (the grids' `QueryError` pattern).
 
 use alloc::vec::Vec;
 
 use super::graph_options::{GraphAlgorithm, GraphOptions, GraphPath};
+use super::graph_query_error::GraphQueryError;
 use super::path::PathStatus;
-use crate::graph::{CsrGraph, Graph, GraphHeuristic, Point3, PointError, PointGraph};
+use crate::graph::{CsrGraph, Graph, GraphHeuristic, Point3, PointGraph};
 use crate::graph_search::{
     BidirectionalGraphSearch, GraphAStar, LandmarkError, LandmarkOptions, Landmarks, PotentialCache,
 };
@@ -82,32 +85,41 @@ fn refused(status: PathStatus, algorithm: GraphAlgorithm) -> GraphPath {
         cost: f64::INFINITY,
         algorithm,
         iterations: 0,
-        expanded_count: 0,
+        expansions: 0,
         expanded: Vec::new(),
     }
 }
 
-/// The working memory a tier-1 graph keeps in its slot: the forward and backward buffers and
-/// the bidirectional search's potential cache.
-type Work = (SearchBuffers, SearchBuffers, PotentialCache);
+/// The search memory of one query: the forward and backward buffers and the bidirectional
+/// search's potential cache.
+type Buffers = (SearchBuffers, SearchBuffers, PotentialCache);
 
-/// Runs one tier-1 query on `graph` with the working memory `work`.
+/// The working memory a tier-1 graph keeps in its slot: the search memory and, for an
+/// editable [`Graph`] queried while stale, the form compiled for that query with the
+/// [`Graph::version`] it was compiled at (reused by the next query until an edit).
+#[derive(Default)]
+struct Work {
+    buffers: Buffers,
+    compiled: Option<(u64, CsrGraph)>,
+}
+
+/// Runs one tier-1 query on `graph` with the search memory `work`.
 ///
 /// # Errors
 ///
-/// [`LandmarkError::Stale`] when `options.landmarks` belong to another graph.
-pub(crate) fn run_graph_query(
+/// [`GraphQueryError::StaleLandmarks`] when `options.landmarks` belong to another graph.
+fn run_graph_query(
     graph: &CsrGraph,
-    work: &mut Work,
+    work: &mut Buffers,
     positions: Option<&[Point3]>,
     start: u32,
     goal: u32,
     options: &GraphOptions<'_>,
-) -> Result<GraphPath, LandmarkError> {
+) -> Result<GraphPath, GraphQueryError> {
     if let Some(l) = options.landmarks
         && !l.belongs_to(graph)
     {
-        return Err(LandmarkError::Stale {
+        return Err(GraphQueryError::StaleLandmarks {
             expected: graph.fingerprint(),
             found: l.fingerprint(),
         });
@@ -167,7 +179,7 @@ pub(crate) fn run_graph_query(
             cost: s.cost(),
             algorithm,
             iterations: s.iterations(),
-            expanded_count: s.expanded_count(),
+            expansions: s.expansions(),
             expanded: s.buffers().expanded_nodes().to_vec(),
         };
         *work = (s.into_buffers(), backward, potentials);
@@ -195,7 +207,7 @@ pub(crate) fn run_graph_query(
             cost: s.cost(),
             algorithm,
             iterations: s.iterations(),
-            expanded_count: s.expanded_count(),
+            expansions: s.expansions(),
             expanded,
         };
         *work = s.into_parts();
@@ -205,110 +217,158 @@ pub(crate) fn run_graph_query(
 }
 
 impl Graph {
-    /// The shortest path from `start` to `goal` under `options` (tier 1). Compiles the graph
-    /// first when an edit left it stale; reuses the graph's working memory.
+    /// The shortest path from `start` to `goal` under `options` (tier 1), through `&self` as
+    /// on the grids. A graph edited since its last [`compile`](Graph::compile) is compiled
+    /// into the query's working memory (once per edit: the next query reuses it); the
+    /// working memory is kept in the graph and reused, so concurrent queries on one `&Graph`
+    /// are safe and a steady stream of queries allocates only the results.
+    ///
+    /// An endpoint that is not a node, or is blocked, is not an error: `StartInvalid` /
+    /// `GoalInvalid`.
     ///
     /// # Errors
     ///
-    /// [`LandmarkError::Stale`] when `options.landmarks` were built for another graph (or
-    /// before an edit).
+    /// [`GraphQueryError::StaleLandmarks`] when `options.landmarks` were built for another
+    /// graph (or before an edit).
     ///
     /// # Complexity
     ///
-    /// O((V + E) log V), plus O(V + E) when stale.
+    /// O((V + E) log V), plus O(V + E) for the first query after an edit when the graph is
+    /// not compiled.
     ///
     /// # Determinism
     ///
     /// The path, cost bits and counts depend only on the live edges in id order, the
     /// endpoints and the options.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::{Graph, GraphEdge};
+    /// use onepath::{GraphOptions, PathStatus};
+    /// let mut g = Graph::from_edges(&[GraphEdge::new(0, 1, 2.0), GraphEdge::new(1, 2, 3.0)], None, false).unwrap();
+    /// let shared = &g; // queries take `&self`
+    /// let p = shared.find_path(0, 2, &GraphOptions::DEFAULT).unwrap();
+    /// assert_eq!((p.status, p.cost, p.nodes), (PathStatus::Found, 5.0, vec![0, 1, 2]));
+    /// assert_eq!(p.expansions, 2); // the goal's pop is not an expansion
+    /// g.set_weight(2, 10.0).unwrap(); // edge 1 -> 2
+    /// assert_eq!(g.find_path(0, 2, &GraphOptions::DEFAULT).unwrap().cost, 12.0);
+    /// ```
     pub fn find_path(
-        &mut self,
+        &self,
         start: u32,
         goal: u32,
         options: &GraphOptions<'_>,
-    ) -> Result<GraphPath, LandmarkError> {
-        let (csr, slot) = self.compiled_and_work();
+    ) -> Result<GraphPath, GraphQueryError> {
+        let slot = self.work();
         let mut work = slot.take::<Work>();
-        let result = run_graph_query(csr, &mut work, None, start, goal, options);
+        let Work { buffers, compiled } = &mut *work;
+        let csr = if let Some(csr) = self.csr() {
+            // Compiled in the graph: a form kept for a stale graph is dead weight.
+            *compiled = None;
+            csr
+        } else {
+            let version = self.version();
+            // A saturated version no longer tells edits apart: compile afresh every time.
+            let reuse = version != u64::MAX && compiled.as_ref().is_some_and(|c| c.0 == version);
+            if !reuse {
+                *compiled = Some((version, self.build()));
+            }
+            &compiled.get_or_insert_with(|| (version, self.build())).1
+        };
+        let result = run_graph_query(csr, buffers, None, start, goal, options);
         slot.give(work);
         result
     }
 
-    /// Landmark tables for the graph as it is now (compiling first).
+    /// Landmark tables for the graph as it is now (compiled first when stale, into a
+    /// temporary: building the tables costs far more).
     ///
     /// # Errors
     ///
     /// As [`Landmarks::build`].
-    pub fn build_landmarks(
-        &mut self,
-        options: &LandmarkOptions,
-    ) -> Result<Landmarks, LandmarkError> {
-        Landmarks::build(self.compile(), options)
+    pub fn build_landmarks(&self, options: &LandmarkOptions) -> Result<Landmarks, LandmarkError> {
+        match self.csr() {
+            Some(csr) => Landmarks::build(csr, options),
+            None => Landmarks::build(&self.build(), options),
+        }
     }
 }
 
 impl PointGraph {
-    /// The shortest path between nodes `start` and `goal` (tier 1); the straight-line distance
-    /// is always one of the estimates.
+    /// The shortest path between nodes `start` and `goal` (tier 1), through `&self`; the
+    /// straight-line distance is always one of the estimates.
     ///
     /// # Errors
     ///
-    /// [`LandmarkError::Stale`] for landmarks of another graph.
+    /// [`GraphQueryError::StaleLandmarks`] for landmarks of another graph.
     pub fn find_path(
-        &mut self,
+        &self,
         start: u32,
         goal: u32,
         options: &GraphOptions<'_>,
-    ) -> Result<GraphPath, LandmarkError> {
+    ) -> Result<GraphPath, GraphQueryError> {
         let (csr, positions, slot) = self.parts();
         let mut work = slot.take::<Work>();
-        let result = run_graph_query(csr, &mut work, Some(positions), start, goal, options);
+        let result = run_graph_query(
+            csr,
+            &mut work.buffers,
+            Some(positions),
+            start,
+            goal,
+            options,
+        );
         slot.give(work);
         result
     }
 
-    /// [`find_path`](PointGraph::find_path) between the nodes nearest to two positions
-    /// ([`nearest_node`](PointGraph::nearest_node)); a graph without nodes answers
+    /// [`find_path`](PointGraph::find_path) between the nodes nearest to two world positions
+    /// ([`nearest_node`](PointGraph::nearest_node)), as the grids' `find_path_world` is
+    /// between the cells under two world points; a graph without nodes answers
     /// `StartInvalid`.
     ///
     /// # Errors
     ///
-    /// [`PointQueryError::Point`] for a position that breaks the coordinate rule,
-    /// [`PointQueryError::Landmarks`] for stale landmarks.
-    pub fn find_path_between(
-        &mut self,
+    /// [`GraphQueryError::Point`] for a position that breaks the coordinate rule,
+    /// [`GraphQueryError::StaleLandmarks`] for landmarks of another graph.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::{Point3, PointGraph, PointGraphOptions};
+    /// use onepath::GraphOptions;
+    /// let pts = [Point3::new(0.0, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0), Point3::new(8.0, 0.0, 0.0)];
+    /// let g = PointGraph::new(&pts, &PointGraphOptions { nearest_count: 1, ..PointGraphOptions::NONE }).unwrap();
+    /// let p = g.find_path_world(Point3::new(-1.0, 0.5, 0.0), Point3::new(7.0, 0.0, 0.0), &GraphOptions::DEFAULT).unwrap();
+    /// assert_eq!((p.nodes, p.cost), (vec![0, 1, 2], 8.0));
+    /// assert!(g.find_path_world(Point3::new(f64::NAN, 0.0, 0.0), pts[0], &GraphOptions::DEFAULT).is_err());
+    /// ```
+    pub fn find_path_world(
+        &self,
         start: Point3,
         goal: Point3,
         options: &GraphOptions<'_>,
-    ) -> Result<GraphPath, PointQueryError> {
-        let a = self.nearest_node(start).map_err(PointQueryError::Point)?;
-        let b = self.nearest_node(goal).map_err(PointQueryError::Point)?;
+    ) -> Result<GraphPath, GraphQueryError> {
+        let a = self.nearest_node(start)?;
+        let b = self.nearest_node(goal)?;
         match (a, b) {
-            (Some(a), Some(b)) => self
-                .find_path(a, b, options)
-                .map_err(PointQueryError::Landmarks),
+            (Some(a), Some(b)) => self.find_path(a, b, options),
             _ => Ok(refused(PathStatus::StartInvalid, GraphAlgorithm::Dijkstra)),
         }
     }
-}
 
-/// Why a query by position failed.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[non_exhaustive]
-pub enum PointQueryError {
-    /// A position breaks the coordinate rule.
-    Point(PointError),
-    /// The landmarks belong to another graph.
-    Landmarks(LandmarkError),
-}
-
-impl core::fmt::Display for PointQueryError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            Self::Point(e) => e.fmt(f),
-            Self::Landmarks(e) => e.fmt(f),
-        }
+    /// The old name of [`find_path_world`](PointGraph::find_path_world).
+    ///
+    /// # Errors
+    ///
+    /// As [`find_path_world`](PointGraph::find_path_world).
+    #[deprecated(since = "0.1.0", note = "renamed find_path_world, as on the grids")]
+    pub fn find_path_between(
+        &self,
+        start: Point3,
+        goal: Point3,
+        options: &GraphOptions<'_>,
+    ) -> Result<GraphPath, GraphQueryError> {
+        self.find_path_world(start, goal, options)
     }
 }
-
-impl core::error::Error for PointQueryError {}

@@ -32,15 +32,16 @@ pub enum GraphAlgorithm {
 /// edge; it is called with the edge's true direction in both searches), `blocked(node)` removes
 /// a node (a blocked endpoint is invalid), `heuristic(from, to)` is a lower bound on the
 /// distance. Every estimate that exists — a [`PointGraph`](crate::graph::PointGraph)'s
-/// straight-line distance, the ALT bound of `landmarks`, and `heuristic` — is combined by
-/// taking the largest.
+/// straight-line distance, the ALT bound of `landmarks` (admissible in exact arithmetic, a
+/// few ulps above a distance at most in `f64`: [`Landmarks`], "What holds"), and `heuristic`
+/// — is combined by taking the largest.
 ///
 /// # Examples
 ///
 /// ```
 /// use onepath::graph::{Graph, GraphEdge};
 /// use onepath::{GraphAlgorithm, GraphOptions, PathStatus};
-/// let mut g = Graph::from_edges(&[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0)], None, false).unwrap();
+/// let g = Graph::from_edges(&[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0)], None, false).unwrap();
 /// let toll = |_from: u32, to: u32, w: f64| if to == 1 { 10.0 * w } else { w };
 /// let options = GraphOptions { edge_cost: Some(&toll), ..GraphOptions::BIDIRECTIONAL };
 /// let path = g.find_path(0, 2, &options).unwrap();
@@ -151,8 +152,13 @@ pub struct GraphPath {
     pub algorithm: GraphAlgorithm,
     /// Iterations (pops).
     pub iterations: u32,
-    /// Expansions (the goal's pop is not one in the unidirectional searches).
-    pub expanded_count: u32,
+    /// Expansions (the goal's pop is not one in the unidirectional searches): the spec's
+    /// `ExpandedCount`, named as [`GridPath::expansions`](crate::GridPath::expansions) and
+    /// [`VoxelPath::expansions`](crate::VoxelPath::expansions). Named `expanded_count` before
+    /// (a field cannot have a deprecated alias: [`GraphPath::expanded_count`] is a method now,
+    /// and with the `serde` feature the old key still deserialises).
+    #[cfg_attr(feature = "serde", serde(alias = "expanded_count"))]
+    pub expansions: u32,
     /// The expanded nodes in order, when recording.
     pub expanded: Vec<u32>,
 }
@@ -161,5 +167,16 @@ impl GraphPath {
     /// Whether a path was found.
     pub fn is_found(&self) -> bool {
         self.status == PathStatus::Found
+    }
+
+    /// The old name of the [`expansions`](GraphPath::expansions) field, as a method: code that
+    /// read `path.expanded_count` reads `path.expanded_count()` (deprecated) or
+    /// `path.expansions`.
+    #[deprecated(
+        since = "0.1.0",
+        note = "the field is `expansions`, as on GridPath and VoxelPath"
+    )]
+    pub fn expanded_count(&self) -> u32 {
+        self.expansions
     }
 }

@@ -35,6 +35,7 @@ mod any_heuristic;
 mod future;
 mod graph_find_path;
 mod graph_options;
+mod graph_query_error;
 mod grid_find_path;
 mod grid_flow_field;
 mod grid_flow_state;
@@ -61,8 +62,13 @@ mod voxel_search_handle;
 
 pub use any_heuristic::AnyHeuristic;
 pub use future::FindPathFuture;
-pub use graph_find_path::PointQueryError;
 pub use graph_options::{GraphAlgorithm, GraphOptions, GraphPath};
+pub use graph_query_error::GraphQueryError;
+#[expect(
+    deprecated,
+    reason = "the old name is kept for users (issue 28, item 7)"
+)]
+pub use graph_query_error::PointQueryError;
 pub use grid_flow_field::{FlowMap, GridFlowField, MapRef};
 pub use grid_search::GridSearch;
 pub use hex_replanner::HexReplanner;

@@ -26,7 +26,7 @@ use crate::topology::Topology;
 /// let topo = VoxelTopology::new(&grid, VoxelConnectivity::TwentySix, VoxelCornerRule::NoCornerCutting);
 /// let h = VoxelHeuristic::new(&grid, VoxelConnectivity::TwentySix);
 /// let mut search = AStar::new(DefaultStepCost, h);
-/// let (a, b) = (grid.node_of(VoxelCell::new(0, 0, 0)).unwrap(), grid.node_of(VoxelCell::new(3, 3, 3)).unwrap());
+/// let (a, b) = (grid.index_of(VoxelCell::new(0, 0, 0)).unwrap(), grid.index_of(VoxelCell::new(3, 3, 3)).unwrap());
 /// assert_eq!(search.try_begin(&topo, a, b), onepath::Step::InProgress);
 /// assert_eq!(search.run(&topo), Step::Found);
 /// assert_eq!(search.cost(), 3.0 * onepath::math::SQRT3); // three corner moves
@@ -171,7 +171,7 @@ impl Topology for VoxelTopology<'_> {
     }
 
     fn is_walkable(&self, node: u32) -> bool {
-        node < self.grid.voxel_count() && self.grid.is_open(self.grid.cell_of(node))
+        node < self.grid.voxel_count() && self.grid.is_walkable(self.grid.cell_of(node))
     }
 
     fn for_each_neighbor<F: FnMut(u32, f64)>(&self, node: u32, mut visit: F) {

@@ -80,7 +80,7 @@ pub fn checked_voxel_count(x: u32, y: u32, z: u32) -> Result<u32, VoxelError> {
 /// grid.set_walkable(VoxelCell::new(17, 3, 2), false).unwrap();
 /// assert_eq!(grid.allocated_chunks(), 1);
 /// assert_eq!(grid.area(VoxelCell::new(17, 3, 2)), Some(255));
-/// assert!(grid.is_open(VoxelCell::new(0, 0, 0)));
+/// assert!(grid.is_walkable(VoxelCell::new(0, 0, 0)));
 /// assert_eq!(grid.area(VoxelCell::new(40, 0, 0)), None); // outside
 /// assert_eq!(grid.version(), 1);
 /// assert!(VoxelGrid::new(1024, 1024, 1025).is_err()); // more than 2^30 voxels
@@ -260,9 +260,10 @@ impl VoxelGrid {
             && (cell.z as u32) < self.size.2
     }
 
-    /// The search node of `cell`, `x + sx * (y + sy * z)`, or `None` outside.
+    /// The index of `cell`, `x + sx * (y + sy * z)` (its search node id), or `None` outside:
+    /// [`Grid::index_of`](crate::Grid::index_of) in three dimensions.
     #[inline]
-    pub fn node_of(&self, cell: VoxelCell) -> Option<u32> {
+    pub fn index_of(&self, cell: VoxelCell) -> Option<u32> {
         self.contains(cell)
             .then(|| cell.x as u32 + self.size.0 * (cell.y as u32 + self.size.1 * cell.z as u32))
     }
@@ -287,10 +288,30 @@ impl VoxelGrid {
             .then(|| self.area_at(cell.x as u32, cell.y as u32, cell.z as u32))
     }
 
-    /// Whether `cell` is inside and open (area 0..=254).
+    /// Whether `cell` is inside and walkable (area 0..=254, not [`WALL`]), as
+    /// [`Grid::is_walkable`](crate::Grid::is_walkable) answers and
+    /// [`set_walkable`](VoxelGrid::set_walkable) sets.
     #[inline]
-    pub fn is_open(&self, cell: VoxelCell) -> bool {
+    pub fn is_walkable(&self, cell: VoxelCell) -> bool {
         self.area(cell).is_some_and(|a| a != WALL)
+    }
+
+    /// The old name of [`is_walkable`](VoxelGrid::is_walkable).
+    #[deprecated(
+        since = "0.1.0",
+        note = "renamed is_walkable, as on the square and hex grids"
+    )]
+    pub fn is_open(&self, cell: VoxelCell) -> bool {
+        self.is_walkable(cell)
+    }
+
+    /// The old name of [`index_of`](VoxelGrid::index_of).
+    #[deprecated(
+        since = "0.1.0",
+        note = "renamed index_of, as on the square and hex grids"
+    )]
+    pub fn node_of(&self, cell: VoxelCell) -> Option<u32> {
+        self.index_of(cell)
     }
 
     /// The area of an inside voxel (`x < sx`, `y < sy`, `z < sz`; others read a wrong chunk

@@ -263,10 +263,10 @@ impl PagedVoxelSearch {
         goal: VoxelCell,
         hooks: &impl VoxelHooks,
     ) -> Step {
-        if !grid.is_open(start) || hooks.blocked(start) {
+        if !grid.is_walkable(start) || hooks.blocked(start) {
             return Step::StartInvalid;
         }
-        if !grid.is_open(goal) || hooks.blocked(goal) {
+        if !grid.is_walkable(goal) || hooks.blocked(goal) {
             return Step::GoalInvalid;
         }
         self.release();
