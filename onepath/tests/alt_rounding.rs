@@ -98,7 +98,7 @@ fn the_reported_example_exceeds_the_distance_by_one_rounding_and_stays_within_th
     assert!(bound <= 0.2 + gamma(3) * (0.2 + m));
     // A* with it still returns the only path, at its cost.
     let mut s = GraphAStar::new(DefaultStepCost, AltGraphHeuristic::new(&lm, &g).unwrap());
-    s.try_begin(&g, 1, 2);
+    let _ = s.try_begin(&g, 1, 2);
     assert_eq!(s.run(&g), Step::Found);
     assert_eq!((s.path(), s.cost()), (vec![1, 2], 0.2));
 }
@@ -175,7 +175,7 @@ fn on_random_non_dyadic_graphs_the_documented_bounds_hold_against_dijkstra() {
                 }
                 // A* with the bound: at most the optimum plus γ(2N − 1)(C* + M), plus the
                 // rounding of the sums of its own path and keys (γ(N) of each).
-                astar.try_begin(&g, u, v);
+                let _ = astar.try_begin(&g, u, v);
                 assert_eq!(astar.run(&g), Step::Found);
                 let nn = n as usize;
                 let limit = d + gamma(2 * nn - 1) * (d + m) + gamma(2 * nn) * (d + m);
@@ -197,7 +197,7 @@ fn on_random_non_dyadic_graphs_the_documented_bounds_hold_against_dijkstra() {
         let mut dj = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
         let (dist, _) = dijkstra(n as usize, &edges, 0);
         for v in 0..n {
-            dj.try_begin(&g, 0, v);
+            let _ = dj.try_begin(&g, 0, v);
             let found = dj.run(&g) == Step::Found;
             assert_eq!(found, dist[v as usize] < f64::INFINITY);
             if found {

@@ -524,7 +524,7 @@ fn voxel_searches_fit_at_every_pop() {
                 let (w, h) = (sx as i32, sy as i32);
                 VoxelCell::new(i % w, (i / w) % h, i / (w * h))
             })
-            .filter(|&c| grid.is_open(c))
+            .filter(|&c| grid.is_walkable(c))
             .collect::<Vec<_>>();
         let (Some(&a), Some(&b)) = (ends.first(), ends.last()) else {
             continue;

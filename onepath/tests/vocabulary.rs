@@ -101,14 +101,14 @@ fn the_old_graph_names_agree_with_the_new_ones() {
             assert_eq!(p.expanded_count(), p.expansions);
         }
         let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
-        s.try_begin(&csr, a, b);
-        s.run(&csr);
+        let _ = s.try_begin(&csr, a, b);
+        let _ = s.run(&csr);
         assert_eq!(s.expanded_count(), s.expansions());
         let tier1 = graph.find_path(a, b, &GraphOptions::DEFAULT).unwrap();
         assert_eq!(tier1.expansions, s.expansions());
         let mut bi = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
         if bi.try_begin(&csr, a, b) == Step::InProgress {
-            bi.run(&csr);
+            let _ = bi.run(&csr);
         }
         assert_eq!(bi.expanded_count(), bi.expansions());
         let tier1 = graph.find_path(a, b, &GraphOptions::BIDIRECTIONAL).unwrap();

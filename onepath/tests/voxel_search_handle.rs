@@ -89,7 +89,10 @@ fn sliced_equals_unsliced_and_the_dense_search() {
             VoxelHeuristic::new(&grid, options.connectivity),
         );
         dense.set_record_expansions(true);
-        let (s, t) = (grid.index_of(ends.0).unwrap(), grid.index_of(ends.1).unwrap());
+        let (s, t) = (
+            grid.index_of(ends.0).unwrap(),
+            grid.index_of(ends.1).unwrap(),
+        );
         let _ = dense.try_begin(&topo, s, t);
         while dense.step(&topo, 7) == Step::InProgress {}
         assert_eq!(whole.cost.to_bits(), dense.cost().to_bits());

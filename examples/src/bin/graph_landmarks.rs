@@ -14,8 +14,8 @@
 //! Run: `cargo run --release -p onepath-examples --bin graph_landmarks`
 
 use onepath::graph::CsrGraph;
-use onepath::graph_search::LandmarkError;
 use onepath::math::SplitMix64;
+use onepath::query::GraphQueryError;
 use onepath::{Graph, GraphOptions, GraphPath, LandmarkOptions, PathStatus};
 use onepath_std::data::dimacs_dir;
 use onepath_std::dimacs::read_gr;
@@ -109,8 +109,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 first = Some((s, g, fast.clone()));
             }
         }
-        work_dijkstra += u64::from(slow.expanded_count);
-        work_alt += u64::from(fast.expanded_count);
+        work_dijkstra += u64::from(slow.expansions);
+        work_alt += u64::from(fast.expansions);
     }
     println!(
         "{QUERIES} queries, {found} connected: ALT costs equal Dijkstra's bit for bit; \
@@ -136,7 +136,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let refused = graph.find_path(s, g, &alt);
     assert!(
-        matches!(refused, Err(LandmarkError::Stale { .. })),
+        matches!(refused, Err(GraphQueryError::StaleLandmarks { .. })),
         "stale landmarks must be refused, got {refused:?}"
     );
     println!("road {a} -> {b} closed: the old landmarks are refused as stale");

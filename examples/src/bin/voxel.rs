@@ -52,7 +52,10 @@ fn check_path(grid: &VoxelGrid, path: &VoxelPath, start: VoxelCell, goal: VoxelC
             for oy in [0, d[1]] {
                 for oz in [0, d[2]] {
                     let c = VoxelCell::new(a.x + ox, a.y + oy, a.z + oz);
-                    assert!(grid.is_open(c), "{a:?} -> {b:?} cuts through solid {c:?}");
+                    assert!(
+                        grid.is_walkable(c),
+                        "{a:?} -> {b:?} cuts through solid {c:?}"
+                    );
                 }
             }
         }
