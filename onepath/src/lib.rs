@@ -13,7 +13,8 @@
 //!   [`PointGraph`] with their options and results ([`GridOptions`] → [`GridPath`],
 //!   [`VoxelOptions`] → [`VoxelPath`], [`GraphOptions`] → [`GraphPath`]) —
 //!   `map.find_path(a, b, &options)` on every kind, through `&self` — and the handles
-//!   [`GridSearch`], [`VoxelSearch`], [`GridFlowField`], [`GridReplanner`], [`HexReplanner`]. The queries and the
+//!   [`GridSearch`], [`HexSearch`], [`VoxelSearch`], [`GridFlowField`], [`GridReplanner`],
+//!   [`HexReplanner`]. The queries and the
 //!   table that chooses their engine live in [`query`], the top floor of the crate
 //!   (`ARCHITECTURE.md`, “Floors”).
 //! - **Tier 2**: [`grid::SquareTopology`], [`hex::HexTopology`] and the resumable
@@ -26,7 +27,7 @@
 //! | job | start here |
 //! | --- | --- |
 //! | one agent, one path on a square grid | [`Grid::find_path`] with [`GridOptions`] (A*, or [`GridAlgorithm::Jps`] / [`GridAlgorithm::JpsPlus`] for speed on open maps); [`Grid::find_path_world`] for world points, [`Grid::find_path_with`] for your own step costs |
-//! | hex grid | [`HexGrid::find_path`] (the same options and [`GridPath`]) |
+//! | hex grid | [`HexGrid::find_path`] (the same options and [`GridPath`]); the resumable [`HexSearch`] to spread it over ticks and roll it back |
 //! | 3D voxels | [`VoxelGrid::find_path`] with [`VoxelOptions`] (6, 18 or 26 moves) |
 //! | waypoint, road or strategic graph | [`Graph::find_path`] (editable, stable edge ids) or [`PointGraph::find_path_world`] (positions linked by distance) with [`GraphOptions`]; [`Landmarks`] (ALT) for long queries on a graph that does not change |
 //! | a crowd heading for one goal set | a flow field: [`Grid::create_flow_field`] / [`HexGrid::create_flow_field`] → [`GridFlowField`] (one integration wave, then [`GridFlowField::next`] per agent per tick) |
@@ -34,8 +35,8 @@
 //! | any-angle paths | [`GridAlgorithm::ThetaStar`] / [`GridAlgorithm::LazyThetaStar`] (tier 2: [`theta::ThetaSearch`]) |
 //! | smoothing a path | [`theta::smooth_path`] (farthest visible waypoint, never dearer on terrain), [`theta::catmull_rom`] (a curve through the waypoints) |
 //! | large maps, many queries (hierarchical) | [`GridAlgorithm::Hpa`] (HPA*: chunk side [`GridOptions::hpa_chunk_size`]; tier 2: [`hpa::HpaSearch`] over an [`hpa::HpaHierarchy`]) |
-//! | spreading a search over frames (time slicing) | the resumable handle [`GridSearch`]: [`GridSearch::try_begin`], then [`GridSearch::step`] with an iteration budget each tick (the same path as `find_path`, however sliced); [`VoxelSearch`] on voxels, [`graph_search::GraphAStar`] on graphs; [`Grid::find_path_cancellable`] to stop from outside |
-//! | rollback and lockstep | snapshots: [`GridSearch::save_state`] / [`GridSearch::restore_state`] for a running search, [`Grid::save_state`] / [`Grid::restore_state`] for the map, and the same pair on [`GridFlowField`], [`GridReplanner`] and [`VoxelSearch`] (bytes in `docs/snapshot-format.md`) |
+//! | spreading a search over frames (time slicing) | the resumable handle [`GridSearch`]: [`GridSearch::try_begin`], then [`GridSearch::step`] with an iteration budget each tick (the same path as `find_path`, however sliced); [`HexSearch`] on hex grids, [`VoxelSearch`] on voxels, [`graph_search::GraphAStar`] on graphs; [`Grid::find_path_cancellable`] to stop from outside |
+//! | rollback and lockstep | snapshots: [`GridSearch::save_state`] / [`GridSearch::restore_state`] for a running search, [`Grid::save_state`] / [`Grid::restore_state`] for the map, and the same pair on [`HexGrid`], [`HexSearch`], [`GridFlowField`], [`GridReplanner`], [`VoxelGrid`] and [`VoxelSearch`]; size each buffer once with its `max_state_size` (bytes in `docs/snapshot-format.md`; what to save and in which order in `docs/rollback-checklist.md`) |
 //!
 //! Your own graph type: implement [`topology::Topology`] and run [`search::AStar`]. Reading
 //! Moving AI maps and DIMACS graphs from files, cancellation tokens and threads are in the
