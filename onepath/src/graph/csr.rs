@@ -31,6 +31,17 @@ pub const MAX_WEIGHT_SUM: f64 = f64::MAX / 4.0;
 
 /// A directed edge `from -> to` with a weight (finite, `>= 0`; zero is allowed). A graph's
 /// weights may total at most [`MAX_WEIGHT_SUM`].
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{CsrGraph, GraphEdge, GraphError};
+/// let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 0.5)];
+/// let csr = CsrGraph::new(3, &edges).unwrap();
+/// assert_eq!(csr.out_edges(1).collect::<Vec<_>>(), vec![(2, 0.5)]);
+/// // Weights must be finite and not negative.
+/// assert!(matches!(CsrGraph::new(3, &[GraphEdge::new(0, 1, -1.0)]), Err(GraphError::EdgeWeight { edge: 0, .. })));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GraphEdge {
     /// Source node.

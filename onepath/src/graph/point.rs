@@ -7,6 +7,15 @@ use super::heuristic::GraphHeuristic;
 use crate::math::{COORDINATE_BOUND, sqrt};
 
 /// A position; `z = 0` for plane graphs.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::Point3;
+/// let (a, b) = (Point3::new(0.0, 0.0, 0.0), Point3::new(3.0, 4.0, 12.0));
+/// assert_eq!(a.distance_squared(b), 169.0);
+/// assert_eq!(a.distance(b), 13.0); // correctly rounded on every platform
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Point3 {

@@ -23,6 +23,20 @@ pub enum LandmarkSelection {
 }
 
 /// Options of [`Landmarks::build`]: how many, how chosen, and the seed of the random roots.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{Graph, GraphEdge};
+/// use onepath::{GraphOptions, LandmarkOptions};
+/// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+/// let mut g = Graph::from_edges(&edges, None, false).unwrap(); // a line of 10 nodes
+/// let landmarks = g.build_landmarks(&LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+/// assert_eq!(landmarks.ids().len(), 2);
+/// assert_eq!(landmarks.lower_bound(2, 7), 5.0); // exact on a line
+/// let options = GraphOptions { landmarks: Some(&landmarks), ..GraphOptions::DEFAULT };
+/// assert_eq!(g.find_path(2, 7, &options).unwrap().cost, 5.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LandmarkOptions {
     /// How many landmarks (capped at the node count). Default 16.

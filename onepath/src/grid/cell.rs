@@ -4,6 +4,18 @@ use crate::math::{self, Axis, CoordinateError};
 
 /// A square-grid cell (or a hex cell in offset coordinates: `x` the column, `y` the row).
 /// `x` grows to the right, `y` downwards; (0, 0) is the top-left cell.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid};
+/// let grid = Grid::from_text("..#\n...").unwrap();
+/// let c = Cell::new(2, 0); // column 2, row 0: top right
+/// assert_eq!(Cell::from((2, 0)), c);
+/// assert!(!grid.is_walkable(c)); // the `#`
+/// assert!(grid.is_walkable(Cell::new(2, 1)));
+/// assert_eq!(grid.index_of(c), Some(2)); // row-major
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cell {
@@ -32,6 +44,16 @@ impl From<(i32, i32)> for Cell {
 /// The fields are plain `f64`s; every function that takes a point checks the coordinate rule
 /// (finite, |v| ≤ 2^21, [`COORDINATE_BOUND`](crate::math::COORDINATE_BOUND)) and every point
 /// the crate returns satisfies it.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, GridSpace, WorldPoint};
+/// let space = GridSpace::new(0.0, 0.0, 2.0).unwrap(); // cells 2 world units wide
+/// let p = WorldPoint::new(5.0, 1.5);
+/// assert_eq!(space.cell_at(p).unwrap(), Cell::new(2, 0));
+/// assert_eq!(space.center(Cell::new(2, 0)).unwrap(), WorldPoint::new(5.0, 1.0));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WorldPoint {

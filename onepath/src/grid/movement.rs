@@ -2,6 +2,18 @@
 //! connectivity and the diagonal rule.
 
 /// Four or eight moves per cell.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Connectivity, Grid, GridOptions};
+/// let grid = Grid::new(3, 3).unwrap();
+/// let (a, b) = (Cell::new(0, 0), Cell::new(2, 2));
+/// let four = GridOptions::DEFAULT.with_connectivity(Connectivity::Four);
+/// assert_eq!(grid.find_path(a, b, &four).unwrap().cost, 4.0);
+/// let eight = GridOptions::DEFAULT; // Connectivity::Eight
+/// assert_eq!(grid.find_path(a, b, &eight).unwrap().cost, 2.0 * onepath::math::SQRT2);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Connectivity {
@@ -14,6 +26,21 @@ pub enum Connectivity {
 
 /// When a diagonal move is legal, judged on its two *beside* cells (the cells sharing an edge
 /// with both the start and the target; for north-east: north and east of the start).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, DiagonalRule, Grid, GridOptions};
+/// assert!(!DiagonalRule::NoCornerCutting.allows(true, false));
+/// assert!(DiagonalRule::NoSqueezing.allows(true, false));
+/// // Past a wall corner: cutting it saves a step.
+/// let grid = Grid::from_text(".#\n..").unwrap();
+/// let (a, b) = (Cell::new(0, 0), Cell::new(1, 1));
+/// let strict = GridOptions::DEFAULT; // NoCornerCutting
+/// assert_eq!(grid.find_path(a, b, &strict).unwrap().cells.len(), 3);
+/// let loose = strict.with_diagonal_rule(DiagonalRule::NoSqueezing);
+/// assert_eq!(grid.find_path(a, b, &loose).unwrap().cells.len(), 2);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DiagonalRule {

@@ -12,6 +12,16 @@ use crate::error::QueryError;
 /// its own because nothing else reads it and [`GridOptions`](crate::GridOptions) stays about
 /// path queries.
 /// `NearestOptions::from(&grid_options)` takes the agent size of a path query.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid, NearestOptions};
+/// let grid = Grid::from_text("##....\n##....\n......").unwrap();
+/// let o = NearestOptions::DEFAULT;
+/// assert_eq!(grid.try_find_nearest_walkable(Cell::new(0, 1), &o), Ok(Some(Cell::new(0, 2))));
+/// assert_eq!(grid.try_find_nearest_walkable(Cell::new(0, 1), &o.with_radius(0)), Ok(None));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NearestOptions {
     /// Agent side in cells (1..=255): a hit must fit an agent of this size (true clearance ≥

@@ -3,6 +3,18 @@
 use crate::math::{self, Axis, CoordinateError, FRACTIONAL_BOUND};
 
 /// An axial hex coordinate (q, r); the implied cube coordinate is s = −q − r.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, HexCoord, HexGrid, HexLayout};
+/// let (a, b) = (HexCoord::new(0, 0), HexCoord::new(2, -1));
+/// assert_eq!(a.distance(b), 2);
+/// assert_eq!(HexCoord::round(1.9, -0.8).unwrap(), b); // cube rounding
+/// // A hex grid stores offset cells; convert with its layout.
+/// let grid = HexGrid::new(4, 4, HexLayout::PointyOddRow).unwrap();
+/// assert_eq!(grid.to_offset(grid.to_axial(Cell::new(3, 1))), Cell::new(3, 1));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct HexCoord {

@@ -4,6 +4,21 @@
 use super::coord::HexCoord;
 
 /// The four offset layouts of a rectangular hex array.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, GridOptions, HexGrid, HexLayout};
+/// let (a, b) = (Cell::new(0, 0), Cell::new(0, 2));
+/// // Two rows down is two steps in every layout whose rows shift...
+/// for layout in [HexLayout::PointyOddRow, HexLayout::PointyEvenRow] {
+///     let grid = HexGrid::new(3, 3, layout).unwrap();
+///     assert_eq!(grid.find_path(a, b, &GridOptions::DEFAULT).unwrap().cost, 2.0);
+/// }
+/// // ...and in a flat layout, whose columns shift, a straight column line.
+/// assert!(!HexLayout::FlatOddColumn.is_pointy());
+/// assert_eq!(HexLayout::FlatOddColumn.axial_to_offset(HexLayout::FlatOddColumn.offset_to_axial(0, 2)), (0, 2));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum HexLayout {

@@ -11,6 +11,22 @@ use super::path::PathStatus;
 use crate::graph_search::Landmarks;
 
 /// Which graph search a query asks for.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{Graph, GraphEdge};
+/// use onepath::{GraphAlgorithm, GraphOptions};
+/// let edges = [GraphEdge::new(0, 1, 2.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(0, 2, 5.0)];
+/// let mut g = Graph::from_edges(&edges, None, true).unwrap();
+/// for algorithm in [GraphAlgorithm::Dijkstra, GraphAlgorithm::BidirectionalDijkstra] {
+///     let path = g.find_path(0, 2, &GraphOptions { algorithm, ..GraphOptions::DEFAULT }).unwrap();
+///     assert_eq!((path.nodes, path.cost, path.algorithm), (vec![0, 1, 2], 4.0, algorithm));
+/// }
+/// // Without positions, landmarks or a heuristic hook, `Auto` runs Dijkstra.
+/// let auto = g.find_path(0, 2, &GraphOptions::DEFAULT).unwrap();
+/// assert_eq!(auto.algorithm, GraphAlgorithm::Dijkstra);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GraphAlgorithm {
@@ -138,6 +154,19 @@ impl<'a> GraphOptions<'a> {
 }
 
 /// The result of a tier-1 graph query.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{Graph, GraphEdge};
+/// use onepath::{GraphOptions, PathStatus};
+/// let mut g = Graph::from_edges(&[GraphEdge::new(0, 1, 1.5), GraphEdge::new(1, 2, 1.0)], Some(4), true).unwrap();
+/// let path = g.find_path(0, 2, &GraphOptions::DEFAULT.with_record_expansions(true)).unwrap();
+/// assert!(path.is_found());
+/// assert_eq!((path.nodes.as_slice(), path.cost), (&[0, 1, 2][..], 2.5));
+/// assert_eq!(path.expanded.len() as u32, path.expanded_count);
+/// assert_eq!(g.find_path(0, 3, &GraphOptions::DEFAULT).unwrap().status, PathStatus::NoPath);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GraphPath {

@@ -3,6 +3,19 @@
 use crate::grid::{Connectivity, DiagonalRule, NearestOptions};
 
 /// Which estimate guides A*.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid, GridOptions, HeuristicKind};
+/// let grid = Grid::new(8, 1).unwrap();
+/// let (a, b) = (Cell::new(0, 0), Cell::new(7, 0));
+/// let astar = grid.find_path(a, b, &GridOptions::DEFAULT).unwrap(); // Auto: octile here
+/// let dijkstra = GridOptions::DEFAULT.with_heuristic(HeuristicKind::Zero);
+/// let dijkstra = grid.find_path(a, b, &dijkstra).unwrap();
+/// assert_eq!((astar.cost, dijkstra.cost), (7.0, 7.0)); // both optimal
+/// assert!(astar.expansions <= dijkstra.expansions);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -22,6 +35,20 @@ pub enum HeuristicKind {
 }
 
 /// The algorithm a tier-1 query ran ([`GridPath::algorithm`](crate::GridPath)).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid, GridAlgorithm, GridOptions};
+/// let grid = Grid::from_text("......\n.####.\n......").unwrap();
+/// let (a, b) = (Cell::new(0, 1), Cell::new(5, 1));
+/// let jps = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Jps);
+/// let path = grid.find_path(a, b, &jps).unwrap();
+/// assert_eq!(path.algorithm, GridAlgorithm::Jps); // it applied
+/// // Same cost as A*; the path lists every cell (king moves), not only the jump points.
+/// assert_eq!(path.cost, grid.find_path(a, b, &GridOptions::DEFAULT).unwrap().cost);
+/// assert!(path.step_counts().is_some());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

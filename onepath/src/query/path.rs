@@ -8,6 +8,19 @@ use crate::grid::{Cell, WorldPoint};
 use crate::search::Step;
 
 /// How a query ended. Never an error: every status is a normal outcome.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid, GridOptions, PathStatus};
+/// let grid = Grid::from_text("..#..").unwrap();
+/// let o = GridOptions::DEFAULT;
+/// let status = |a, b| grid.find_path(Cell::new(a, 0), Cell::new(b, 0), &o).unwrap().status;
+/// assert_eq!(status(0, 1), PathStatus::Found);
+/// assert_eq!(status(0, 4), PathStatus::NoPath);
+/// assert_eq!(status(2, 0), PathStatus::StartInvalid); // a wall
+/// assert_eq!(status(0, 9), PathStatus::GoalInvalid); // outside
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PathStatus {

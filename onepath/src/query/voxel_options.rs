@@ -83,6 +83,21 @@ impl VoxelOptions {
 }
 
 /// The result of a voxel query.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{VoxelCell, VoxelGrid};
+/// use onepath::{PathStatus, VoxelOptions};
+/// let grid = VoxelGrid::new(4, 1, 1).unwrap();
+/// let o = VoxelOptions::SIX_CONNECTED.with_record_expansions(true);
+/// let path = grid.find_path(VoxelCell::new(0, 0, 0), VoxelCell::new(3, 0, 0), &o);
+/// assert!(path.is_found());
+/// assert_eq!((path.cells.len(), path.cost), (4, 3.0));
+/// assert_eq!(path.expanded.len() as u32, path.expansions);
+/// let short = grid.find_path(VoxelCell::new(0, 0, 0), VoxelCell::new(3, 0, 0), &o.with_iteration_budget(1));
+/// assert_eq!(short.status, PathStatus::BudgetExhausted);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VoxelPath {

@@ -1,6 +1,23 @@
 //! [`Step`]: what a resumable search reports after `try_begin` or `step`.
 
 /// The state of a resumable search. Only [`Step::InProgress`] asks to be called again.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
+/// let grid = Grid::new(10, 10).unwrap();
+/// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+/// assert_eq!(search.state(), Step::Idle);
+/// assert_eq!(search.try_begin(&grid, Cell::new(0, 0), Cell::new(9, 9)), Step::InProgress);
+/// let mut ticks = 0;
+/// while search.step(&grid, 2).unwrap() == Step::InProgress {
+///     ticks += 1;
+/// }
+/// assert!(ticks > 0 && search.state().is_done());
+/// assert_eq!(search.state(), Step::Found);
+/// assert_eq!(search.try_begin(&grid, Cell::new(-1, 0), Cell::new(9, 9)), Step::StartInvalid);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Step {
