@@ -84,6 +84,23 @@ impl Pair {
 
 /// The estimate of a specialised search: the octile distance, or none (Dijkstra). Both are
 /// consistent, so a closed node is final and never reopened.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::fast::{Estimate, OctileAStar};
+/// use onepath::Grid;
+/// let grid = Grid::new(8, 8).unwrap();
+/// let mut astar = OctileAStar::new();
+/// astar.try_begin(&grid, 0, 63);
+/// astar.run();
+/// let mut dijkstra = OctileAStar::new();
+/// dijkstra.set_estimate(Estimate::Zero);
+/// dijkstra.try_begin(&grid, 0, 63);
+/// dijkstra.run();
+/// assert_eq!(astar.cost(), dijkstra.cost()); // both exact
+/// assert!(astar.expansions() < dijkstra.expansions());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Estimate {
     /// `(max − min) + min·√2`, added pairwise into f.
