@@ -221,6 +221,21 @@ impl Graph {
     ///
     /// The path, cost bits and counts depend only on the live edges in id order, the
     /// endpoints and the options.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphEdge, GraphOptions, PathStatus};
+    /// let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0)];
+    /// let mut g = Graph::from_edges(&edges, None, true).unwrap();
+    /// let path = g.find_path(0, 2, &GraphOptions::DEFAULT).unwrap();
+    /// assert_eq!((path.status, path.nodes, path.cost), (PathStatus::Found, vec![0, 1, 2], 2.0));
+    /// // Hooks: a blocked node is never entered.
+    /// let no_1 = |n: u32| n == 1;
+    /// let detour = g.find_path(0, 2, &GraphOptions { blocked: Some(&no_1), ..GraphOptions::DEFAULT }).unwrap();
+    /// assert_eq!((detour.nodes, detour.cost), (vec![0, 2], 3.0));
+    /// assert_eq!(g.find_path(0, 7, &GraphOptions::DEFAULT).unwrap().status, PathStatus::GoalInvalid);
+    /// ```
     pub fn find_path(
         &mut self,
         start: u32,
@@ -239,6 +254,23 @@ impl Graph {
     /// # Errors
     ///
     /// As [`Landmarks::build`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphEdge, GraphOptions, LandmarkOptions};
+    /// let edges: Vec<_> = (0..20).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// let mut g = Graph::from_edges(&edges, None, false).unwrap();
+    /// let landmarks = g.build_landmarks(&LandmarkOptions::DEFAULT).unwrap();
+    /// let plain = g.find_path(3, 17, &GraphOptions::DEFAULT).unwrap();
+    /// let alt = g.find_path(3, 17, &GraphOptions { landmarks: Some(&landmarks), ..GraphOptions::DEFAULT }).unwrap();
+    /// assert_eq!(alt.cost, plain.cost); // still exact
+    /// assert!(alt.expanded_count <= plain.expanded_count); // and guided
+    /// // Tables of the graph before an edit are refused after it.
+    /// g.set_weight(0, 2.0).unwrap();
+    /// let stale = g.find_path(3, 17, &GraphOptions { landmarks: Some(&landmarks), ..GraphOptions::DEFAULT });
+    /// assert!(matches!(stale, Err(onepath::graph_search::LandmarkError::Stale { .. })));
+    /// ```
     pub fn build_landmarks(
         &mut self,
         options: &LandmarkOptions,
@@ -254,6 +286,19 @@ impl PointGraph {
     /// # Errors
     ///
     /// [`LandmarkError::Stale`] for landmarks of another graph.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::PointGraphOptions;
+    /// use onepath::{GraphAlgorithm, GraphOptions, Point3, PointGraph};
+    /// let points = [Point3::new(0.0, 0.0, 0.0), Point3::new(3.0, 4.0, 0.0), Point3::new(6.0, 8.0, 0.0)];
+    /// let links = PointGraphOptions { links: &[(0, 1), (1, 2)], ..PointGraphOptions::NONE };
+    /// let mut g = PointGraph::new(&points, &links).unwrap();
+    /// let path = g.find_path(0, 2, &GraphOptions::DEFAULT).unwrap();
+    /// assert_eq!((path.nodes, path.cost), (vec![0, 1, 2], 10.0)); // edge weights are distances
+    /// assert_eq!(path.algorithm, GraphAlgorithm::AStar); // positions give an estimate
+    /// ```
     pub fn find_path(
         &mut self,
         start: u32,
@@ -275,6 +320,19 @@ impl PointGraph {
     ///
     /// [`PointQueryError::Point`] for a position that breaks the coordinate rule,
     /// [`PointQueryError::Landmarks`] for stale landmarks.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::PointGraphOptions;
+    /// use onepath::{GraphOptions, Point3, PointGraph};
+    /// let points = [Point3::new(0.0, 0.0, 0.0), Point3::new(10.0, 0.0, 0.0), Point3::new(20.0, 0.0, 0.0)];
+    /// let near = PointGraphOptions { nearest_count: 1, ..PointGraphOptions::NONE };
+    /// let mut g = PointGraph::new(&points, &near).unwrap();
+    /// // From wherever the unit stands to wherever it clicked: snapped to the nearest nodes.
+    /// let path = g.find_path_between(Point3::new(1.0, 2.0, 0.0), Point3::new(19.0, -1.0, 0.0), &GraphOptions::DEFAULT).unwrap();
+    /// assert_eq!((path.nodes, path.cost), (vec![0, 1, 2], 20.0));
+    /// ```
     pub fn find_path_between(
         &mut self,
         start: Point3,

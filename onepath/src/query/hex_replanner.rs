@@ -110,6 +110,18 @@ impl HexGrid {
     /// # Complexity
     ///
     /// O(1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridAlgorithm, GridOptions, HexGrid, HexLayout, QueryError};
+    /// let grid = HexGrid::new(5, 5, HexLayout::FlatOddColumn).unwrap();
+    /// let unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 4), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(unit.algorithm(), GridAlgorithm::DStarLite);
+    /// // Hex grids move agents of size 1 only.
+    /// let wide = GridOptions::DEFAULT.with_agent_size(2);
+    /// assert!(matches!(grid.create_replanner(Cell::new(0, 0), Cell::new(4, 4), &wide), Err(QueryError::InvalidAgentSize { .. })));
+    /// ```
     pub fn create_replanner(
         &self,
         start: Cell,
@@ -135,6 +147,18 @@ impl HexReplanner {
     /// # Errors
     ///
     /// As [`try_replan`](HexReplanner::try_replan).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// let mut grid = HexGrid::new(4, 1, HexLayout::PointyOddRow).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(3, 0), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(unit.replan(&grid), Ok(PathStatus::Found));
+    /// assert_eq!(unit.path().len(), 4);
+    /// grid.set_area(Cell::new(1, 0), 255).unwrap(); // the only row is cut
+    /// assert_eq!(unit.replan(&grid), Ok(PathStatus::NoPath));
+    /// ```
     pub fn replan(&mut self, grid: &HexGrid) -> Result<PathStatus, QueryError> {
         self.try_replan(grid, u32::MAX)
     }
@@ -149,16 +173,53 @@ impl HexReplanner {
     /// # Complexity
     ///
     /// As the square form. Allocates nothing once the first replan has sized the buffers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// let grid = HexGrid::new(12, 12, HexLayout::PointyOddRow).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(11, 11), &GridOptions::DEFAULT).unwrap();
+    /// let mut ticks = 1;
+    /// while unit.try_replan(&grid, 4).unwrap() == PathStatus::BudgetExhausted {
+    ///     ticks += 1;
+    /// }
+    /// assert!(ticks > 1);
+    /// assert_eq!(unit.cost(), grid.find_path(Cell::new(0, 0), Cell::new(11, 11), &GridOptions::DEFAULT).unwrap().cost);
+    /// ```
     pub fn try_replan(&mut self, grid: &HexGrid, budget: u32) -> Result<PathStatus, QueryError> {
         self.core.try_replan(grid, budget)
     }
 
     /// Moves the start; taken up at the next replan (D* Lite keeps its work).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout};
+    /// let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// unit.move_start(Cell::new(1, 0));
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!((unit.path()[0], unit.cost()), (Cell::new(1, 0), 3.0));
+    /// ```
     pub fn move_start(&mut self, start: Cell) {
         self.core.move_start(start);
     }
 
     /// Changes the goal; the next replan begins again.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout};
+    /// let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.set_goal(Cell::new(2, 0));
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!((unit.endpoints().1, unit.cost()), (Cell::new(2, 0), 2.0));
+    /// ```
     pub fn set_goal(&mut self, goal: Cell) {
         self.core.set_goal(goal);
     }
@@ -208,6 +269,17 @@ impl HexReplanner {
     /// # Errors
     ///
     /// [`StateError::InvalidField`] (`replan.grid`) for a grid of another size.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout};
+    /// let grid = HexGrid::new(4, 4, HexLayout::PointyOddRow).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(3, 3), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// let mut buf = vec![0u8; unit.state_size(&grid).unwrap()];
+    /// assert_eq!(unit.save_state(&grid, &mut buf), Ok(buf.len()));
+    /// ```
     pub fn state_size(&mut self, grid: &HexGrid) -> Result<usize, StateError> {
         self.core.state_size(grid)
     }
@@ -232,6 +304,25 @@ impl HexReplanner {
     ///
     /// O(cells) for the checks. Allocates nothing once the replanner has replanned or
     /// restored on a grid of this size.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout};
+    /// let mut grid = HexGrid::new(6, 6, HexLayout::PointyOddRow).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(5, 5), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// let mut snapshot = vec![0u8; unit.state_size(&grid).unwrap()];
+    /// unit.save_state(&grid, &mut snapshot).unwrap();
+    /// let (path, cost) = (unit.path().to_vec(), unit.cost());
+    /// grid.set_area(Cell::new(2, 2), 255).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// // Roll back the grid, then the replanner.
+    /// grid.set_area(Cell::new(2, 2), 0).unwrap();
+    /// unit.restore_state(&grid, &snapshot).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!((unit.path(), unit.cost()), (&path[..], cost));
+    /// ```
     pub fn restore_state(&mut self, grid: &HexGrid, bytes: &[u8]) -> Result<(), StateError> {
         self.core.restore_state(grid, bytes)
     }
