@@ -13,6 +13,19 @@ use crate::grid::journal::{Journal, JournalEdits, JournalSince};
 use super::cell::VoxelCell;
 
 /// One recorded change.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::JournalSince;
+/// use onepath::voxel::{VoxelCell, VoxelEdit, VoxelGrid};
+/// let mut grid = VoxelGrid::new(4, 4, 4).unwrap();
+/// let seen = grid.revision();
+/// grid.set_walkable(VoxelCell::new(0, 1, 2), false).unwrap();
+/// grid.set_area_cost(3, 2.0).unwrap();
+/// let JournalSince::Edits(edits) = grid.edits_since(seen) else { unreachable!() };
+/// assert_eq!(edits.collect::<Vec<_>>(), [VoxelEdit::Voxel(VoxelCell::new(0, 1, 2)), VoxelEdit::AreaCosts]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum VoxelEdit {
     /// One voxel's area changed.
