@@ -47,6 +47,15 @@ impl NearestOptions {
     };
 
     /// With agent side `size`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, NearestOptions};
+    /// let grid = Grid::from_text("...\n.#.\n...\n...").unwrap();
+    /// let o = NearestOptions::DEFAULT.with_agent_size(2);
+    /// assert_eq!(grid.try_find_nearest_walkable(Cell::new(0, 0), &o), Ok(Some(Cell::new(0, 2))));
+    /// ```
     #[must_use]
     pub const fn with_agent_size(mut self, size: u8) -> Self {
         self.agent_size = size;
@@ -54,6 +63,16 @@ impl NearestOptions {
     }
 
     /// With the search bounded to rings `0..=radius`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, NearestOptions};
+    /// let grid = Grid::from_text("###.").unwrap();
+    /// let o = NearestOptions::DEFAULT;
+    /// assert_eq!(grid.try_find_nearest_walkable(Cell::new(0, 0), &o.with_radius(2)), Ok(None));
+    /// assert_eq!(grid.try_find_nearest_walkable(Cell::new(0, 0), &o.with_radius(3)), Ok(Some(Cell::new(3, 0))));
+    /// ```
     #[must_use]
     pub const fn with_radius(mut self, radius: u32) -> Self {
         self.radius = radius;

@@ -119,6 +119,17 @@ impl<'a> GraphOptions<'a> {
     };
 
     /// `DEFAULT` with the ALT estimate of `landmarks`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphAlgorithm, GraphEdge, GraphOptions, LandmarkOptions};
+    /// let edges: Vec<_> = (0..6).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// let mut g = Graph::from_edges(&edges, None, false).unwrap();
+    /// let lm = g.build_landmarks(&LandmarkOptions::DEFAULT).unwrap();
+    /// let path = g.find_path(0, 6, &GraphOptions::with_landmarks(&lm)).unwrap();
+    /// assert_eq!((path.cost, path.algorithm), (6.0, GraphAlgorithm::AStar));
+    /// ```
     pub const fn with_landmarks(landmarks: &'a Landmarks) -> Self {
         GraphOptions {
             edge_cost: None,
@@ -132,6 +143,15 @@ impl<'a> GraphOptions<'a> {
     }
 
     /// With `algorithm`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphAlgorithm, GraphEdge, GraphOptions};
+    /// let mut g = Graph::from_edges(&[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0)], None, false).unwrap();
+    /// let o = GraphOptions::DEFAULT.with_algorithm(GraphAlgorithm::BidirectionalDijkstra);
+    /// assert_eq!(g.find_path(0, 2, &o).unwrap().algorithm, GraphAlgorithm::BidirectionalDijkstra);
+    /// ```
     #[must_use]
     pub const fn with_algorithm(mut self, algorithm: GraphAlgorithm) -> Self {
         self.algorithm = algorithm;
@@ -139,6 +159,16 @@ impl<'a> GraphOptions<'a> {
     }
 
     /// With an iteration budget.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphEdge, GraphOptions, PathStatus};
+    /// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// let mut g = Graph::from_edges(&edges, None, true).unwrap();
+    /// let path = g.find_path(0, 9, &GraphOptions::DEFAULT.with_iteration_budget(3)).unwrap();
+    /// assert_eq!((path.status, path.iterations), (PathStatus::BudgetExhausted, 3));
+    /// ```
     #[must_use]
     pub const fn with_iteration_budget(mut self, budget: u32) -> Self {
         self.iteration_budget = budget;
@@ -146,6 +176,15 @@ impl<'a> GraphOptions<'a> {
     }
 
     /// With expansion recording on or off.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphEdge, GraphOptions};
+    /// let mut g = Graph::from_edges(&[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0)], None, true).unwrap();
+    /// let path = g.find_path(0, 2, &GraphOptions::DEFAULT.with_record_expansions(true)).unwrap();
+    /// assert_eq!(path.expanded, vec![0, 1]);
+    /// ```
     #[must_use]
     pub const fn with_record_expansions(mut self, on: bool) -> Self {
         self.record_expansions = on;
@@ -188,6 +227,15 @@ pub struct GraphPath {
 
 impl GraphPath {
     /// Whether a path was found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphOptions};
+    /// let mut g = Graph::new(2).unwrap();
+    /// assert!(!g.find_path(0, 1, &GraphOptions::DEFAULT).unwrap().is_found());
+    /// assert!(g.find_path(1, 1, &GraphOptions::DEFAULT).unwrap().is_found()); // start = goal
+    /// ```
     pub fn is_found(&self) -> bool {
         self.status == PathStatus::Found
     }

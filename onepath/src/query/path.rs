@@ -107,6 +107,16 @@ impl GridPath {
     }
 
     /// Whether a path was found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::from_text(".#.").unwrap();
+    /// let o = GridOptions::DEFAULT;
+    /// assert!(grid.find_path(Cell::new(0, 0), Cell::new(0, 0), &o).unwrap().is_found());
+    /// assert!(!grid.find_path(Cell::new(0, 0), Cell::new(2, 0), &o).unwrap().is_found());
+    /// ```
     pub fn is_found(&self) -> bool {
         self.status == PathStatus::Found
     }
