@@ -48,6 +48,17 @@ impl Point3 {
 }
 
 /// A position that breaks the coordinate rule (finite, `|v| <= 2^21` on every axis).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{PointError, PointGraphError, PointGraphOptions};
+/// use onepath::{Point3, PointGraph};
+/// let points = [Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 5e6)];
+/// let e = PointGraph::new(&points, &PointGraphOptions::NONE).unwrap_err();
+/// let PointGraphError::Point(PointError { point, axis, value, .. }) = e else { unreachable!() };
+/// assert_eq!((point, axis, value), (1, 'z', 5e6)); // names the point, axis and value
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PointError {
     /// Index of the point in the input.
@@ -94,6 +105,17 @@ pub(crate) fn check_point(index: u64, p: Point3) -> Result<(), PointError> {
 /// The straight-line distance between two nodes' positions as an estimate (tier 2). It is
 /// consistent while every edge weighs at least the distance between its endpoints (true for
 /// the weights [`PointGraph`](super::PointGraph) builds, not for a cost hook that lowers them).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{EuclideanGraphHeuristic, GraphHeuristic};
+/// use onepath::Point3;
+/// let positions = [Point3::new(0.0, 0.0, 0.0), Point3::new(3.0, 4.0, 0.0)];
+/// let h = EuclideanGraphHeuristic { positions: &positions };
+/// assert_eq!(h.estimate(0, 1), 5.0);
+/// assert_eq!(h.estimate(0, 7), 0.0); // a node without a position: no estimate
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct EuclideanGraphHeuristic<'a> {
     /// Position of every node.

@@ -13,6 +13,19 @@ use crate::math::SplitMix64;
 use crate::search::NO_NODE;
 
 /// How landmarks are chosen.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{CsrGraph, GraphEdge};
+/// use onepath::graph_search::{LandmarkOptions, LandmarkSelection, Landmarks};
+/// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+/// let g = CsrGraph::new(10, &edges).unwrap();
+/// for selection in [LandmarkSelection::Farthest, LandmarkSelection::Avoid] {
+///     let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, selection, seed: 3 }).unwrap();
+///     assert!(lm.lower_bound(0, 9) <= 9.0); // both rules give admissible bounds
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum LandmarkSelection {
     /// Each landmark as far as possible from the ones before.
