@@ -36,6 +36,23 @@ use super::journal::{EditJournal, EditsSince, GridEdit};
 use super::rect::GridRect;
 
 /// What the last [`ClearanceMap::refresh`] did.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::{ClearanceMap, ClearanceRefresh};
+/// use onepath::{Cell, Grid};
+/// let mut grid = Grid::new(8, 8).unwrap();
+/// let mut map = ClearanceMap::new();
+/// assert_eq!(map.last_refresh(), ClearanceRefresh::Never);
+/// map.refresh(&grid);
+/// assert_eq!(map.last_refresh(), ClearanceRefresh::Rebuilt); // the first read computes all
+/// map.refresh(&grid);
+/// assert_eq!(map.last_refresh(), ClearanceRefresh::UpToDate);
+/// grid.set_walkable(Cell::new(7, 7), false).unwrap();
+/// map.refresh(&grid);
+/// assert!(matches!(map.last_refresh(), ClearanceRefresh::Repaired { recomputed } if recomputed < 64));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ClearanceRefresh {
     /// The map was never refreshed.

@@ -66,6 +66,16 @@ impl DiagonalRule {
 }
 
 /// The eight directions in normative order: N, E, S, W, NE, SE, SW, NW.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::Dir8;
+/// assert_eq!(Dir8::ALL[0], Dir8::North);
+/// assert_eq!(Dir8::NorthEast.offset(), (1, -1)); // y grows downwards
+/// assert!(Dir8::SouthWest.is_diagonal() && !Dir8::West.is_diagonal());
+/// assert_eq!(Dir8::OFFSETS[Dir8::East as usize], (1, 0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Dir8 {

@@ -5,6 +5,19 @@ use crate::grid::{Connectivity, DiagonalRule};
 
 /// What an [`HpaHierarchy`](super::HpaHierarchy) is built for: chunk side, entrance threshold,
 /// agent size, moves and diagonal rule (spec: grids.md, "HPA*", "Scope").
+///
+/// # Examples
+///
+/// ```
+/// use onepath::hpa::{HpaConfig, HpaError, HpaHierarchy};
+/// use onepath::{DiagonalRule, Grid};
+/// let grid = Grid::new(32, 32).unwrap();
+/// let config = HpaConfig { agent_size: 2, ..HpaConfig::DEFAULT.with_chunk_size(8) };
+/// let h = HpaHierarchy::build(&grid, config).unwrap();
+/// assert_eq!((h.chunk_count(), h.config().agent_size), (16, 2));
+/// let cutting = HpaConfig { rule: DiagonalRule::AllowAll, ..HpaConfig::DEFAULT };
+/// assert!(matches!(HpaHierarchy::build(&grid, cutting), Err(HpaError::UnsupportedRule { .. })));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HpaConfig {
     /// Chunk side C in cells (default 16).

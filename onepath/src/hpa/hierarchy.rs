@@ -12,6 +12,18 @@ use crate::state::Fnv1a64;
 use crate::topology::Topology;
 
 /// An inter-edge: the move across a chunk border between two transition cells.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::hpa::{HpaConfig, HpaHierarchy};
+/// use onepath::Grid;
+/// let grid = Grid::new(4, 2).unwrap();
+/// let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(2)).unwrap();
+/// // Chunk 0 (left) meets chunk 1 (right) across one entrance: one edge each way out of it.
+/// let e = h.inter_edges(0)[0];
+/// assert_eq!((e.from, e.to, e.cost), (1, 2, 1.0)); // cell (1, 0) to cell (2, 0)
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct InterEdge {
     /// The transition cell inside this chunk (an abstract node).
