@@ -12,6 +12,16 @@ use crate::error::GridError;
 ///
 /// `width >= 1`, `height >= 1`; `x + width` and `y + height` do not overflow `u32` (they are at
 /// most the grid's width and height when the rectangle came from a grid).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::GridRect;
+/// let a = GridRect { x: 1, y: 1, width: 2, height: 3 };
+/// assert_eq!((a.right(), a.bottom(), a.area()), (3, 4, 6));
+/// assert!(a.contains(2, 3) && !a.contains(3, 3));
+/// assert_eq!(a.union(&GridRect::cell(5, 0)), GridRect { x: 1, y: 0, width: 5, height: 4 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GridRect {
     /// Leftmost column.
