@@ -10,6 +10,18 @@ use super::jumper::{Jumper, diagonal_jump};
 use crate::grid::Dir8;
 
 /// A jumper reading a [`BlockMap`].
+///
+/// # Examples
+///
+/// ```
+/// # use onepath::grid::Dir8;
+/// # use onepath::Grid;
+/// # let grid = Grid::from_text(".#...\n.....").unwrap();
+/// use onepath::jps::{BlockJumper, BlockMap, Jumper};
+/// let map = BlockMap::new(&grid); // walkability as bit rows and columns
+/// let j = BlockJumper::new(&map);
+/// assert_eq!(j.jump(0, 1, Dir8::East, (4, 1)), Some((2, 1, 2)));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct BlockJumper<'m> {
     map: &'m BlockMap,

@@ -77,6 +77,15 @@ impl PartialEq for JpsPlusIndex {
 impl Eq for JpsPlusIndex {}
 
 /// Why an index cannot be built.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::jps::{GridTooLarge, JpsPlusIndex, MAX_JPS_PLUS_SIDE};
+/// use onepath::Grid;
+/// let long = Grid::new(MAX_JPS_PLUS_SIDE + 1, 1).unwrap();
+/// assert_eq!(JpsPlusIndex::new(&long).unwrap_err(), GridTooLarge { side: MAX_JPS_PLUS_SIDE + 1 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GridTooLarge {
     /// The longer side.
