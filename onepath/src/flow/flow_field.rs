@@ -15,6 +15,22 @@ pub(super) fn usable(c: f64) -> bool {
 }
 
 /// Where a flow field stands.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::flow::{FlowField, FlowStep};
+/// use onepath::grid::SquareTopology;
+/// use onepath::topology::DefaultStepCost;
+/// use onepath::{Connectivity, DiagonalRule, Grid};
+/// let grid = Grid::new(4, 4).unwrap();
+/// let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+/// let mut field = FlowField::new(DefaultStepCost);
+/// assert_eq!(field.state(), FlowStep::Idle);
+/// assert_eq!(field.begin(&topo, &[0]), FlowStep::InProgress);
+/// assert_eq!(field.step(&topo, 5), FlowStep::InProgress);
+/// assert_eq!(field.run(&topo), FlowStep::Complete);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FlowStep {
     /// No goals were given yet: call [`FlowField::begin`].

@@ -7,6 +7,17 @@
 //! z = (z ^ z>>27) * 0x94D049BB133111EB; z ^ z>>31`, all mod 2^64.
 
 /// A SplitMix64 generator.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::math::SplitMix64;
+/// let (mut a, mut b) = (SplitMix64::new(42), SplitMix64::new(42));
+/// assert_eq!(a.next_u64(), b.next_u64()); // the same seed, the same stream, everywhere
+/// assert_eq!(SplitMix64::new(0).next_u64(), 0xE220_A839_7B1D_CDAF); // the reference value
+/// assert!((0..100).all(|_| a.below(6) < 6));
+/// assert_eq!(a.below(0), 0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SplitMix64 {
     state: u64,

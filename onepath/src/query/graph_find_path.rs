@@ -351,6 +351,17 @@ impl PointGraph {
 }
 
 /// Why a query by position failed.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::PointGraphOptions;
+/// use onepath::query::PointQueryError;
+/// use onepath::{GraphOptions, Point3, PointGraph};
+/// let mut g = PointGraph::new(&[Point3::new(0.0, 0.0, 0.0)], &PointGraphOptions::NONE).unwrap();
+/// let bad = g.find_path_between(Point3::new(f64::NAN, 0.0, 0.0), Point3::default(), &GraphOptions::DEFAULT);
+/// assert!(matches!(bad, Err(PointQueryError::Point(_))));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum PointQueryError {

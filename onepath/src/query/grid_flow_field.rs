@@ -15,6 +15,23 @@ use crate::math::sqrt;
 use crate::topology::DefaultStepCost;
 
 /// A map a [`GridFlowField`] can follow: [`Grid`] or [`HexGrid`] (sealed).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::query::FlowMap;
+/// use onepath::{Cell, Grid, GridOptions, HexGrid, HexLayout};
+/// // One function for both kinds of map.
+/// fn settle(field: &mut onepath::GridFlowField, map: &impl FlowMap) -> u32 {
+///     field.run(map).unwrap();
+///     field.settled()
+/// }
+/// let square = Grid::new(3, 3).unwrap();
+/// let hex = HexGrid::new(3, 3, HexLayout::PointyOddRow).unwrap();
+/// let o = GridOptions::DEFAULT.with_iteration_budget(0);
+/// assert_eq!(settle(&mut square.create_flow_field(&[Cell::new(0, 0)], &o).unwrap(), &square), 9);
+/// assert_eq!(settle(&mut hex.create_flow_field(&[Cell::new(0, 0)], &o).unwrap(), &hex), 9);
+/// ```
 pub trait FlowMap: sealed::Sealed {
     #[doc(hidden)]
     fn flow_map(&self) -> MapRef<'_>;

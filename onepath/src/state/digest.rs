@@ -7,6 +7,17 @@ pub const FNV_OFFSET: u64 = 0xCBF2_9CE4_8422_2325;
 pub const FNV_PRIME: u64 = 0x0000_0100_0000_01B3;
 
 /// An incremental FNV-1a 64 digest.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::state::{FNV_OFFSET, Fnv1a64};
+/// assert_eq!(Fnv1a64::new().finish(), FNV_OFFSET);
+/// assert_eq!(Fnv1a64::of(b"a"), 0xAF63_DC4C_8601_EC8C); // the FNV-1a 64 reference value
+/// let mut d = Fnv1a64::new();
+/// d.write(b"a");
+/// assert_eq!(d.finish(), Fnv1a64::of(b"a")); // incremental = one shot
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fnv1a64(u64);
 
