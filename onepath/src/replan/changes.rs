@@ -32,6 +32,28 @@ use crate::hex::HexGrid;
 use crate::topology::{Heuristic, StepCost};
 
 /// What following the journal did.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::SquareTopology;
+/// use onepath::replan::{JournalOutcome, ReplanSearch, ReplanVariant, follow_square_journal};
+/// use onepath::search::Step;
+/// use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+/// use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+/// let mut grid = Grid::new(20, 10).unwrap();
+/// let mut search = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(20, 1.0));
+/// let mut seen = grid.revision();
+/// let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+/// search.try_begin(&topo, 100, 119); // (0, 5) to (19, 5)
+/// search.run(&topo);
+/// assert_eq!(follow_square_journal(&mut search, &grid, &mut seen, 1), JournalOutcome::Current);
+/// grid.set_walkable(Cell::new(10, 5), false).unwrap();
+/// assert!(matches!(follow_square_journal(&mut search, &grid, &mut seen, 1), JournalOutcome::Marked(_)));
+/// let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+/// assert_eq!(search.run(&topo), Step::Found);
+/// assert_eq!(search.cost(), 21.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JournalOutcome {
     /// Nothing changed since the revision seen.

@@ -43,6 +43,17 @@ pub fn approx_lt(a: f64, b: f64) -> bool {
 }
 
 /// A queue key `[k1, k2]` (see the module docs).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::replan::ReplanKey;
+/// let a = ReplanKey { k1: 5.0, k2: 3.0 };
+/// assert!(a.less_than(&ReplanKey { k1: 6.0, k2: 0.0 })); // k1 first
+/// assert!(a.less_than(&ReplanKey { k1: 5.0, k2: 4.0 })); // then k2
+/// // Within the tolerance, k1 counts as equal: the order falls to k2.
+/// assert!(!a.less_than(&ReplanKey { k1: 5.0 + 1e-13, k2: 3.0 }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ReplanKey {
     /// `min(g, rhs) + h + km`.

@@ -8,6 +8,23 @@ use crate::search::{NO_NODE, Step};
 use crate::topology::{Heuristic, StepCost, Topology};
 
 /// Which replanner a [`ReplanSearch`] is.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::SquareTopology;
+/// use onepath::replan::{ReplanSearch, ReplanVariant};
+/// use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+/// use onepath::{Connectivity, DiagonalRule, Grid};
+/// let grid = Grid::new(4, 1).unwrap();
+/// let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+/// for (variant, root) in [(ReplanVariant::LpaStar, 0), (ReplanVariant::DStarLite, 3)] {
+///     let mut s = ReplanSearch::new(variant, DefaultStepCost, ManhattanHeuristic::new(4, 1.0));
+///     s.try_begin(&topo, 0, 3);
+///     s.run(&topo);
+///     assert_eq!((s.root(), s.cost()), (root, 3.0)); // D* Lite searches from the goal
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ReplanVariant {
     /// Lifelong Planning A* (Koenig, Likhachev & Furcy 2004): searches from the start (root)

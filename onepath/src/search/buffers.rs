@@ -41,6 +41,25 @@ impl NodeState {
 /// 16 bytes per node (g 8, parent 4, mark 4, in one record) plus 4 bytes per node of open-set
 /// index and 24 bytes per open entry. Starting a search is O(1) once the buffers are large
 /// enough.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::SquareTopology;
+/// use onepath::search::{AStar, SearchBuffers, Step};
+/// use onepath::topology::{DefaultStepCost, ZeroHeuristic};
+/// use onepath::{Connectivity, DiagonalRule, Grid};
+/// let grid = Grid::new(8, 8).unwrap();
+/// let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+/// let mut buffers = SearchBuffers::with_capacity(64); // sized once, reused by every search
+/// buffers.set_record_expansions(true);
+/// let mut search = AStar::with_buffers(DefaultStepCost, ZeroHeuristic, buffers);
+/// search.try_begin(&topo, 0, 63);
+/// assert_eq!(search.run(&topo), Step::Found);
+/// let buffers = search.into_buffers(); // hand them to the next search
+/// assert_eq!((buffers.g_of(63), buffers.parent_of(0)), (Some(14.0), None));
+/// assert!(buffers.closed(0) && !buffers.expanded_nodes().is_empty());
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct SearchBuffers {
     pub(crate) nodes: Vec<NodeState>,

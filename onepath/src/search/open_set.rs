@@ -121,6 +121,17 @@ pub struct OpenSet {
 }
 
 /// A NaN key was offered to [`OpenSet::push`].
+///
+/// # Examples
+///
+/// ```
+/// use onepath::search::{NanKey, OpenSet};
+/// let mut open = OpenSet::new();
+/// open.reserve_nodes(4);
+/// assert_eq!(open.push(1, f64::NAN, 0.0), Err(NanKey)); // refused, the set unchanged
+/// assert!(open.is_empty());
+/// assert_eq!(open.push(1, 2.0, 1.0), Ok(()));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NanKey;
 

@@ -44,6 +44,23 @@ impl Step {
 }
 
 /// A cancellation callback returned `true`: the search stopped between two slices.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::fast::OctileAStar;
+/// use onepath::search::{CANCEL_SLICE, Cancelled, Step};
+/// use onepath::Grid;
+/// let grid = Grid::new(64, 64).unwrap();
+/// let mut search = OctileAStar::new();
+/// search.set_estimate(onepath::fast::Estimate::Zero); // Dijkstra: many iterations
+/// search.try_begin(&grid, 0, 64 * 64 - 1);
+/// let mut asked = 0;
+/// let stop = search.run_cancellable(|| { asked += 1; asked > 2 }); // e.g. a frame deadline
+/// assert_eq!(stop, Err(Cancelled));
+/// assert_eq!(search.iterations(), 2 * CANCEL_SLICE); // two slices ran
+/// assert_eq!(search.run(), Step::Found); // and the search can continue
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cancelled;
 
