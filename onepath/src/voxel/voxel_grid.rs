@@ -39,6 +39,17 @@ pub const CHUNK_EDGE: u32 = 16;
 pub const CHUNK_VOXELS: usize = 4096;
 
 /// One allocated chunk: 4096 area bytes, `(x & 15) | ((y & 15) << 4) | ((z & 15) << 8)`.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{CHUNK_VOXELS, Chunk, VoxelCell, VoxelGrid};
+/// let mut grid = VoxelGrid::new(16, 16, 16).unwrap();
+/// grid.set_area(VoxelCell::new(1, 2, 3), 9).unwrap();
+/// let chunk: &Chunk = grid.chunk(0, 0, 0).unwrap();
+/// assert_eq!(chunk.len(), CHUNK_VOXELS);
+/// assert_eq!(chunk[1 + 16 * (2 + 16 * 3)], 9); // x fastest, then y, then z
+/// ```
 pub type Chunk = [u8; CHUNK_VOXELS];
 
 /// The in-chunk index of a voxel.

@@ -49,6 +49,25 @@ const CLOSED: u32 = 2;
 /// The caller's hooks of a paged search: a `blocked` predicate (a blocked voxel can be
 /// neither entered nor an endpoint) and a step-cost hook (NaN, negative or +∞ removes the
 /// move), asked in that order once per legal move looked at.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{VoxelCell, VoxelGrid};
+/// use onepath::voxel_search::VoxelHooks;
+/// use onepath::{VoxelOptions, VoxelSearch};
+/// // Flying is dearer: moves that climb cost double; the voxel (1, 0, 0) is reserved.
+/// struct Drone;
+/// impl VoxelHooks for Drone {
+///     fn blocked(&self, c: VoxelCell) -> bool { c == VoxelCell::new(1, 0, 0) }
+///     fn cost(&self, from: VoxelCell, to: VoxelCell, base: f64) -> f64 { if to.z > from.z { 2.0 * base } else { base } }
+/// }
+/// let grid = VoxelGrid::new(3, 3, 3).unwrap();
+/// let mut search = VoxelSearch::new(VoxelOptions::SIX_CONNECTED);
+/// search.start_with(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(2, 0, 0), &Drone);
+/// search.step_with(&grid, &Drone, u32::MAX).unwrap();
+/// assert_eq!(search.cost(), 4.0); // round the reserved voxel on the same level
+/// ```
 pub trait VoxelHooks {
     /// Whether `cell` is blocked for this query.
     fn blocked(&self, cell: VoxelCell) -> bool;
@@ -57,6 +76,19 @@ pub trait VoxelHooks {
 }
 
 /// No hooks: nothing blocked, every move at its base cost.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{VoxelCell, VoxelGrid};
+/// use onepath::voxel_search::NoVoxelHooks;
+/// use onepath::{VoxelOptions, VoxelSearch};
+/// let grid = VoxelGrid::new(4, 1, 1).unwrap();
+/// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+/// search.start_with(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(3, 0, 0), &NoVoxelHooks);
+/// search.step_with(&grid, &NoVoxelHooks, u32::MAX).unwrap();
+/// assert_eq!(search.to_path(), grid.find_path(VoxelCell::new(0, 0, 0), VoxelCell::new(3, 0, 0), &VoxelOptions::DEFAULT));
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoVoxelHooks;
 
