@@ -11,7 +11,8 @@
 #
 # An item "has an example" when its doc comment holds an `# Examples`/`# Example` heading or a
 # Rust code fence (```, ```rust, ```no_run, ```should_panic, ```compile_fail; not ```text).
-# `pub(crate)` items, `pub use` and `pub mod` are not counted.
+# `pub(crate)` items, `pub use`, `pub mod` and items marked `#[doc(hidden)]`, `#[cfg(test)]` or
+# `#[cfg(doctest)]` are not counted.
 #
 # Usage: ci/doc-examples.sh [SRC_DIR]      (default onepath/src)
 #        ci/doc-examples.sh --list          (also list every item without one, file:line name)
@@ -33,7 +34,7 @@ done
 # One record per public item: kind (top|method) TAB has (1|0) TAB name TAB file:line.
 records=$(find "$SRC" -name '*.rs' ! -name '*_tests.rs' | LC_ALL=C sort | while read -r f; do
   awk -v file="$f" '
-    function reset() { doc = 0; ex = 0; fence = 0 }
+    function reset() { doc = 0; ex = 0; fence = 0; hidden = 0 }
     BEGIN { reset(); inattr = 0 }
     {
       line = $0
@@ -55,14 +56,18 @@ records=$(find "$SRC" -name '*.rs' ! -name '*_tests.rs' | LC_ALL=C sort | while 
       }
       next
     }
-    line ~ /^#\[/ { if (line !~ /\][ \t]*$/) inattr = 1; next }
+    line ~ /^#\[/ {
+      if (line ~ /^#\[(doc\(hidden\)|cfg\((test|doctest)\))\]/) hidden = 1
+      if (line !~ /\][ \t]*$/) inattr = 1
+      next
+    }
     {
       kind = ""
       if ($0 ~ /^pub (const |unsafe |async |extern "C" )*fn /) kind = "top"
       else if ($0 ~ /^pub (struct|enum|trait|type|union|static) /) kind = "top"
       else if ($0 ~ /^pub const [A-Z_0-9]+/) kind = "top"
       else if ($0 ~ /^    pub (const |unsafe |async )*fn /) kind = "method"
-      if (kind != "") {
+      if (kind != "" && !hidden) {
         name = $0
         sub(/^ *pub (const |unsafe |async |extern "C" )*(fn|struct|enum|trait|type|union|static|const) /, "", name)
         sub(/[^A-Za-z0-9_].*$/, "", name)
@@ -80,6 +85,13 @@ count() { # kind has
 top_yes=$(count top 1); top_no=$(count top 0)
 m_yes=$(count method 1); m_no=$(count method 0)
 echo "top-level public items: $((top_yes + top_no)), with an example: $top_yes, without: $top_no"
+types() { # has
+  printf '%s\n' "$records" |
+    awk -F'\t' -v h="$1" '$1 == "top" && $2 == h && $4 ~ /^(struct|enum|trait|type|union)$/' |
+    grep -c . || true
+}
+t_yes=$(types 1); t_no=$(types 0)
+echo "  of them types:         $((t_yes + t_no)), with an example: $t_yes, without: $t_no"
 echo "public methods:         $((m_yes + m_no)), with an example: $m_yes, without: $m_no"
 
 # The crate root's re-exported names (every identifier in lib.rs's `pub use` statements).
