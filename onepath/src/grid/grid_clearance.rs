@@ -45,6 +45,18 @@ pub fn compute_clearance(grid: &Grid) -> Vec<u8> {
 }
 
 /// [`compute_clearance`] into a caller's vector (no allocation once it is large enough).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::{compute_clearance, compute_clearance_into};
+/// use onepath::Grid;
+/// let grid = Grid::from_text("..\n.#").unwrap();
+/// let mut c = Vec::with_capacity(64); // kept between calls
+/// compute_clearance_into(&grid, &mut c);
+/// assert_eq!(c, compute_clearance(&grid));
+/// assert_eq!(c, [1, 1, 1, 0]);
+/// ```
 pub fn compute_clearance_into(grid: &Grid, c: &mut Vec<u8>) {
     clearance_into(grid.cells(), grid.width(), grid.height(), c);
 }

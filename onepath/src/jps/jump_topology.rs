@@ -123,6 +123,15 @@ impl<J: Jumper> Topology for JumpTopology<'_, J> {
 
 /// The number of cells of the path through `points` (jump points, start first), each hop
 /// walked straight or diagonally.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::jps::expanded_len;
+/// // Jump points (0, 0) -> (3, 3) -> (6, 3) on a 10-wide grid: 3 + 3 steps, 7 cells.
+/// assert_eq!(expanded_len(10, &[0, 33, 36]), 7);
+/// assert_eq!(expanded_len(10, &[]), 0);
+/// ```
 pub fn expanded_len(width: u32, points: &[u32]) -> usize {
     let w = width.max(1);
     let hops: usize = points
@@ -138,6 +147,18 @@ pub fn expanded_len(width: u32, points: &[u32]) -> usize {
 
 /// Writes every cell of the path through `points` into `out` (which must hold
 /// [`expanded_len`] cells); consecutive cells are neighbours.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::jps::{expand_into, expanded_len};
+/// use onepath::Cell;
+/// let points = [0, 22]; // (0, 0) to (2, 2) on a 10-wide grid
+/// let mut out = [Cell::default(); 8]; // no allocation
+/// let n = expanded_len(10, &points);
+/// expand_into(10, &points, &mut out[..n]);
+/// assert_eq!(&out[..n], &[Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2)]);
+/// ```
 pub fn expand_into(width: u32, points: &[u32], out: &mut [Cell]) {
     let w = width.max(1);
     let mut i = 0;

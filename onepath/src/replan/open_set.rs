@@ -24,6 +24,15 @@ pub const REPLAN_TOLERANCE: f64 = 1e-11;
 /// Whether `a` and `b` count as equal: identical (both +∞ included), or within
 /// [`REPLAN_TOLERANCE`] times the larger magnitude (times 1 when both are below 1). NaN equals
 /// nothing.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::replan::approx_eq;
+/// assert!(approx_eq(0.1 + 0.2, 0.3)); // equal on paper, not in bits
+/// assert!(approx_eq(f64::INFINITY, f64::INFINITY));
+/// assert!(!approx_eq(1.0, 1.001) && !approx_eq(f64::NAN, f64::NAN));
+/// ```
 #[inline]
 pub fn approx_eq(a: f64, b: f64) -> bool {
     if a == b {
@@ -37,6 +46,14 @@ pub fn approx_eq(a: f64, b: f64) -> bool {
 }
 
 /// Whether `a` is smaller than `b` beyond the tolerance (`a < b` and not [`approx_eq`]).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::replan::approx_lt;
+/// assert!(approx_lt(1.0, 1.001));
+/// assert!(!approx_lt(0.3, 0.1 + 0.2)); // within the tolerance: not smaller
+/// ```
 #[inline]
 pub fn approx_lt(a: f64, b: f64) -> bool {
     a < b && !approx_eq(a, b)

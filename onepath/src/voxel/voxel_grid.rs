@@ -63,6 +63,14 @@ pub(crate) const fn chunk_index(x: u32, y: u32, z: u32) -> usize {
 /// # Errors
 ///
 /// [`VoxelError::EmptyDimension`], [`VoxelError::TooManyVoxels`].
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{VoxelError, checked_voxel_count};
+/// assert_eq!(checked_voxel_count(10, 20, 30), Ok(6000));
+/// assert!(matches!(checked_voxel_count(1 << 20, 1 << 20, 1), Err(VoxelError::TooManyVoxels { .. })));
+/// ```
 pub fn checked_voxel_count(x: u32, y: u32, z: u32) -> Result<u32, VoxelError> {
     if x == 0 || y == 0 || z == 0 {
         return Err(VoxelError::EmptyDimension { x, y, z });
