@@ -224,6 +224,19 @@ pub struct ThetaSearch<H> {
 
 impl<H: Heuristic> ThetaSearch<H> {
     /// A search of `variant` with weight 1 and fresh buffers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::LazyRequeue, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// assert_eq!(search.variant(), ThetaVariant::LazyRequeue);
+    /// search.try_begin_cells(&grid, Cell::new(0, 0), Cell::new(4, 2));
+    /// assert_eq!(search.run(&grid), Step::Found);
+    /// ```
     pub fn new(variant: ThetaVariant, heuristic: H) -> Self {
         Self::with_buffers(variant, heuristic, SearchBuffers::new())
     }
@@ -328,6 +341,19 @@ impl<H: Heuristic> ThetaSearch<H> {
     /// # Complexity
     ///
     /// O(1) once the buffers hold the grid's cells (else one allocation).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// assert_eq!(search.try_begin(&grid, 0, 14), Step::InProgress); // cell indices
+    /// assert_eq!(search.try_begin(&grid, 6, 14), Step::StartInvalid); // (1, 1) is a wall
+    /// assert_eq!((search.start(), search.goal()), (0, 14));
+    /// ```
     pub fn try_begin(&mut self, grid: &Grid, start: u32, goal: u32) -> Step {
         let walkable = |n: u32| n < grid.cell_count() && grid.cells()[n as usize] != WALL;
         if !walkable(start) {
@@ -360,6 +386,18 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// Starts a search between two cells; as [`try_begin`](ThetaSearch::try_begin).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// assert_eq!(search.try_begin_cells(&grid, Cell::new(0, 0), Cell::new(4, 0)), Step::InProgress);
+    /// assert_eq!(search.try_begin_cells(&grid, Cell::new(0, 0), Cell::new(9, 0)), Step::GoalInvalid);
+    /// ```
     pub fn try_begin_cells(&mut self, grid: &Grid, start: Cell, goal: Cell) -> Step {
         let Some(s) = grid.index_of(start) else {
             return Step::StartInvalid;
@@ -372,6 +410,22 @@ impl<H: Heuristic> ThetaSearch<H> {
 
     /// Performs at most `budget` iterations (pops) and returns the state: call again only on
     /// [`Step::InProgress`]. `grid` must be the one given to `try_begin`, not edited since.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&grid, 0, 14);
+    /// while search.step(&grid, 1) == Step::InProgress {} // one iteration per tick
+    /// let mut whole = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// whole.try_begin(&grid, 0, 14);
+    /// whole.run(&grid);
+    /// assert_eq!((search.path(), search.cost()), (whole.path(), whole.cost())); // slicing changes nothing
+    /// ```
     pub fn step(&mut self, grid: &Grid, budget: u32) -> Step {
         if self.state != Step::InProgress {
             return self.state;
@@ -513,6 +567,19 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// Runs to the end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&grid, 10, 4); // (0, 2) to (4, 0), past the wall's corner
+    /// assert_eq!(search.run(&grid), Step::Found);
+    /// assert!(search.path_len() <= 3); // a few waypoints, not every cell
+    /// ```
     pub fn run(&mut self, grid: &Grid) -> Step {
         while self.step(grid, u32::MAX) == Step::InProgress {}
         self.state
@@ -538,6 +605,19 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// Forgets the current search: idle, no counters, an empty open set.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&grid, 0, 4);
+    /// search.make_idle();
+    /// assert_eq!(search.state(), Step::Idle);
+    /// ```
     pub fn make_idle(&mut self) {
         self.state = Step::Idle;
         self.node_count = 0;
@@ -584,12 +664,41 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// Line-of-sight tests made so far.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let run = |variant| {
+    ///     let mut s = ThetaSearch::new(variant, EuclideanHeuristic::new(grid.width(), 1.0));
+    ///     s.try_begin(&grid, 10, 4);
+    ///     s.run(&grid);
+    ///     s.los_checks()
+    /// };
+    /// assert!(run(ThetaVariant::Lazy) <= run(ThetaVariant::Theta)); // lazy tests fewer lines
+    /// ```
     pub fn los_checks(&self) -> u64 {
         self.los_checks
     }
 
     /// The path cost `g(goal)` when found, else +∞. It equals the segment costs of the
     /// waypoints added in path order from 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&grid, 0, 4);
+    /// search.run(&grid);
+    /// assert_eq!(search.cost(), 4.0); // one straight segment
+    /// ```
     pub fn cost(&self) -> f64 {
         if self.state == Step::Found {
             self.buffers.nodes[self.goal as usize].g
@@ -605,11 +714,39 @@ impl<H: Heuristic> ThetaSearch<H> {
 
     /// Writes the waypoints, start first, into `out` and returns their count; `None` (and
     /// nothing written) when `out` is too short. `Some(0)` unless found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&grid, 0, 4);
+    /// search.run(&grid);
+    /// let mut out = [0u32; 4];
+    /// assert_eq!(search.copy_path(&mut out), Some(2));
+    /// assert_eq!(&out[..2], &[0, 4]);
+    /// ```
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         self.buffers.copy_chain(self.goal, self.path_limit(), out)
     }
 
     /// The waypoints as a new vector (allocates; tier-1 convenience).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&grid, 0, 4);
+    /// search.run(&grid);
+    /// assert_eq!(search.path(), vec![0, 4]); // waypoints only
+    /// ```
     pub fn path(&self) -> Vec<u32> {
         let mut v = alloc::vec![0; self.path_len()];
         let _ = self.copy_path(&mut v);
