@@ -208,6 +208,21 @@ impl Default for HpaSearch {
 
 impl HpaSearch {
     /// An idle search with smoothing on (allocates nothing until the first `try_begin`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let mut s = HpaSearch::new();
+    /// assert!(s.smoothing()); // on by default
+    /// s.try_begin(&h, &grid, 8, 15).unwrap(); // (0, 1) to (7, 1), round the wall
+    /// assert_eq!(s.run(&h, &grid), Ok(Step::Found));
+    /// assert_eq!(s.cost(), 9.0);
+    /// ```
     pub fn new() -> Self {
         Self {
             smoothing: true,
@@ -243,6 +258,21 @@ impl HpaSearch {
     }
 
     /// Turns smoothing on or off for the searches that begin afterwards.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let mut s = HpaSearch::new();
+    /// s.set_smoothing(false);
+    /// s.try_begin(&h, &grid, 24, 31).unwrap(); // along the bottom row
+    /// s.run(&h, &grid).unwrap();
+    /// assert_eq!(s.path(), s.refined_path()); // no smoothing: the refined path as it is
+    /// ```
     pub fn set_smoothing(&mut self, on: bool) {
         self.smoothing = on;
     }
@@ -265,6 +295,20 @@ impl HpaSearch {
     /// # Complexity
     ///
     /// Two chunk-restricted Dijkstras; O(cells) the first time for a grid size (sizing).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let mut s = HpaSearch::new();
+    /// assert_eq!(s.try_begin(&h, &grid, 8, 15), Ok(Step::InProgress));
+    /// assert_eq!(s.try_begin(&h, &grid, 9, 15), Ok(Step::StartInvalid)); // a wall
+    /// assert_eq!((s.start(), s.goal()), (8, 15));
+    /// ```
     pub fn try_begin(
         &mut self,
         hier: &HpaHierarchy,
@@ -352,6 +396,20 @@ impl HpaSearch {
     ///
     /// [`HpaError::StaleHierarchy`] when the grid changed since `hier` was refreshed, or the
     /// hierarchy is not the one the search began on (different revision).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// while s.step(&h, &grid, 1).unwrap() == Step::InProgress {} // one abstract pop per tick
+    /// assert_eq!(s.state(), Step::Found);
+    /// ```
     pub fn step(
         &mut self,
         hier: &HpaHierarchy,
@@ -395,6 +453,20 @@ impl HpaSearch {
     /// # Errors
     ///
     /// As [`step`](Self::step).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 0, 31).unwrap();
+    /// assert_eq!(s.run(&h, &grid), Ok(Step::Found));
+    /// assert_eq!((s.path().first(), s.path().last()), (Some(&0), Some(&31)));
+    /// ```
     pub fn run(&mut self, hier: &HpaHierarchy, grid: &Grid) -> Result<Step, HpaError> {
         while self.step(hier, grid, u32::MAX)? == Step::InProgress {}
         Ok(self.state)
@@ -577,6 +649,23 @@ impl HpaSearch {
     }
 
     /// The abstract path (start, transition cells, goal) after [`Step::Found`], else empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// s.run(&h, &grid).unwrap();
+    /// let abs = s.abstract_path(); // start, transition cells, goal
+    /// assert_eq!((abs[0], abs[abs.len() - 1]), (8, 15));
+    /// assert!(s.refined_path().len() >= abs.len());
+    /// assert!(s.abstract_cost().is_some());
+    /// ```
     pub fn abstract_path(&self) -> &[u32] {
         if self.state == Step::Found {
             &self.abstract_path
@@ -586,6 +675,22 @@ impl HpaSearch {
     }
 
     /// Copies the path into `out` and returns its length, or `None` when `out` is too short.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 24, 27).unwrap();
+    /// s.run(&h, &grid).unwrap();
+    /// let mut out = [0u32; 16];
+    /// assert_eq!(s.copy_path(&mut out), Some(4));
+    /// assert_eq!(&out[..4], &[24, 25, 26, 27]);
+    /// ```
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         let p = self.path();
         out.get_mut(..p.len())?.copy_from_slice(p);
