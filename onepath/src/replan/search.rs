@@ -140,6 +140,24 @@ pub struct ReplanSearch<C, H> {
 
 impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     /// An idle replanner of `variant` with the cost hook and heuristic.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::LpaStar, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// assert_eq!(s.variant(), ReplanVariant::LpaStar);
+    /// s.try_begin(&four(&grid), 6, 11); // (0, 1) to (5, 1)
+    /// assert_eq!((s.run(&four(&grid)), s.cost()), (Step::Found, 5.0));
+    /// ```
     pub fn new(variant: ReplanVariant, cost: C, heuristic: H) -> Self {
         Self {
             variant,
@@ -195,6 +213,25 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     ///
     /// O(node count) (the `g`/`rhs` arrays are reset); allocates only for a larger node count
     /// than before.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// grid.set_walkable(Cell::new(0, 0), false).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// assert_eq!(s.try_begin(&four(&grid), 6, 11), Step::InProgress);
+    /// assert_eq!(s.try_begin(&four(&grid), 0, 11), Step::StartInvalid);
+    /// assert_eq!(s.path(), &[] as &[u32]); // nothing searched yet
+    /// ```
     pub fn try_begin<T: Topology>(&mut self, topology: &T, start: u32, goal: u32) -> Step {
         if !topology.is_walkable(start) {
             return Step::StartInvalid;
@@ -282,6 +319,29 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     /// whose cost or legality changed (a node whose walkability changed counts as all its
     /// moves changing). More pending nodes than the map has turns into a restart. Nodes out
     /// of range and calls before [`try_begin`](ReplanSearch::try_begin) are ignored.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::LpaStar, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&four(&grid), 6, 11);
+    /// s.run(&four(&grid));
+    /// grid.set_walkable(Cell::new(3, 1), false).unwrap();
+    /// for node in [3, 8, 9, 10, 15] {
+    ///     s.mark_changed(node); // the wall cell and its neighbours
+    /// }
+    /// assert_eq!(s.run(&four(&grid)), Step::Found);
+    /// assert_eq!(s.cost(), 7.0);
+    /// ```
     pub fn mark_changed(&mut self, node: u32) {
         if self.root == NO_NODE || node >= self.node_count {
             return;
@@ -299,6 +359,26 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
 
     /// Makes the next step begin again from scratch (the spec's `Invalidate`, and what a
     /// change too large to repair does): all work is dropped.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::LpaStar, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&four(&grid), 6, 11);
+    /// s.run(&four(&grid));
+    /// grid.set_rect(2, 0, 1, 3, 255).unwrap(); // too much to mark by hand
+    /// s.request_restart();
+    /// assert_eq!(s.run(&four(&grid)), Step::NoPath);
+    /// ```
     pub fn request_restart(&mut self) {
         if self.root == NO_NODE {
             return;
@@ -314,6 +394,26 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     /// the new start. LPA* begins again. Returns [`Step::InProgress`], or
     /// [`Step::StartInvalid`] (nothing changes) when `start` is not walkable; moving to the
     /// current start changes nothing and returns the current state.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&four(&grid), 6, 11);
+    /// s.run(&four(&grid));
+    /// assert_eq!(s.move_start(&four(&grid), 7), Step::InProgress); // one step east
+    /// s.run(&four(&grid));
+    /// assert_eq!((s.cost(), s.km()), (4.0, 1.0)); // D* Lite kept its work: km grew by h
+    /// ```
     pub fn move_start<T: Topology>(&mut self, topology: &T, start: u32) -> Step {
         if !topology.is_walkable(start) {
             return Step::StartInvalid;
@@ -345,6 +445,26 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
 
     /// Changes the goal; both variants begin again. Returns [`Step::InProgress`], or
     /// [`Step::GoalInvalid`] (nothing changes) when `goal` is not walkable.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::LpaStar, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&four(&grid), 6, 11);
+    /// s.run(&four(&grid));
+    /// s.set_goal(&four(&grid), 8);
+    /// s.run(&four(&grid));
+    /// assert_eq!((s.focus(), s.cost()), (8, 2.0));
+    /// ```
     pub fn set_goal<T: Topology>(&mut self, topology: &T, goal: u32) -> Step {
         if !topology.is_walkable(goal) {
             return Step::GoalInvalid;
@@ -435,6 +555,25 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     /// At most `budget` pops, each O(degree² + log queue) (a pop recomputes the `rhs` of its
     /// neighbours), plus the pending re-examinations and, on `Found`, path extraction in
     /// O(path length × degree).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&four(&grid), 6, 11);
+    /// while s.step(&four(&grid), 2) == Step::InProgress {} // two pops per tick
+    /// assert_eq!(s.state(), Step::Found);
+    /// assert_eq!(s.path(), &[6, 7, 8, 9, 10, 11]);
+    /// ```
     pub fn step<T: Topology>(&mut self, topology: &T, budget: u32) -> Step {
         if self.state != Step::InProgress {
             return self.state;
@@ -555,6 +694,25 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// `g(node)`: the cost from the root as last settled (+∞ when unknown or out of range).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::LpaStar, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&four(&grid), 6, 11);
+    /// s.run(&four(&grid));
+    /// assert_eq!((s.root(), s.g(6), s.g(11)), (6, 0.0, 5.0)); // LPA*: g counts from the start
+    /// assert_eq!(s.rhs(11), s.g(11)); // consistent after the search
+    /// ```
     pub fn g(&self, node: u32) -> f64 {
         self.g.get(node as usize).copied().unwrap_or(f64::INFINITY)
     }
@@ -578,6 +736,26 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// Copies the path into `out`; returns its length, or `None` when `out` is too short.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::LpaStar, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&four(&grid), 0, 2);
+    /// s.run(&four(&grid));
+    /// let mut out = [0u32; 8];
+    /// assert_eq!(s.copy_path(&mut out), Some(3));
+    /// assert_eq!(&out[..3], &[0, 1, 2]);
+    /// ```
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         let dst = out.get_mut(..self.path.len())?;
         dst.copy_from_slice(&self.path);
