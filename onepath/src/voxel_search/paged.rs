@@ -179,6 +179,21 @@ pub struct PagedVoxelSearch {
 
 impl PagedVoxelSearch {
     /// An idle search with `connectivity` and `rule`, and an empty pool.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(16, 16, 16).unwrap();
+    /// # let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(15, 15, 15));
+    /// let mut s = PagedVoxelSearch::new(VoxelConnectivity::TwentySix, VoxelCornerRule::NoCornerCutting);
+    /// assert_eq!((s.connectivity(), s.rule()), (VoxelConnectivity::TwentySix, VoxelCornerRule::NoCornerCutting));
+    /// s.try_begin(&grid, a, VoxelCell::new(2, 2, 2), &NoVoxelHooks);
+    /// assert_eq!(s.run(&grid, &NoVoxelHooks), Step::Found);
+    /// assert_eq!(s.cost(), 2.0 * onepath::math::SQRT3); // two corner moves
+    /// ```
     pub fn new(connectivity: VoxelConnectivity, rule: VoxelCornerRule) -> Self {
         Self {
             connectivity,
@@ -221,6 +236,21 @@ impl PagedVoxelSearch {
     }
 
     /// Records expanded voxels in order for the next searches.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(16, 16, 16).unwrap();
+    /// # let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(15, 15, 15));
+    /// let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.set_record_expansions(true);
+    /// s.try_begin(&grid, a, VoxelCell::new(2, 0, 0), &NoVoxelHooks);
+    /// s.run(&grid, &NoVoxelHooks);
+    /// assert_eq!(s.expanded(), &[a, VoxelCell::new(1, 0, 0)]);
+    /// ```
     pub fn set_record_expansions(&mut self, on: bool) {
         self.record = on;
     }
@@ -236,6 +266,21 @@ impl PagedVoxelSearch {
     }
 
     /// Pages the current search uses.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(16, 16, 16).unwrap();
+    /// # let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(15, 15, 15));
+    /// let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.try_begin(&grid, a, VoxelCell::new(3, 0, 0), &NoVoxelHooks);
+    /// s.run(&grid, &NoVoxelHooks);
+    /// assert_eq!(s.pages_in_use(), 1); // a short search touches one 8³ block
+    /// assert!(s.search_bytes() < 64 * 1024);
+    /// ```
     pub fn pages_in_use(&self) -> usize {
         self.used as usize
     }
@@ -288,6 +333,20 @@ impl PagedVoxelSearch {
     ///
     /// O(pages the previous search used); allocates the block table on the first search of a
     /// size (4 bytes per 512 voxels) and a page when none is pooled.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(16, 16, 16).unwrap();
+    /// # let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(15, 15, 15));
+    /// let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// assert_eq!(s.try_begin(&grid, a, b, &NoVoxelHooks), Step::InProgress);
+    /// assert_eq!(s.try_begin(&grid, VoxelCell::new(16, 0, 0), b, &NoVoxelHooks), Step::StartInvalid);
+    /// assert_eq!(s.endpoints(), (a, b)); // the running search is untouched
+    /// ```
     pub fn try_begin(
         &mut self,
         grid: &VoxelGrid,
@@ -406,6 +465,22 @@ impl PagedVoxelSearch {
 
     /// Performs at most `budget` iterations (pops); call again only on [`Step::InProgress`].
     /// `grid` and `hooks` must be those given to `try_begin` (the grid not edited since).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(16, 16, 16).unwrap();
+    /// # let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(15, 15, 15));
+    /// let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.try_begin(&grid, a, b, &NoVoxelHooks);
+    /// assert_eq!(s.step(&grid, &NoVoxelHooks, 10), Step::InProgress);
+    /// assert_eq!(s.iterations(), 10);
+    /// while s.step(&grid, &NoVoxelHooks, 100) == Step::InProgress {}
+    /// assert_eq!(s.cost(), 45.0);
+    /// ```
     pub fn step(&mut self, grid: &VoxelGrid, hooks: &impl VoxelHooks, budget: u32) -> Step {
         if self.state != Step::InProgress || !self.fits(grid) {
             return self.state;
@@ -530,6 +605,21 @@ impl PagedVoxelSearch {
     }
 
     /// The path as a new vector (allocates).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(16, 16, 16).unwrap();
+    /// # let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(15, 15, 15));
+    /// let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.try_begin(&grid, a, VoxelCell::new(2, 0, 0), &NoVoxelHooks);
+    /// s.run(&grid, &NoVoxelHooks);
+    /// assert_eq!(s.path(), vec![a, VoxelCell::new(1, 0, 0), VoxelCell::new(2, 0, 0)]);
+    /// assert_eq!(s.path_len(), 3);
+    /// ```
     pub fn path(&self) -> Vec<VoxelCell> {
         let mut v = alloc::vec![VoxelCell::default(); self.path_len()];
         let _ = self.copy_path(&mut v);
