@@ -76,6 +76,20 @@ pub struct GraphAStar<C, H> {
 
 impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// A search with fresh buffers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::GraphAStar;
+    /// let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic); // Dijkstra
+    /// s.try_begin(&g, 0, 3);
+    /// assert_eq!((s.run(&g), s.cost()), (Step::Found, 3.0));
+    /// ```
     pub fn new(cost: C, heuristic: H) -> Self {
         Self::with_buffers(cost, heuristic, SearchBuffers::new())
     }
@@ -127,6 +141,23 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     }
 
     /// Replaces the cost hook; as for [`set_heuristic`](GraphAStar::set_heuristic).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::GraphAStar;
+    /// use onepath::topology::FnStepCost;
+    /// let toll = FnStepCost(|_: u32, to: u32, w: f64| if to == 1 { w + 5.0 } else { w });
+    /// let mut s = GraphAStar::new(toll, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 2);
+    /// s.run(&g);
+    /// assert_eq!(s.path(), vec![0, 2]); // the toll on node 1 makes the direct edge cheaper
+    /// ```
     pub fn set_cost_hook(&mut self, cost: C) {
         self.cost = cost;
     }
@@ -140,6 +171,21 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// # Complexity
     ///
     /// O(1) once the buffers hold `graph.node_count()` nodes (else one allocation).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::GraphAStar;
+    /// let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// assert_eq!(s.try_begin(&g, 0, 3), Step::InProgress);
+    /// assert_eq!(s.try_begin(&g, 9, 3), Step::StartInvalid);
+    /// assert_eq!((s.start(), s.goal()), (0, 3));
+    /// ```
     pub fn try_begin(&mut self, graph: &CsrGraph, start: u32, goal: u32) -> Step {
         let n = graph.node_count();
         if start >= n {
@@ -176,6 +222,22 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// # Panics
     ///
     /// When `graph` has another node count than the graph given to `try_begin`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::GraphAStar;
+    /// let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 4);
+    /// assert_eq!(s.step(&g, 1), Step::InProgress);
+    /// while s.step(&g, 1) == Step::InProgress {}
+    /// assert_eq!(s.state(), Step::NoPath); // node 4 is unreachable
+    /// ```
     pub fn step(&mut self, graph: &CsrGraph, budget: u32) -> Step {
         if self.state != Step::InProgress {
             return self.state;
@@ -250,6 +312,21 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// # Panics
     ///
     /// As [`step`](GraphAStar::step).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::GraphAStar;
+    /// let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// assert_eq!(s.run(&g), Step::Found);
+    /// assert_eq!(s.path(), vec![0, 1, 2, 3]);
+    /// ```
     pub fn run(&mut self, graph: &CsrGraph) -> Step {
         while self.step(graph, u32::MAX) == Step::InProgress {}
         self.state
@@ -299,6 +376,21 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     }
 
     /// Expansions so far (pops that expanded a node; the goal's pop is not one).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::GraphAStar;
+    /// let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// s.run(&g);
+    /// assert_eq!((s.iterations(), s.expanded_count()), (4, 3)); // the goal's pop is not one
+    /// ```
     pub fn expanded_count(&self) -> u32 {
         self.expansions
     }
@@ -319,6 +411,23 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
 
     /// Writes the path, start first, into `out` and returns its length; `None` (nothing
     /// written) when `out` is too short. `Some(0)` unless found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::GraphAStar;
+    /// let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// s.run(&g);
+    /// let mut out = [0u32; 8];
+    /// assert_eq!(s.copy_path(&mut out), Some(4));
+    /// assert_eq!(s.path_len(), 4);
+    /// ```
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         self.buffers.copy_chain(self.goal, self.path_limit(), out)
     }

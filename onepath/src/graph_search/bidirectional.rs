@@ -119,6 +119,20 @@ pub struct BidirectionalGraphSearch<C, H> {
 
 impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     /// A search with fresh buffers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::BidirectionalGraphSearch;
+    /// let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// assert_eq!((s.run(&g), s.cost()), (Step::Found, 3.0));
+    /// ```
     pub fn new(cost: C, heuristic: H) -> Self {
         Self::with_buffers(cost, heuristic, SearchBuffers::new(), SearchBuffers::new())
     }
@@ -197,6 +211,20 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     /// # Complexity
     ///
     /// O(1) once the buffers are sized.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::BidirectionalGraphSearch;
+    /// let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// assert_eq!(s.try_begin(&g, 0, 3), Step::InProgress);
+    /// assert_eq!(s.try_begin(&g, 0, 7), Step::GoalInvalid);
+    /// ```
     pub fn try_begin(&mut self, graph: &CsrGraph, start: u32, goal: u32) -> Step {
         let n = graph.node_count();
         if start >= n {
@@ -261,6 +289,21 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     /// # Panics
     ///
     /// When `graph` has another node count than the graph given to `try_begin`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::BidirectionalGraphSearch;
+    /// let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// while s.step(&g, 1) == Step::InProgress {} // the two sides take turns
+    /// assert_eq!((s.state(), s.path()), (Step::Found, vec![0, 1, 2, 3]));
+    /// ```
     pub fn step(&mut self, graph: &CsrGraph, budget: u32) -> Step {
         if self.state != Step::InProgress {
             return self.state;
@@ -421,6 +464,21 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     }
 
     /// The meeting node of the best connection so far (`u32::MAX` before the sides meet).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::BidirectionalGraphSearch;
+    /// let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// s.run(&g);
+    /// assert!(s.path().contains(&s.meeting_node())); // where the two searches met
+    /// ```
     pub fn meeting_node(&self) -> u32 {
         self.meet
     }
@@ -437,6 +495,23 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
 
     /// Writes the path, start first, into `out` and returns its length; `None` (nothing
     /// written) when `out` is too short. `Some(0)` unless found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::BidirectionalGraphSearch;
+    /// let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// s.run(&g);
+    /// let mut out = [0u32; 8];
+    /// assert_eq!(s.copy_path(&mut out), Some(s.path_len()));
+    /// assert_eq!(&out[..4], &[0, 1, 2, 3]);
+    /// ```
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         let len = self.path_len();
         let dst = out.get_mut(..len)?;
