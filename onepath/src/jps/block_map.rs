@@ -62,6 +62,17 @@ impl Eq for BlockMap {}
 
 impl BlockMap {
     /// The bit map of `grid`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::BlockMap;
+    /// use onepath::Grid;
+    /// let grid = Grid::from_text("..#\n...").unwrap();
+    /// let map = BlockMap::new(&grid); // walkability as 64-bit words, by row and by column
+    /// assert!(map.walkable(1, 0) && !map.walkable(2, 0) && !map.walkable(-1, 0));
+    /// assert_eq!((map.width(), map.height()), (3, 2));
+    /// ```
     pub fn new(grid: &Grid) -> Self {
         let mut m = Self::default();
         m.rebuild(grid);
@@ -91,6 +102,18 @@ impl BlockMap {
 
     /// Brings the bits up to date with `grid` through its edit journal (a bit per changed cell
     /// in each orientation), or rebuilds when the journal cannot say or the size changed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::{BlockMap, Refresh};
+    /// use onepath::{Cell, Grid};
+    /// let mut grid = Grid::new(8, 8).unwrap();
+    /// let mut map = BlockMap::new(&grid);
+    /// grid.set_walkable(Cell::new(1, 1), false).unwrap();
+    /// assert_eq!(map.refresh(&grid), Refresh::Repaired { cells: 1 });
+    /// assert!(map.is_current(&grid) && !map.walkable(1, 1));
+    /// ```
     pub fn refresh(&mut self, grid: &Grid) -> Refresh {
         if self.is_current(grid) {
             return Refresh::UpToDate;

@@ -102,6 +102,19 @@ impl JpsPlusIndex {
     /// # Complexity
     ///
     /// O(8 · cells) time, 16 bytes per cell.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::Dir8;
+    /// use onepath::jps::JpsPlusIndex;
+    /// use onepath::Grid;
+    /// let grid = Grid::from_text(".....\n.....\n...#.").unwrap();
+    /// let index = JpsPlusIndex::new(&grid).unwrap();
+    /// assert_eq!((index.width(), index.height()), (5, 3));
+    /// assert_eq!(index.get(0, 2, Dir8::East), -2); // two open cells, then the wall: no jump point
+    /// assert!(index.is_current(&grid));
+    /// ```
     pub fn new(grid: &Grid) -> Result<Self, GridTooLarge> {
         let mut i = Self::default();
         i.rebuild(grid)?;
@@ -113,6 +126,17 @@ impl JpsPlusIndex {
     /// # Errors
     ///
     /// As [`new`](Self::new); the index is unchanged then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::JpsPlusIndex;
+    /// use onepath::Grid;
+    /// let mut index = JpsPlusIndex::new(&Grid::new(4, 4).unwrap()).unwrap();
+    /// let bigger = Grid::new(8, 8).unwrap();
+    /// index.rebuild(&bigger).unwrap(); // a new map of another size
+    /// assert_eq!(index, JpsPlusIndex::new(&bigger).unwrap());
+    /// ```
     pub fn rebuild(&mut self, grid: &Grid) -> Result<(), GridTooLarge> {
         let (w, h) = (grid.width(), grid.height());
         if w.max(h) > MAX_JPS_PLUS_SIDE {

@@ -62,6 +62,21 @@ pub struct JumpTopology<'g, J> {
 
 impl<'g, J: Jumper> JumpTopology<'g, J> {
     /// Jump point search on `grid` towards `goal` with unit cost `m` (the common multiplier).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::{JumpTopology, OnlineJumper};
+    /// use onepath::search::{AStar, Step};
+    /// use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// use onepath::{Cell, Grid};
+    /// let grid = Grid::new(10, 10).unwrap();
+    /// let topo = JumpTopology::new(&grid, OnlineJumper::new(&grid), Cell::new(9, 9), 1.0);
+    /// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(10, 1.0));
+    /// search.try_begin(&topo, 0, 99);
+    /// assert_eq!(search.run(&topo), Step::Found);
+    /// assert_eq!(search.path(), vec![0, 99]); // one diagonal jump
+    /// ```
     pub fn new(grid: &'g Grid, jumper: J, goal: Cell, m: f64) -> Self {
         Self {
             grid,
