@@ -114,6 +114,18 @@ impl CsrGraph {
     /// # Determinism
     ///
     /// The layout depends only on the node count and the edge list (stable counting sort).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::{CsrGraph, GraphEdge, GraphError};
+    /// let csr = CsrGraph::new(3, &[GraphEdge::new(2, 0, 1.5), GraphEdge::new(0, 1, 1.0)]).unwrap();
+    /// assert_eq!((csr.node_count(), csr.edge_count()), (3, 2));
+    /// assert_eq!(csr.out_edges(2).collect::<Vec<_>>(), vec![(0, 1.5)]);
+    /// assert_eq!(csr.in_edges(0).collect::<Vec<_>>(), vec![(2, 1.5)]); // the reverse view
+    /// let huge = [GraphEdge::new(0, 1, f64::MAX), GraphEdge::new(1, 0, f64::MAX)];
+    /// assert!(matches!(CsrGraph::new(2, &huge), Err(GraphError::WeightSum { .. })));
+    /// ```
     pub fn new(node_count: u32, edges: &[GraphEdge]) -> Result<Self, GraphError> {
         Self::from_iter_checked(node_count, edges.len(), || edges.iter().copied())
     }
@@ -257,6 +269,15 @@ impl CsrGraph {
     }
 
     /// The out-edges of `v` as `(target, weight)`, in slot order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::{CsrGraph, GraphEdge};
+    /// let g = CsrGraph::new(3, &[GraphEdge::new(0, 2, 4.0), GraphEdge::new(0, 1, 1.0)]).unwrap();
+    /// assert_eq!(g.out_edges(0).collect::<Vec<_>>(), vec![(2, 4.0), (1, 1.0)]); // in list order
+    /// assert_eq!(g.out_range(0), 0..2);
+    /// ```
     pub fn out_edges(&self, v: u32) -> impl Iterator<Item = (u32, f64)> + '_ {
         let r = self.out_range(v);
         self.targets[r.clone()]
@@ -266,6 +287,14 @@ impl CsrGraph {
     }
 
     /// The in-edges of `v` as `(source, weight)`, in slot order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::{CsrGraph, GraphEdge};
+    /// let g = CsrGraph::new(3, &[GraphEdge::new(0, 2, 4.0), GraphEdge::new(1, 2, 1.0)]).unwrap();
+    /// assert_eq!(g.in_edges(2).collect::<Vec<_>>(), vec![(0, 4.0), (1, 1.0)]);
+    /// ```
     pub fn in_edges(&self, v: u32) -> impl Iterator<Item = (u32, f64)> + '_ {
         let r = self.in_range(v);
         self.sources[r.clone()]
@@ -283,6 +312,17 @@ impl CsrGraph {
     /// # Complexity
     ///
     /// O(1): computed once at construction.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::{CsrGraph, GraphEdge};
+    /// let a = CsrGraph::new(2, &[GraphEdge::new(0, 1, 1.0)]).unwrap();
+    /// let b = CsrGraph::new(2, &[GraphEdge::new(0, 1, 1.0)]).unwrap();
+    /// let c = CsrGraph::new(2, &[GraphEdge::new(0, 1, 2.0)]).unwrap();
+    /// assert_eq!(a.fingerprint(), b.fingerprint()); // what landmark tables are tied to
+    /// assert_ne!(a.fingerprint(), c.fingerprint());
+    /// ```
     pub fn fingerprint(&self) -> u64 {
         self.fingerprint
     }

@@ -225,26 +225,80 @@ impl HexReplanner {
     }
 
     /// Announces a change the grid cannot report: the next replan begins again.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// unit.invalidate(); // a rule outside the grid changed
+    /// assert_eq!(unit.replan(&grid), Ok(PathStatus::Found)); // began again
+    /// ```
     pub fn invalidate(&mut self) {
         self.core.invalidate();
     }
 
     /// The status of the last replan (`BudgetExhausted` before the first).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(unit.status(), PathStatus::BudgetExhausted); // before the first replan
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!(unit.status(), PathStatus::Found);
+    /// ```
     pub fn status(&self) -> PathStatus {
         self.core.status()
     }
 
     /// The path of the last replan, start to goal (empty unless it was `Found`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!(unit.path().len(), 5);
+    /// assert_eq!(unit.path()[4], Cell::new(4, 0));
+    /// ```
     pub fn path(&self) -> &[Cell] {
         self.core.path()
     }
 
     /// The exact cost of [`path`](HexReplanner::path) (+∞ unless `Found`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(unit.cost(), f64::INFINITY);
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!(unit.cost(), 4.0);
+    /// ```
     pub fn cost(&self) -> f64 {
         self.core.cost()
     }
 
     /// Pops of the current repair.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// assert!(unit.iterations() >= unit.expansions() && unit.expansions() > 0);
+    /// ```
     pub fn iterations(&self) -> u32 {
         self.core.engine().iterations()
     }
@@ -255,11 +309,30 @@ impl HexReplanner {
     }
 
     /// Which replanner this is.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(unit.algorithm(), onepath::GridAlgorithm::DStarLite);
+    /// ```
     pub fn algorithm(&self) -> GridAlgorithm {
         self.core.algorithm()
     }
 
     /// The start and goal asked for.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.move_start(Cell::new(1, 0));
+    /// assert_eq!(unit.endpoints(), (Cell::new(1, 0), Cell::new(4, 0)));
+    /// ```
     pub fn endpoints(&self) -> (Cell, Cell) {
         self.core.endpoints()
     }
@@ -290,6 +363,16 @@ impl HexReplanner {
     ///
     /// [`StateError::BufferTooSmall`], or [`StateError::InvalidField`] for a grid of
     /// another size.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// assert!(unit.save_state(&grid, &mut [0u8; 4]).is_err()); // too short: nothing written
+    /// ```
     pub fn save_state(&mut self, grid: &HexGrid, out: &mut [u8]) -> Result<usize, StateError> {
         self.core.save_state(grid, out)
     }
@@ -328,6 +411,16 @@ impl HexReplanner {
     }
 
     /// The engine (tier 2, read-only).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!(unit.engine().g(0), 4.0); // D* Lite: g of the start is the path cost
+    /// ```
     pub fn engine(&self) -> &ReplanSearch<DefaultStepCost, AnyHeuristic> {
         self.core.engine()
     }
