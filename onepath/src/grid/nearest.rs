@@ -132,6 +132,16 @@ impl Grid {
     /// # Errors
     ///
     /// As [`try_find_nearest_walkable`](Grid::try_find_nearest_walkable).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, NearestOptions};
+    /// let grid = Grid::new(5, 1).unwrap();
+    /// let taken = [Cell::new(2, 0), Cell::new(1, 0)]; // units already standing there
+    /// let spot = grid.try_find_nearest_walkable_with(Cell::new(2, 0), &NearestOptions::DEFAULT, |c| taken.contains(&c));
+    /// assert_eq!(spot, Ok(Some(Cell::new(3, 0))));
+    /// ```
     pub fn try_find_nearest_walkable_with(
         &self,
         cell: Cell,
@@ -207,6 +217,16 @@ impl Grid {
     ///
     /// [`QueryError::Coordinate`] for a coordinate outside the coordinate rule (|v| ≤ 2^21,
     /// finite); [`QueryError::InvalidAgentSize`] for agent size 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridSpace, NearestOptions, QueryError, WorldPoint};
+    /// let grid = Grid::from_text("#..").unwrap().with_space(GridSpace::new(0.0, 0.0, 10.0).unwrap()).unwrap();
+    /// let o = NearestOptions::DEFAULT;
+    /// assert_eq!(grid.try_find_nearest_walkable_world(WorldPoint::new(4.0, 5.0), &o), Ok(Some(Cell::new(1, 0))));
+    /// assert!(matches!(grid.try_find_nearest_walkable_world(WorldPoint::new(f64::NAN, 0.0), &o), Err(QueryError::Coordinate(_))));
+    /// ```
     pub fn try_find_nearest_walkable_world(
         &self,
         point: WorldPoint,
