@@ -29,11 +29,25 @@ pub struct Point3 {
 
 impl Point3 {
     /// The point `(x, y, z)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::Point3;
+    /// assert_eq!(Point3::new(1.0, 2.0, 0.0), Point3 { x: 1.0, y: 2.0, z: 0.0 });
+    /// ```
     pub const fn new(x: f64, y: f64, z: f64) -> Self {
         Self { x, y, z }
     }
 
     /// The squared distance `(dx*dx + dy*dy) + dz*dz`, evaluated in that order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::Point3;
+    /// assert_eq!(Point3::new(0.0, 0.0, 0.0).distance_squared(Point3::new(1.0, 2.0, 2.0)), 9.0);
+    /// ```
     #[inline]
     pub fn distance_squared(self, other: Self) -> f64 {
         let (dx, dy, dz) = (self.x - other.x, self.y - other.y, self.z - other.z);
@@ -41,6 +55,13 @@ impl Point3 {
     }
 
     /// The distance `sqrt((dx*dx + dy*dy) + dz*dz)` (correctly rounded square root).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::Point3;
+    /// assert_eq!(Point3::new(0.0, 0.0, 0.0).distance(Point3::new(1.0, 2.0, 2.0)), 3.0);
+    /// ```
     #[inline]
     pub fn distance(self, other: Self) -> f64 {
         sqrt(self.distance_squared(other))

@@ -27,6 +27,14 @@ pub struct Cell {
 
 impl Cell {
     /// The cell at column `x`, row `y`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::Cell;
+    /// let c = Cell::new(3, -1);
+    /// assert_eq!((c.x, c.y), (3, -1));
+    /// ```
     pub const fn new(x: i32, y: i32) -> Self {
         Self { x, y }
     }
@@ -65,6 +73,14 @@ pub struct WorldPoint {
 
 impl WorldPoint {
     /// The point (x, y).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::WorldPoint;
+    /// let p = WorldPoint::new(1.5, -2.0);
+    /// assert_eq!((p.x, p.y), (1.5, -2.0));
+    /// ```
     pub const fn new(x: f64, y: f64) -> Self {
         Self { x, y }
     }

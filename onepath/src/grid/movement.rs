@@ -55,6 +55,16 @@ pub enum DiagonalRule {
 
 impl DiagonalRule {
     /// Whether a diagonal move is legal given the walkability of its two beside cells.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::DiagonalRule;
+    /// assert!(DiagonalRule::NoCornerCutting.allows(true, true));
+    /// assert!(!DiagonalRule::NoCornerCutting.allows(true, false));
+    /// assert!(DiagonalRule::NoSqueezing.allows(false, true) && !DiagonalRule::NoSqueezing.allows(false, false));
+    /// assert!(DiagonalRule::AllowAll.allows(false, false));
+    /// ```
     #[inline]
     pub fn allows(self, beside_a: bool, beside_b: bool) -> bool {
         match self {
@@ -123,12 +133,27 @@ impl Dir8 {
     ];
 
     /// (dx, dy) of this direction.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::Dir8;
+    /// assert_eq!(Dir8::North.offset(), (0, -1)); // y grows downwards
+    /// assert_eq!(Dir8::SouthWest.offset(), (-1, 1));
+    /// ```
     #[inline]
     pub const fn offset(self) -> (i32, i32) {
         Self::OFFSETS[self as usize]
     }
 
     /// Whether this is one of the four diagonals.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::Dir8;
+    /// assert_eq!(Dir8::ALL.iter().filter(|d| d.is_diagonal()).count(), 4);
+    /// ```
     #[inline]
     pub const fn is_diagonal(self) -> bool {
         (self as u8) >= 4

@@ -30,11 +30,27 @@ impl HexCoord {
     pub const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
 
     /// The coordinate (q, r).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::HexCoord;
+    /// let h = HexCoord::new(2, -1);
+    /// assert_eq!((h.q, h.r), (2, -1)); // s = -q - r = -1
+    /// ```
     pub const fn new(q: i32, r: i32) -> Self {
         Self { q, r }
     }
 
     /// Hex distance: with dq, dr, ds = −dq − dr, (|dq| + |dr| + |ds|) / 2.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::HexCoord;
+    /// assert_eq!(HexCoord::new(0, 0).distance(HexCoord::new(3, -1)), 3);
+    /// assert_eq!(HexCoord::new(-2, 2).distance(HexCoord::new(-2, 2)), 0);
+    /// ```
     pub fn distance(self, other: HexCoord) -> u64 {
         let dq = i64::from(self.q) - i64::from(other.q);
         let dr = i64::from(self.r) - i64::from(other.r);

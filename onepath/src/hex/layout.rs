@@ -48,6 +48,13 @@ impl HexLayout {
     ];
 
     /// Whether hexes are pointy-topped (rows shifted) rather than flat-topped.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::HexLayout;
+    /// assert!(HexLayout::PointyEvenRow.is_pointy() && !HexLayout::FlatEvenColumn.is_pointy());
+    /// ```
     pub const fn is_pointy(self) -> bool {
         matches!(self, Self::PointyOddRow | Self::PointyEvenRow)
     }
@@ -91,6 +98,16 @@ impl HexLayout {
 
     /// Offset (col, row) of an axial coordinate (the inverse of
     /// [`offset_to_axial`](HexLayout::offset_to_axial)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{HexCoord, HexLayout};
+    /// for layout in HexLayout::ALL {
+    ///     assert_eq!(layout.axial_to_offset(layout.offset_to_axial(3, 5)), (3, 5)); // a round trip
+    /// }
+    /// assert_eq!(HexLayout::PointyOddRow.axial_to_offset(HexCoord::new(1, 5)), (3, 5));
+    /// ```
     pub fn axial_to_offset(self, h: HexCoord) -> (i32, i32) {
         let (q, r) = (i64::from(h.q), i64::from(h.r));
         let (c, row) = match self {

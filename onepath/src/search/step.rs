@@ -38,6 +38,14 @@ pub enum Step {
 
 impl Step {
     /// Whether the search has finished (anything but `InProgress`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::Step;
+    /// assert!(!Step::InProgress.is_done());
+    /// assert!(Step::Found.is_done() && Step::NoPath.is_done() && Step::Idle.is_done());
+    /// ```
     pub fn is_done(self) -> bool {
         self != Self::InProgress
     }

@@ -26,6 +26,14 @@ pub struct VoxelCell {
 
 impl VoxelCell {
     /// The voxel `(x, y, z)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::VoxelCell;
+    /// let c = VoxelCell::new(1, 2, 3);
+    /// assert_eq!((c.x, c.y, c.z), (1, 2, 3));
+    /// ```
     pub const fn new(x: i32, y: i32, z: i32) -> Self {
         Self { x, y, z }
     }
@@ -54,6 +62,14 @@ pub struct VoxelPoint {
 
 impl VoxelPoint {
     /// The point `(x, y, z)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::VoxelPoint;
+    /// let p = VoxelPoint::new(0.5, 1.5, 2.5);
+    /// assert_eq!((p.x, p.y, p.z), (0.5, 1.5, 2.5));
+    /// ```
     pub const fn new(x: f64, y: f64, z: f64) -> Self {
         Self { x, y, z }
     }
