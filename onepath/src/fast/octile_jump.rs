@@ -171,6 +171,20 @@ impl<F: Finder> OctileJump<F> {
     /// docs). Tier 2/3 only: no [`GridOptions`](crate::GridOptions) field selects it; the
     /// [`GridSearch`](crate::GridSearch) handle offers it as
     /// [`set_improved_pruning`](crate::GridSearch::set_improved_pruning).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::{BitFinder, OctileJump, OctileMap};
+    /// use onepath::Grid;
+    /// let grid = Grid::new(9, 9).unwrap();
+    /// let map = OctileMap::new(&grid);
+    /// let mut jps2 = OctileJump::<BitFinder>::with_improved_pruning(true);
+    /// jps2.try_begin(&grid, &map, 0, 80);
+    /// jps2.run(&map);
+    /// assert!(jps2.improved_pruning());
+    /// assert_eq!(jps2.cost(), 8.0 * onepath::math::SQRT2);
+    /// ```
     pub fn with_improved_pruning(improved: bool) -> Self {
         Self {
             improved,
@@ -179,6 +193,13 @@ impl<F: Finder> OctileJump<F> {
     }
 
     /// Whether improved pruning is on (for the current search, or the next one when idle).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::{BitFinder, OctileJump};
+    /// assert!(!OctileJump::<BitFinder>::new().improved_pruning());
+    /// ```
     pub fn improved_pruning(&self) -> bool {
         self.improved
     }

@@ -157,6 +157,17 @@ pub type EditsSince<'a> = JournalSince<'a, GridEdit>;
 
 impl<E: Copy> JournalSince<'_, E> {
     /// Whether the dependent must rebuild (the journal cannot say what changed).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let mut grid = Grid::new(4, 4).unwrap();
+    /// let seen = grid.revision();
+    /// grid.set_walkable(Cell::new(0, 0), false).unwrap();
+    /// assert!(!grid.edits_since(seen).is_rebuild());
+    /// assert!(grid.edits_since(0).is_rebuild()); // never a revision of this grid
+    /// ```
     pub fn is_rebuild(&self) -> bool {
         matches!(self, Self::Rebuild)
     }
@@ -333,6 +344,15 @@ impl<E: Copy> Journal<E> {
     /// # Complexity
     ///
     /// O(CAPACITY) to find `since`; iterating is O(changes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::{EditJournal, JournalSince};
+    /// let journal = EditJournal::new(10);
+    /// assert!(matches!(journal.since(10), JournalSince::Edits(_))); // current: nothing to do
+    /// assert!(journal.since(3).is_rebuild()); // unknown to this journal
+    /// ```
     pub fn since(&self, since: u64) -> JournalSince<'_, E> {
         let skip = if since == self.base {
             0

@@ -36,6 +36,13 @@ pub struct GridRect {
 
 impl GridRect {
     /// The rectangle of a single cell.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::GridRect;
+    /// assert_eq!(GridRect::cell(4, 2), GridRect { x: 4, y: 2, width: 1, height: 1 });
+    /// ```
     pub const fn cell(x: u32, y: u32) -> Self {
         Self {
             x,
@@ -69,18 +76,41 @@ impl GridRect {
     }
 
     /// Number of cells (`width * height`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::GridRect;
+    /// assert_eq!(GridRect { x: 0, y: 0, width: 3, height: 4 }.area(), 12);
+    /// ```
     #[inline]
     pub const fn area(&self) -> u64 {
         self.width as u64 * self.height as u64
     }
 
     /// Whether the cell at column `x`, row `y` lies inside.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::GridRect;
+    /// let r = GridRect { x: 2, y: 2, width: 2, height: 1 };
+    /// assert!(r.contains(3, 2) && !r.contains(4, 2) && !r.contains(2, 3));
+    /// ```
     #[inline]
     pub const fn contains(&self, x: u32, y: u32) -> bool {
         x >= self.x && x < self.right() && y >= self.y && y < self.bottom()
     }
 
     /// The smallest rectangle containing both.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::GridRect;
+    /// let a = GridRect::cell(1, 1);
+    /// assert_eq!(a.union(&GridRect::cell(3, 0)), GridRect { x: 1, y: 0, width: 3, height: 2 });
+    /// ```
     #[must_use]
     pub fn union(&self, other: &Self) -> Self {
         let x0 = self.x.min(other.x);
