@@ -95,6 +95,21 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     }
 
     /// A search that reuses `buffers`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::GraphAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0)]).unwrap();
+    /// # let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// let buffers = s.into_buffers(); // reuse one search's memory for the next
+    /// let mut t = GraphAStar::with_buffers(DefaultStepCost, ZeroGraphHeuristic, buffers);
+    /// t.try_begin(&g, 0, 2);
+    /// assert_eq!((t.run(&g), t.cost()), (Step::Found, 3.0));
+    /// ```
     pub fn with_buffers(cost: C, heuristic: H, buffers: SearchBuffers) -> Self {
         Self {
             cost,
@@ -120,6 +135,21 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     }
 
     /// Turns expansion recording on or off for the next searches.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::GraphAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0)]).unwrap();
+    /// # let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.set_record_expansions(true);
+    /// s.try_begin(&g, 0, 2);
+    /// s.run(&g);
+    /// assert_eq!(s.buffers().expanded_nodes(), &[0, 1]);
+    /// ```
     pub fn set_record_expansions(&mut self, on: bool) {
         self.buffers.set_record_expansions(on);
     }
@@ -136,6 +166,24 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
 
     /// Replaces the estimate; takes effect at once (replacing it mid-search changes the rest
     /// of that search).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::GraphAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0)]).unwrap();
+    /// # let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// use onepath::graph::FnGraphHeuristic;
+    /// let zero: fn(u32, u32) -> f64 = |_, _| 0.0;
+    /// let line: fn(u32, u32) -> f64 = |a, b| f64::from(a.abs_diff(b));
+    /// let mut s = GraphAStar::new(DefaultStepCost, FnGraphHeuristic(zero));
+    /// s.set_heuristic(FnGraphHeuristic(line)); // for the next search
+    /// s.try_begin(&g, 0, 2);
+    /// assert_eq!((s.run(&g), s.cost()), (Step::Found, 3.0));
+    /// ```
     pub fn set_heuristic(&mut self, heuristic: H) {
         self.heuristic = heuristic;
     }
@@ -341,6 +389,20 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// # Panics
     ///
     /// As [`step`](GraphAStar::step).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::GraphAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0)]).unwrap();
+    /// # let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 2);
+    /// assert!(s.run_cancellable(&g, || true).is_err());
+    /// assert_eq!(s.run_cancellable(&g, || false), Ok(Step::Found));
+    /// ```
     pub fn run_cancellable(
         &mut self,
         graph: &CsrGraph,
@@ -356,6 +418,20 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     }
 
     /// The current state.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::GraphAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0)]).unwrap();
+    /// # let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// assert_eq!(s.state(), Step::Idle);
+    /// s.try_begin(&g, 2, 0); // directed: no way back
+    /// assert_eq!(s.run(&g), Step::NoPath);
+    /// ```
     pub fn state(&self) -> Step {
         self.state
     }
@@ -396,6 +472,21 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     }
 
     /// The path cost `g[goal]` when found, else `+∞`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::GraphAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0)]).unwrap();
+    /// # let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 2);
+    /// assert_eq!(s.cost(), f64::INFINITY);
+    /// s.run(&g);
+    /// assert_eq!(s.cost(), 3.0);
+    /// ```
     pub fn cost(&self) -> f64 {
         if self.state == Step::Found {
             self.buffers.nodes[self.goal as usize].g
@@ -433,6 +524,20 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     }
 
     /// The path as a new vector (allocates).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::GraphAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0)]).unwrap();
+    /// # let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 2);
+    /// s.run(&g);
+    /// assert_eq!(s.path(), vec![0, 1, 2]);
+    /// ```
     pub fn path(&self) -> Vec<u32> {
         let mut v = alloc::vec![0; self.path_len()];
         let _ = self.copy_path(&mut v);

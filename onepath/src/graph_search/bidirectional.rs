@@ -138,6 +138,21 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     }
 
     /// A search that reuses `forward` and `backward` buffers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::BidirectionalGraphSearch;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(4, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(2, 3, 1.0)]).unwrap();
+    /// # let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// let (fwd, bwd) = s.into_buffers(); // one buffer per side, reused
+    /// let mut t = BidirectionalGraphSearch::with_buffers(DefaultStepCost, ZeroGraphHeuristic, fwd, bwd);
+    /// t.try_begin(&g, 0, 3);
+    /// assert_eq!(t.run(&g), Step::Found);
+    /// ```
     pub fn with_buffers(
         cost: C,
         heuristic: H,
@@ -403,6 +418,19 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     /// # Panics
     ///
     /// As [`step`](BidirectionalGraphSearch::step).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::BidirectionalGraphSearch;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(4, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(2, 3, 1.0)]).unwrap();
+    /// # let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// assert_eq!((s.run(&g), s.cost(), s.path()), (Step::Found, 4.0, vec![0, 1, 2, 3]));
+    /// ```
     pub fn run(&mut self, graph: &CsrGraph) -> Step {
         while self.step(graph, u32::MAX) == Step::InProgress {}
         self.state
@@ -417,6 +445,20 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     /// # Panics
     ///
     /// As [`step`](BidirectionalGraphSearch::step).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::BidirectionalGraphSearch;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(4, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(2, 3, 1.0)]).unwrap();
+    /// # let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// assert!(s.run_cancellable(&g, || true).is_err());
+    /// assert_eq!(s.run_cancellable(&g, || false), Ok(Step::Found));
+    /// ```
     pub fn run_cancellable(
         &mut self,
         graph: &CsrGraph,
@@ -455,6 +497,19 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
 
     /// The best meeting cost `mu` so far (`+∞` before the sides meet); the path cost once
     /// found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::BidirectionalGraphSearch;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(4, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(2, 3, 1.0)]).unwrap();
+    /// # let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 3, 0); // directed: no way back
+    /// assert_eq!((s.run(&g), s.cost()), (Step::NoPath, f64::INFINITY));
+    /// ```
     pub fn cost(&self) -> f64 {
         if self.state == Step::Found {
             self.mu

@@ -278,6 +278,19 @@ impl HpaSearch {
     }
 
     /// Whether smoothing is on.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// s.set_smoothing(false);
+    /// assert!(!s.smoothing());
+    /// ```
     pub fn smoothing(&self) -> bool {
         self.smoothing
     }
@@ -478,6 +491,20 @@ impl HpaSearch {
     ///
     /// `Err(Ok(Cancelled))`-style nesting is avoided: a stale hierarchy is reported as
     /// `Ok(Err(..))`, a cancellation as `Err(Cancelled)` (the search can continue).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// assert!(s.run_cancellable(&h, &grid, || true).is_err()); // cancelled: continue later
+    /// assert_eq!(s.run_cancellable(&h, &grid, || false), Ok(Ok(Step::Found)));
+    /// ```
     pub fn run_cancellable(
         &mut self,
         hier: &HpaHierarchy,
@@ -592,6 +619,20 @@ impl HpaSearch {
 
     /// Forgets the running search (the state becomes [`Step::Idle`], the endpoints
     /// `u32::MAX`, the counters 0, the open set empty, as a new search); keeps the memory.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// s.make_idle();
+    /// assert_eq!((s.state(), s.start()), (Step::Idle, u32::MAX));
+    /// ```
     pub fn make_idle(&mut self) {
         self.state = Step::Idle;
         self.start = NONE;
@@ -606,11 +647,40 @@ impl HpaSearch {
     }
 
     /// Where the search stands.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// assert_eq!(s.state(), Step::Idle);
+    /// s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// s.run(&h, &grid).unwrap();
+    /// assert_eq!(s.state(), Step::Found);
+    /// ```
     pub fn state(&self) -> Step {
         self.state
     }
 
     /// Abstract pops so far.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// s.run(&h, &grid).unwrap();
+    /// assert!(s.iterations() > 0 && s.expansions() < s.iterations()); // abstract pops
+    /// ```
     pub fn iterations(&self) -> u32 {
         self.iterations
     }
@@ -631,6 +701,21 @@ impl HpaSearch {
     }
 
     /// The final path (cells from start to goal) after [`Step::Found`], else empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// assert!(s.path().is_empty());
+    /// s.try_begin(&h, &grid, 16, 23).unwrap(); // along row 2
+    /// s.run(&h, &grid).unwrap();
+    /// assert_eq!(s.path(), &[16, 17, 18, 19, 20, 21, 22, 23]);
+    /// ```
     pub fn path(&self) -> &[u32] {
         if self.state == Step::Found {
             &self.path
@@ -640,6 +725,20 @@ impl HpaSearch {
     }
 
     /// The refined path before smoothing, after [`Step::Found`], else empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// s.run(&h, &grid).unwrap();
+    /// assert!(s.path().len() <= s.refined_path().len()); // smoothing only shortens
+    /// ```
     pub fn refined_path(&self) -> &[u32] {
         if self.state == Step::Found {
             &self.refined
@@ -699,6 +798,21 @@ impl HpaSearch {
 
     /// The cost of the final path: its move costs added in path order from 0 (0 before a
     /// path is found).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 16, 23).unwrap();
+    /// assert_eq!(s.cost(), 0.0); // nothing found yet
+    /// s.run(&h, &grid).unwrap();
+    /// assert_eq!(s.cost(), 7.0);
+    /// ```
     pub fn cost(&self) -> f64 {
         if self.state == Step::Found {
             self.cost
@@ -709,6 +823,21 @@ impl HpaSearch {
 
     /// The abstract cost of the goal as the abstract search found it (before smoothing), or
     /// `None` unless found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 16, 23).unwrap();
+    /// assert_eq!(s.abstract_cost(), None);
+    /// s.run(&h, &grid).unwrap();
+    /// assert!(s.abstract_cost().unwrap() >= s.cost()); // smoothing never adds cost
+    /// ```
     pub fn abstract_cost(&self) -> Option<f64> {
         (self.state == Step::Found).then(|| self.g[self.goal as usize])
     }
