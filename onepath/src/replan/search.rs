@@ -200,6 +200,20 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// The variant.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// assert_eq!(s.variant(), ReplanVariant::DStarLite);
+    /// ```
     pub fn variant(&self) -> ReplanVariant {
         self.variant
     }
@@ -625,11 +639,43 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// The spec's name for [`step`](ReplanSearch::step): replans with at most `budget` pops.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 6, 11);
+    /// while s.replan(&topo, 4) == Step::InProgress {}
+    /// assert_eq!(s.cost(), 5.0);
+    /// ```
     pub fn replan<T: Topology>(&mut self, topology: &T, budget: u32) -> Step {
         self.step(topology, budget)
     }
 
     /// [`step`](ReplanSearch::step) without a budget.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 0, 17);
+    /// assert_eq!(s.run(&topo), Step::Found);
+    /// assert_eq!(s.cost(), 7.0);
+    /// ```
     pub fn run<T: Topology>(&mut self, topology: &T) -> Step {
         self.step(topology, u32::MAX)
     }
@@ -663,12 +709,44 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// The state of the last call.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// assert_eq!(s.state(), Step::Idle);
+    /// s.try_begin(&topo, 6, 11);
+    /// assert_eq!(s.state(), Step::InProgress);
+    /// ```
     pub fn state(&self) -> Step {
         self.state
     }
 
     /// Pops since the current repair began (a repair begins with the first call after a
     /// finished one and new work: a change, a start move, a restart).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 6, 11);
+    /// s.run(&topo);
+    /// assert!(s.iterations() >= s.expansions() && s.expansions() > 0);
+    /// ```
     pub fn iterations(&self) -> u32 {
         self.iterations
     }
@@ -679,6 +757,21 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// The root (LPA*: the start; D* Lite: the goal), `u32::MAX` before `try_begin`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 6, 11);
+    /// assert_eq!((s.root(), s.focus()), (11, 6)); // D* Lite searches from the goal
+    /// ```
     pub fn root(&self) -> u32 {
         self.root
     }
@@ -689,6 +782,24 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// The key modifier (D* Lite's accumulated start moves; 0 for LPA*).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 6, 11);
+    /// s.run(&topo);
+    /// assert_eq!(s.km(), 0.0);
+    /// s.move_start(&topo, 8); // two steps on
+    /// assert_eq!(s.km(), 2.0); // h(old start, new start)
+    /// ```
     pub fn km(&self) -> f64 {
         self.km
     }
@@ -718,6 +829,22 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// `rhs(node)`: the one-step lookahead (+∞ when out of range).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 6, 11);
+    /// s.run(&topo);
+    /// assert_eq!((s.rhs(11), s.rhs(6)), (0.0, 5.0)); // the root's lookahead is 0
+    /// ```
     pub fn rhs(&self, node: u32) -> f64 {
         self.rhs
             .get(node as usize)
@@ -726,11 +853,42 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// The queue (read-only).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 6, 11);
+    /// assert_eq!(s.open_set().len(), 1); // the root
+    /// ```
     pub fn open_set(&self) -> &ReplanOpenSet {
         &self.open
     }
 
     /// The last path found, start to goal (empty unless the state is `Found`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 6, 9);
+    /// s.run(&topo);
+    /// assert_eq!(s.path(), &[6, 7, 8, 9]);
+    /// ```
     pub fn path(&self) -> &[u32] {
         &self.path
     }
@@ -764,6 +922,23 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
 
     /// The exact cost of [`path`](ReplanSearch::path): its step costs added in start-to-goal
     /// order (+∞ without a path).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 6, 9);
+    /// assert_eq!(s.cost(), f64::INFINITY);
+    /// s.run(&topo);
+    /// assert_eq!(s.cost(), 3.0); // summed along the path, start to goal
+    /// ```
     pub fn cost(&self) -> f64 {
         self.path_cost
     }

@@ -265,6 +265,19 @@ impl<H: Heuristic> ThetaSearch<H> {
     /// # Errors
     ///
     /// [`QueryError::InvalidWeight`] unless `w` is finite and `>= 0`; nothing changes then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// # let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// s.set_weight(1.5).unwrap();
+    /// assert_eq!(s.weight(), 1.5);
+    /// assert!(s.set_weight(f64::NAN).is_err());
+    /// ```
     pub fn set_weight(&mut self, w: f64) -> Result<(), QueryError> {
         if !(w.is_finite() && w >= 0.0) {
             return Err(QueryError::InvalidWeight { value: w });
@@ -295,6 +308,19 @@ impl<H: Heuristic> ThetaSearch<H> {
 
     /// Changes the variant; it takes effect at the next [`try_begin`](ThetaSearch::try_begin)
     /// and leaves the search idle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// # let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// s.set_variant(ThetaVariant::LazyRequeue);
+    /// s.try_begin(&grid, 6, 11);
+    /// assert_eq!((s.variant(), s.run(&grid)), (ThetaVariant::LazyRequeue, Step::Found));
+    /// ```
     pub fn set_variant(&mut self, variant: ThetaVariant) {
         self.variant = variant;
         self.make_idle();
@@ -327,6 +353,21 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// The unit cost `m` of the current search (the grid's smallest multiplier at `try_begin`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// # let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// let mut cheap = grid.clone();
+    /// cheap.set_area_cost(0, 0.5).unwrap();
+    /// s.try_begin(&cheap, 0, 5);
+    /// s.run(&cheap);
+    /// assert_eq!((s.unit_cost(), s.cost()), (0.5, 2.5)); // 5 cells at half cost
+    /// ```
     pub fn unit_cost(&self) -> f64 {
         self.unit
     }
@@ -648,6 +689,19 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// Iterations (pops) so far, re-queueing pops included.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// # let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// s.try_begin(&grid, 0, 5);
+    /// s.step(&grid, 1);
+    /// assert_eq!(s.iterations(), 1);
+    /// ```
     pub fn iterations(&self) -> u32 {
         self.iterations
     }
@@ -659,6 +713,19 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// Re-queueing pops so far (LazyRequeue only; 0 for the other variants).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// # let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// s.try_begin(&grid, 6, 11);
+    /// s.run(&grid);
+    /// assert_eq!(s.requeues(), 0); // only LazyRequeue re-queues
+    /// ```
     pub fn requeues(&self) -> u32 {
         self.requeues
     }

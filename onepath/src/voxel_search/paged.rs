@@ -228,6 +228,20 @@ impl PagedVoxelSearch {
 
     /// Changes connectivity and rule for the next [`try_begin`](Self::try_begin); the search
     /// becomes idle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(8, 8, 8).unwrap();
+    /// # let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.configure(VoxelConnectivity::TwentySix, VoxelCornerRule::NoCornerCutting);
+    /// s.try_begin(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(1, 1, 1), &NoVoxelHooks);
+    /// s.run(&grid, &NoVoxelHooks);
+    /// assert_eq!(s.cost(), onepath::math::SQRT3); // one corner move
+    /// ```
     pub fn configure(&mut self, connectivity: VoxelConnectivity, rule: VoxelCornerRule) {
         self.connectivity = connectivity;
         self.rule = rule;
@@ -300,6 +314,21 @@ impl PagedVoxelSearch {
 
     /// Drops the pool when it holds more than [`POOL_LIMIT`] pages and no search uses them
     /// (the search becomes idle if it was using them).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(8, 8, 8).unwrap();
+    /// # let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.try_begin(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(7, 7, 7), &NoVoxelHooks);
+    /// s.run(&grid, &NoVoxelHooks);
+    /// s.trim_pool(); // below the limit: kept
+    /// assert_eq!(s.state(), Step::Found);
+    /// assert!(s.pool_pages() <= onepath::voxel_search::POOL_LIMIT);
+    /// ```
     pub fn trim_pool(&mut self) {
         if self.pages.len() > POOL_LIMIT {
             self.release();
@@ -551,6 +580,18 @@ impl PagedVoxelSearch {
     }
 
     /// Runs to the end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(8, 8, 8).unwrap();
+    /// # let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.try_begin(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(7, 0, 0), &NoVoxelHooks);
+    /// assert_eq!((s.run(&grid, &NoVoxelHooks), s.cost()), (Step::Found, 7.0));
+    /// ```
     pub fn run(&mut self, grid: &VoxelGrid, hooks: &impl VoxelHooks) -> Step {
         while self.step(grid, hooks, u32::MAX) == Step::InProgress {}
         self.state
@@ -593,6 +634,21 @@ impl PagedVoxelSearch {
 
     /// Writes the path, start first, into `out`; `None` (nothing written) when `out` is too
     /// short. `Some(0)` unless found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(8, 8, 8).unwrap();
+    /// # let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.try_begin(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(0, 0, 2), &NoVoxelHooks);
+    /// s.run(&grid, &NoVoxelHooks);
+    /// let mut out = [VoxelCell::default(); 4];
+    /// assert_eq!(s.copy_path(&mut out), Some(3));
+    /// assert_eq!(out[2], VoxelCell::new(0, 0, 2));
+    /// ```
     pub fn copy_path(&self, out: &mut [VoxelCell]) -> Option<usize> {
         let len = self.path_len();
         let dst = out.get_mut(..len)?;
