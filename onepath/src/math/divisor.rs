@@ -51,6 +51,13 @@ impl Divisor {
     }
 
     /// `(n / d, n % d)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::math::Divisor;
+    /// assert_eq!(Divisor::new(7).div_rem(50), (7, 1));
+    /// ```
     #[inline]
     pub const fn div_rem(&self, n: u32) -> (u32, u32) {
         // n·m < 2^66, so after dropping 32 bits it fits a u64; the rest of the shift is
