@@ -367,6 +367,22 @@ impl<C: StepCost> FlowField<C> {
     }
 
     /// Where the field stands.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(4, 4).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut field = FlowField::new(DefaultStepCost);
+    /// assert_eq!(field.state(), FlowStep::Idle);
+    /// field.begin(&topo, &[0]);
+    /// field.run(&topo);
+    /// assert_eq!(field.state(), FlowStep::Complete);
+    /// ```
     pub fn state(&self) -> FlowStep {
         self.state
     }
@@ -462,6 +478,20 @@ impl<C: StepCost> FlowField<C> {
     }
 
     /// The requested goals, sorted and deduplicated (inactive ones included).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(4, 4).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut field = FlowField::new(DefaultStepCost);
+    /// field.begin(&topo, &[9, 2, 9, 99]);
+    /// assert_eq!(field.goals(), &[2, 9, 99]); // sorted, deduplicated; 99 stays inactive
+    /// ```
     pub fn goals(&self) -> &[u32] {
         &self.goals
     }
@@ -488,16 +518,61 @@ impl<C: StepCost> FlowField<C> {
     /// Iterations (pops) of the wave since `begin` — the number of nodes settled. After a
     /// [`repair`](Self::repair) it is what a recomputation would report (the reachable
     /// nodes), so a repaired field equals a recomputed one in this count too.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(4, 4).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut field = FlowField::new(DefaultStepCost);
+    /// field.begin(&topo, &[0]);
+    /// field.step(&topo, 5);
+    /// assert_eq!(field.settled(), 5);
+    /// ```
     pub fn settled(&self) -> u32 {
         self.settled
     }
 
     /// Pops of the last [`repair`](Self::repair) (0 after a full computation).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(4, 4).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut field = FlowField::new(DefaultStepCost);
+    /// field.begin(&topo, &[0]);
+    /// field.run(&topo);
+    /// assert_eq!(field.repair_pops(), 0); // no repair yet
+    /// ```
     pub fn repair_pops(&self) -> u32 {
         self.repair_pops
     }
 
     /// Nodes currently queued (0 once complete).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(4, 4).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut field = FlowField::new(DefaultStepCost);
+    /// field.begin(&topo, &[0, 15]);
+    /// assert_eq!(field.open_len(), 2); // the two goals
+    /// assert!(field.in_open(15));
+    /// ```
     pub fn open_len(&self) -> usize {
         self.open.len()
     }

@@ -474,17 +474,61 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     }
 
     /// Turns expansion recording on or off (both sides) for the next searches.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::BidirectionalGraphSearch;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(4, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(2, 3, 1.0)]).unwrap();
+    /// # let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.set_record_expansions(true);
+    /// s.try_begin(&g, 0, 3);
+    /// s.run(&g);
+    /// assert!(s.expanded_count() > 0);
+    /// ```
     pub fn set_record_expansions(&mut self, on: bool) {
         self.forward.set_record_expansions(on);
         self.backward.set_record_expansions(on);
     }
 
     /// The current state.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::BidirectionalGraphSearch;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(4, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(2, 3, 1.0)]).unwrap();
+    /// # let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// assert_eq!(s.state(), Step::Idle);
+    /// s.try_begin(&g, 0, 3);
+    /// s.run(&g);
+    /// assert_eq!(s.state(), Step::Found);
+    /// ```
     pub fn state(&self) -> Step {
         self.state
     }
 
     /// Iterations (expansions of either side) so far.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::BidirectionalGraphSearch;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(4, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(2, 3, 1.0)]).unwrap();
+    /// # let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// s.step(&g, 1);
+    /// assert_eq!(s.iterations(), 1);
+    /// ```
     pub fn iterations(&self) -> u32 {
         self.iterations
     }
@@ -593,6 +637,21 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     }
 
     /// The path as a new vector (allocates).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::BidirectionalGraphSearch;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(4, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(2, 3, 1.0)]).unwrap();
+    /// # let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 1, 3);
+    /// s.run(&g);
+    /// assert_eq!(s.path(), vec![1, 2, 3]);
+    /// assert_eq!(s.path_len(), 3);
+    /// ```
     pub fn path(&self) -> Vec<u32> {
         let mut v = alloc::vec![0; self.path_len()];
         let _ = self.copy_path(&mut v);

@@ -50,6 +50,17 @@ impl ShortestPathTree {
     /// # Complexity
     ///
     /// O((V + E) log V) time, O(V) memory.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::{CsrGraph, GraphEdge};
+    /// use onepath::graph_search::ShortestPathTree;
+    /// let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 2.0), GraphEdge::new(0, 2, 1.0), GraphEdge::new(2, 1, 0.5)]).unwrap();
+    /// let t = ShortestPathTree::compute(&g, 0, false);
+    /// assert_eq!((t.dist[1], t.parent[1]), (1.5, 2)); // via node 2
+    /// assert_eq!(t.order, vec![0, 2, 1]);
+    /// ```
     pub fn compute(graph: &CsrGraph, root: u32, reverse: bool) -> Self {
         let n = graph.node_count() as usize;
         let mut dist = vec![f64::INFINITY; n];

@@ -105,6 +105,22 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
 
     /// A search that reuses `buffers` (e.g. taken from another search with
     /// [`into_buffers`](AStar::into_buffers)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, SearchBuffers, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// let warm = search.into_buffers(); // memory of an earlier search
+    /// let mut next = AStar::with_buffers(DefaultStepCost, OctileHeuristic::new(4, 1.0), warm);
+    /// next.try_begin(&topo, 4, 7);
+    /// assert_eq!((next.run(&topo), next.cost()), (Step::Found, 5.0));
+    /// ```
     pub fn with_buffers(cost: C, heuristic: H, buffers: SearchBuffers) -> Self {
         Self {
             cost,
@@ -156,6 +172,21 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// # Errors
     ///
     /// As [`set_weight`](AStar::set_weight).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, SearchBuffers, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// let greedy = AStar::new(DefaultStepCost, OctileHeuristic::new(4, 1.0)).with_weight(3.0).unwrap();
+    /// assert_eq!(greedy.weight(), 3.0);
+    /// assert!(AStar::new(DefaultStepCost, OctileHeuristic::new(4, 1.0)).with_weight(-1.0).is_err());
+    /// ```
     pub fn with_weight(mut self, w: f64) -> Result<Self, QueryError> {
         self.set_weight(w)?;
         Ok(self)
@@ -172,6 +203,22 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     }
 
     /// Turns expansion recording on or off for the next searches.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, SearchBuffers, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.set_record_expansions(true);
+    /// search.try_begin(&topo, 0, 3);
+    /// search.run(&topo);
+    /// assert_eq!(search.buffers().expanded_nodes(), &[0, 1, 2]);
+    /// ```
     pub fn set_record_expansions(&mut self, on: bool) {
         self.buffers.set_record_expansions(on);
     }
@@ -180,6 +227,22 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// 64-bit digest of (popped node, g bits, open-set size) is appended to
     /// [`SearchBuffers::trace`]; compare two peers' traces with
     /// [`first_divergence`](super::first_divergence).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, SearchBuffers, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.set_record_trace(true);
+    /// search.try_begin(&topo, 0, 3);
+    /// search.run(&topo);
+    /// assert_eq!(search.buffers().trace().len() as u32, search.iterations()); // one digest per pop
+    /// ```
     pub fn set_record_trace(&mut self, on: bool) {
         self.buffers.record_trace = on;
     }
@@ -198,6 +261,21 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
 
     /// Replaces the heuristic; it takes effect at the next [`try_begin`](AStar::try_begin)
     /// (which sets its goal). Replacing it mid-search changes the rest of that search.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, SearchBuffers, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.set_heuristic(OctileHeuristic::new(4, 0.5)); // e.g. after the cheapest area got cheaper
+    /// search.try_begin(&topo, 0, 3);
+    /// assert_eq!((search.run(&topo), search.cost()), (Step::Found, 3.0));
+    /// ```
     pub fn set_heuristic(&mut self, heuristic: H) {
         self.heuristic = heuristic;
     }
@@ -424,6 +502,21 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     }
 
     /// The current state.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, SearchBuffers, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// assert_eq!(search.state(), Step::Idle);
+    /// search.try_begin(&topo, 0, 3);
+    /// assert_eq!(search.state(), Step::InProgress);
+    /// ```
     pub fn state(&self) -> Step {
         self.state
     }
@@ -439,6 +532,21 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     }
 
     /// Iterations (pops) so far.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, SearchBuffers, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&topo, 0, 3);
+    /// search.step(&topo, 2);
+    /// assert_eq!(search.iterations(), 2);
+    /// ```
     pub fn iterations(&self) -> u32 {
         self.iterations
     }
