@@ -314,11 +314,31 @@ impl HpaHierarchy {
     }
 
     /// The grid revision the hierarchy matches.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::new(12, 8).unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// assert_eq!(h.revision(), grid.revision());
+    /// ```
     pub fn revision(&self) -> u64 {
         self.revision
     }
 
     /// Chunks per row.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::new(12, 8).unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// assert_eq!((h.chunks_x(), h.chunks_y(), h.chunk_count()), (3, 2, 6));
+    /// ```
     pub fn chunks_x(&self) -> u32 {
         self.chunks_x
     }
@@ -334,6 +354,17 @@ impl HpaHierarchy {
     }
 
     /// Number of abstract nodes over all chunks.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::new(12, 8).unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let per_chunk: usize = (0..h.chunk_count()).map(|k| h.cluster_nodes(k).len()).sum();
+    /// assert_eq!(h.node_count(), per_chunk);
+    /// ```
     pub fn node_count(&self) -> usize {
         self.chunks.iter().map(|c| c.nodes.len()).sum()
     }
@@ -421,6 +452,17 @@ impl HpaHierarchy {
 
     /// Whether both hierarchies have the same options, size and abstract graph, costs compared
     /// bit for bit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::new(12, 8).unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let again = HpaHierarchy::build(&grid.clone(), h.config()).unwrap();
+    /// assert!(h.content_equals(&again)); // same graph, costs bit for bit
+    /// ```
     pub fn content_equals(&self, other: &Self) -> bool {
         self.config == other.config
             && self.width == other.width

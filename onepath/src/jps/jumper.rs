@@ -48,6 +48,16 @@ pub struct OnlineJumper<'g> {
 
 impl<'g> OnlineJumper<'g> {
     /// A jumper over `grid` (walls are area 255; agent size 1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::Dir8;
+    /// use onepath::jps::{Jumper, OnlineJumper};
+    /// use onepath::Grid;
+    /// let grid = Grid::new(6, 1).unwrap();
+    /// assert_eq!(OnlineJumper::new(&grid).jump(0, 0, Dir8::East, (5, 0)), Some((5, 0, 5)));
+    /// ```
     pub fn new(grid: &'g Grid) -> Self {
         Self { grid }
     }

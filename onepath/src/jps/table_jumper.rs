@@ -35,6 +35,17 @@ pub struct TableJumper<'i> {
 
 impl<'i> TableJumper<'i> {
     /// A jumper over `index`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::Dir8;
+    /// use onepath::jps::{JpsPlusIndex, Jumper, TableJumper};
+    /// use onepath::Grid;
+    /// let grid = Grid::new(10, 1).unwrap();
+    /// let index = JpsPlusIndex::new(&grid).unwrap();
+    /// assert_eq!(TableJumper::new(&index).jump(0, 0, Dir8::East, (9, 0)), Some((9, 0, 9)));
+    /// ```
     pub fn new(index: &'i JpsPlusIndex) -> Self {
         Self { index }
     }

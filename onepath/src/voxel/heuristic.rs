@@ -72,6 +72,17 @@ pub struct VoxelHeuristic {
 
 impl VoxelHeuristic {
     /// The heuristic of `grid` for searches with `connectivity`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::topology::Heuristic;
+    /// use onepath::voxel::{VoxelConnectivity, VoxelGrid, VoxelHeuristic};
+    /// let grid = VoxelGrid::new(4, 4, 4).unwrap();
+    /// let mut h = VoxelHeuristic::new(&grid, VoxelConnectivity::TwentySix);
+    /// h.set_goal_at(1, 1, 1);
+    /// assert_eq!(h.estimate_at(0, 0, 0), onepath::math::SQRT3);
+    /// ```
     pub fn new(grid: &VoxelGrid, connectivity: VoxelConnectivity) -> Self {
         let (sx, sy, _) = grid.size();
         Self {
