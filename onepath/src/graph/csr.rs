@@ -215,6 +215,14 @@ impl CsrGraph {
     }
 
     /// Number of nodes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(0, 2, 2.0), GraphEdge::new(2, 1, 3.0)]).unwrap();
+    /// assert_eq!((g.node_count(), g.edge_count()), (3, 3));
+    /// ```
     #[inline]
     pub fn node_count(&self) -> u32 {
         self.node_count
@@ -239,6 +247,16 @@ impl CsrGraph {
     }
 
     /// `offsets[v]..offsets[v + 1]` are the out-edge slots of `v`; `node_count() + 1` entries.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(0, 2, 2.0), GraphEdge::new(2, 1, 3.0)]).unwrap();
+    /// assert_eq!(g.offsets(), &[0, 2, 2, 3]); // node 0 owns slots 0..2, node 1 none, node 2 slot 2
+    /// assert_eq!(g.targets(), &[1, 2, 1]);
+    /// assert_eq!(g.weights(), &[1.0, 2.0, 3.0]);
+    /// ```
     pub fn offsets(&self) -> &[u32] {
         &self.offsets
     }
@@ -254,6 +272,16 @@ impl CsrGraph {
     }
 
     /// `reverse_offsets[v]..reverse_offsets[v + 1]` are the in-edge slots of `v`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(0, 2, 2.0), GraphEdge::new(2, 1, 3.0)]).unwrap();
+    /// assert_eq!(g.reverse_offsets(), &[0, 0, 2, 3]); // in-edges: node 1 has two
+    /// assert_eq!(g.sources(), &[0, 2, 0]);
+    /// assert_eq!(g.reverse_weights(), &[1.0, 3.0, 2.0]);
+    /// ```
     pub fn reverse_offsets(&self) -> &[u32] {
         &self.reverse_offsets
     }
@@ -341,6 +369,14 @@ impl CsrGraph {
     }
 
     /// Bytes held by the adjacency arrays.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(0, 2, 2.0), GraphEdge::new(2, 1, 3.0)]).unwrap();
+    /// assert!(g.memory_bytes() >= 3 * 8 * 2); // at least the weights, both directions
+    /// ```
     pub fn memory_bytes(&self) -> usize {
         (self.offsets.len() + self.reverse_offsets.len()) * 4
             + (self.targets.len() + self.sources.len()) * 4

@@ -242,6 +242,18 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// A search that reuses `buffers`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::{SearchBuffers, Step};
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// let mut s = ThetaSearch::with_buffers(ThetaVariant::Lazy, EuclideanHeuristic::new(6, 1.0), SearchBuffers::with_capacity(18));
+    /// s.try_begin(&grid, 0, 5);
+    /// assert_eq!((s.run(&grid), s.cost()), (Step::Found, 5.0));
+    /// ```
     pub fn with_buffers(variant: ThetaVariant, heuristic: H, buffers: SearchBuffers) -> Self {
         Self {
             variant,
@@ -291,6 +303,17 @@ impl<H: Heuristic> ThetaSearch<H> {
     /// # Errors
     ///
     /// As [`set_weight`](ThetaSearch::set_weight).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::{SearchBuffers, Step};
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// let s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0)).with_weight(2.0).unwrap();
+    /// assert_eq!(s.weight(), 2.0);
+    /// ```
     pub fn with_weight(mut self, w: f64) -> Result<Self, QueryError> {
         self.set_weight(w)?;
         Ok(self)
@@ -337,6 +360,20 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// Turns expansion recording on or off for the next searches.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::{SearchBuffers, Step};
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// s.set_record_expansions(true);
+    /// s.try_begin(&grid, 0, 5);
+    /// s.run(&grid);
+    /// assert_eq!(s.buffers().expanded_nodes().len() as u32, s.expansions());
+    /// ```
     pub fn set_record_expansions(&mut self, on: bool) {
         self.buffers.set_record_expansions(on);
     }
@@ -631,6 +668,19 @@ impl<H: Heuristic> ThetaSearch<H> {
     /// # Errors
     ///
     /// [`Cancelled`] when `cancel` returned `true`; the search stays resumable.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::{SearchBuffers, Step};
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// s.try_begin(&grid, 6, 11);
+    /// assert!(s.run_cancellable(&grid, || true).is_err());
+    /// assert_eq!(s.run_cancellable(&grid, || false), Ok(Step::Found));
+    /// ```
     pub fn run_cancellable(
         &mut self,
         grid: &Grid,
@@ -674,6 +724,20 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// The current state.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::{SearchBuffers, Step};
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// assert_eq!(s.state(), Step::Idle);
+    /// s.try_begin(&grid, 0, 5);
+    /// s.run(&grid);
+    /// assert_eq!(s.state(), Step::Found);
+    /// ```
     pub fn state(&self) -> Step {
         self.state
     }
@@ -775,6 +839,19 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// Number of waypoints on the found path (0 unless found).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::{SearchBuffers, Step};
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// s.try_begin(&grid, 0, 5);
+    /// s.run(&grid);
+    /// assert_eq!(s.path_len(), 2); // two waypoints
+    /// ```
     pub fn path_len(&self) -> usize {
         self.walk_back(|_| {})
     }
