@@ -210,6 +210,17 @@ impl OctileMap {
     }
 
     /// Rebuilds from `grid`, reusing memory (no allocation when the size is unchanged).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::OctileMap;
+    /// use onepath::Grid;
+    /// let mut map = OctileMap::new(&Grid::new(4, 4).unwrap());
+    /// let walls = Grid::from_text("#...\n....\n....\n....").unwrap();
+    /// map.rebuild(&walls);
+    /// assert!(map.is_current(&walls) && !map.walkable(0, 0));
+    /// ```
     pub fn rebuild(&mut self, grid: &Grid) {
         let (w, h) = (grid.width(), grid.height());
         self.width = w;
@@ -261,6 +272,17 @@ impl OctileMap {
     /// # Panics
     ///
     /// When (x, y) is outside the map (a programmer error).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::OctileMap;
+    /// use onepath::Grid;
+    /// let mut map = OctileMap::new(&Grid::new(4, 4).unwrap());
+    /// map.set_cell(1, 1, false);
+    /// assert!(!map.walkable(1, 1));
+    /// assert_eq!(map.neighbor_byte(0, 0) & 0b0010_0000, 0); // no south-east step from (0, 0) now
+    /// ```
     pub fn set_cell(&mut self, x: u32, y: u32, walkable: bool) {
         assert!(x < self.width && y < self.height, "cell outside the map");
         self.put(x, y, walkable);

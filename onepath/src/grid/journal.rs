@@ -287,6 +287,14 @@ impl<E: Copy> Journal<E> {
     pub const CAPACITY: usize = CAPACITY;
 
     /// An empty journal for a grid created at revision `revision`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::EditJournal;
+    /// let j = EditJournal::new(42);
+    /// assert_eq!((j.current(), j.len(), j.is_empty()), (42, 0, true));
+    /// ```
     pub const fn new(revision: u64) -> Self {
         Self {
             entries: Deque::new(),

@@ -64,12 +64,26 @@ impl GridRect {
     }
 
     /// One past the rightmost column.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::GridRect;
+    /// assert_eq!(GridRect { x: 2, y: 0, width: 3, height: 1 }.right(), 5);
+    /// ```
     #[inline]
     pub const fn right(&self) -> u32 {
         self.x + self.width
     }
 
     /// One past the bottom row.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::GridRect;
+    /// assert_eq!(GridRect { x: 0, y: 4, width: 1, height: 2 }.bottom(), 6);
+    /// ```
     #[inline]
     pub const fn bottom(&self) -> u32 {
         self.y + self.height

@@ -226,11 +226,30 @@ impl JpsPlusIndex {
     }
 
     /// The table cell by cell: `[cell * 8 + direction]`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::JpsPlusIndex;
+    /// use onepath::Grid;
+    /// let index = JpsPlusIndex::new(&Grid::new(3, 2).unwrap()).unwrap();
+    /// assert_eq!(index.raw().len(), 3 * 2 * 8); // eight directions per cell
+    /// ```
     pub fn raw(&self) -> &[i16] {
         &self.table
     }
 
     /// A direction-major copy: `[direction * cell_count + cell]` (allocates).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::JpsPlusIndex;
+    /// use onepath::Grid;
+    /// let index = JpsPlusIndex::new(&Grid::new(3, 2).unwrap()).unwrap();
+    /// let t = index.tables();
+    /// assert_eq!(t[1 * 6 + 0], index.raw()[0 * 8 + 1]); // direction 1 (east) of cell 0, either layout
+    /// ```
     pub fn tables(&self) -> Vec<i16> {
         let n = (self.width * self.height) as usize;
         let mut out = vec![0; 8 * n];
