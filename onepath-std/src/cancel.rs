@@ -12,6 +12,20 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use onepath::{Cell, Grid, GridOptions, GridPath, QueryError};
 
 /// A cloneable cancellation flag shared between threads. Cancelling is permanent.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid, GridOptions, QueryError};
+/// use onepath_std::cancel::{CancelToken, find_path_cancellable};
+/// let grid = Grid::new(300, 300).unwrap();
+/// let token = CancelToken::new();
+/// let ui = token.clone(); // e.g. held by the thread that may cancel
+/// ui.cancel();
+/// assert!(token.is_cancelled());
+/// let r = find_path_cancellable(&grid, Cell::new(0, 0), Cell::new(299, 299), &GridOptions::DEFAULT, &token);
+/// assert_eq!(r, Err(QueryError::Cancelled));
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct CancelToken {
     flag: Arc<AtomicBool>,
@@ -41,6 +55,17 @@ impl CancelToken {
 /// # Errors
 ///
 /// As [`Grid::find_path`], plus [`QueryError::Cancelled`].
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid, GridOptions};
+/// use onepath_std::cancel::{CancelToken, find_path_cancellable};
+/// let grid = Grid::new(10, 10).unwrap();
+/// let token = CancelToken::new(); // never cancelled: the plain query's answer
+/// let path = find_path_cancellable(&grid, Cell::new(0, 0), Cell::new(9, 0), &GridOptions::DEFAULT, &token).unwrap();
+/// assert_eq!(path, grid.find_path(Cell::new(0, 0), Cell::new(9, 0), &GridOptions::DEFAULT).unwrap());
+/// ```
 pub fn find_path_cancellable(
     grid: &Grid,
     start: Cell,

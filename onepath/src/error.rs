@@ -9,6 +9,18 @@ use crate::math::{Axis, COORDINATE_BOUND, CoordinateError, MAX_CELL_SIZE, MIN_CE
 pub const MAX_CELLS: u64 = 1 << 28;
 
 /// Errors from building or editing a grid.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid, GridError};
+/// assert_eq!(Grid::new(0, 5).unwrap_err(), GridError::EmptyDimension { width: 0, height: 5 });
+/// let mut grid = Grid::new(4, 4).unwrap();
+/// let e = grid.set_walkable(Cell::new(9, 0), false).unwrap_err();
+/// assert_eq!(e, GridError::CellOutOfBounds { x: 9, y: 0, width: 4, height: 4 });
+/// assert!(e.to_string().contains('9')); // the message names the value
+/// assert!(matches!(Grid::from_text("..\n.x"), Err(GridError::TextCharacter { line: 2, column: 2, found: 'x' })));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum GridError {
@@ -217,6 +229,19 @@ impl From<CoordinateError> for GridError {
 
 /// Errors from a path query's options or world coordinates. Endpoints outside the grid or
 /// not walkable are not errors: they give `PathStatus::StartInvalid` / `GoalInvalid`.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid, GridOptions, PathStatus, QueryError};
+/// let grid = Grid::new(4, 4).unwrap();
+/// let (a, b) = (Cell::new(0, 0), Cell::new(3, 3));
+/// let bad = GridOptions::DEFAULT.with_weight(-1.0);
+/// assert_eq!(grid.find_path(a, b, &bad).unwrap_err(), QueryError::InvalidWeight { value: -1.0 });
+/// // An endpoint off the grid is a status, not an error.
+/// let off = grid.find_path(a, Cell::new(9, 9), &GridOptions::DEFAULT).unwrap();
+/// assert_eq!(off.status, PathStatus::GoalInvalid);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum QueryError {

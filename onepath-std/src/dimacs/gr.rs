@@ -7,6 +7,16 @@ use onepath::Point3;
 use onepath::graph::{GraphEdge, MAX_EDGES, MAX_NODES, MAX_WEIGHT_SUM};
 
 /// A parsed `.gr` file.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::GraphEdge;
+/// use onepath_std::dimacs::parse_gr;
+/// let g = parse_gr(b"c a road network\np sp 3 2\na 1 2 7\na 2 3 5\n").unwrap();
+/// assert_eq!(g.node_count, 3);
+/// assert_eq!(g.edges, vec![GraphEdge::new(0, 1, 7.0), GraphEdge::new(1, 2, 5.0)]); // ids 0-based
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct DimacsGraph {
     /// `N` of the problem line.
@@ -16,6 +26,16 @@ pub struct DimacsGraph {
 }
 
 /// What is wrong with a DIMACS file.
+///
+/// # Examples
+///
+/// ```
+/// use onepath_std::dimacs::{DimacsErrorKind, parse_gr};
+/// let e = parse_gr(b"a 1 2 7\n").unwrap_err();
+/// assert_eq!((e.line, e.kind.clone()), (1, DimacsErrorKind::MissingProblem));
+/// let e = parse_gr(b"p sp 2 1\na 1 3 7\n").unwrap_err();
+/// assert!(matches!(e.kind, DimacsErrorKind::NodeOutOfRange { .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum DimacsErrorKind {
@@ -96,6 +116,15 @@ pub enum DimacsErrorKind {
 }
 
 /// A DIMACS error: the 1-based line (0 for the whole file) and what is wrong there.
+///
+/// # Examples
+///
+/// ```
+/// use onepath_std::dimacs::parse_gr;
+/// let e = parse_gr(b"p sp 2 1\na 1 2 -4\n").unwrap_err();
+/// assert_eq!(e.line, 2); // the arc line
+/// assert!(e.to_string().contains("-4")); // the message names the value
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct DimacsError {
     /// The line, 1-based; 0 when the error is about the whole file.
@@ -204,6 +233,16 @@ const MIN_ITEM_LINE: u64 = 8;
 /// overflow; the line of the arc that passes it), and an arc count that differs from the
 /// declared one ([`DimacsErrorKind::CountMismatch`]: a file that ends early says so, with the
 /// arcs it holds and the count declared).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Graph, GraphOptions};
+/// use onepath_std::dimacs::parse_gr;
+/// let g = parse_gr(b"p sp 3 3\na 1 2 1\na 2 3 1\na 1 3 5\n").unwrap();
+/// let mut graph = Graph::from_edges(&g.edges, Some(g.node_count), true).unwrap();
+/// assert_eq!(graph.find_path(0, 2, &GraphOptions::DEFAULT).unwrap().cost, 2.0);
+/// ```
 pub fn parse_gr(input: &[u8]) -> Result<DimacsGraph, DimacsError> {
     let text = std::str::from_utf8(input).map_err(|_| err(0, DimacsErrorKind::NotText))?;
     let mut problem: Option<(u32, u64)> = None;
@@ -336,6 +375,16 @@ pub fn parse_gr(input: &[u8]) -> Result<DimacsGraph, DimacsError> {
 ///
 /// As [`parse_gr`], plus a node count that differs from `node_count` (`BadProblem`), repeated
 /// or missing nodes and coordinates outside the coordinate rule.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::Point3;
+/// use onepath_std::dimacs::parse_co;
+/// let co = b"p aux sp co 2\nv 1 10 20\nv 2 -5 7\n";
+/// assert_eq!(parse_co(co, 2).unwrap(), vec![Point3::new(10.0, 20.0, 0.0), Point3::new(-5.0, 7.0, 0.0)]);
+/// assert!(parse_co(co, 3).is_err()); // the node count must match the graph's
+/// ```
 pub fn parse_co(input: &[u8], node_count: u32) -> Result<Vec<Point3>, DimacsError> {
     let text = std::str::from_utf8(input).map_err(|_| err(0, DimacsErrorKind::NotText))?;
     let mut seen: Option<Vec<bool>> = None;

@@ -19,6 +19,17 @@ const DIRS: [(i64, i64); 8] = [
 ];
 
 /// A map's graph: nodes are the walkable cells in row-major order.
+///
+/// # Examples
+///
+/// ```
+/// use onepath_std::dimacs::map_graph;
+/// use onepath_std::movingai::{MovingAiMap, MovingAiOptions};
+/// let map = MovingAiMap::parse("type octile\nheight 2\nwidth 3\nmap\n.@.\n...\n", &MovingAiOptions::DEFAULT).unwrap();
+/// let mg = map_graph(&map).unwrap();
+/// assert_eq!(mg.graph.node_count(), 5); // the walkable cells
+/// assert_eq!((mg.node(0, 0), mg.node(1, 0), mg.node(2, 0)), (Some(0), None, Some(1)));
+/// ```
 #[derive(Clone, Debug)]
 pub struct MapGraph {
     /// The graph.
@@ -50,6 +61,23 @@ impl MapGraph {
 /// # Errors
 ///
 /// [`GraphError::TooManyNodes`] for a map with more than 2^26 walkable cells.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::ZeroGraphHeuristic;
+/// use onepath::graph_search::GraphAStar;
+/// use onepath::topology::DefaultStepCost;
+/// use onepath_std::dimacs::map_graph;
+/// use onepath_std::movingai::{MovingAiMap, MovingAiOptions};
+/// let map = MovingAiMap::parse("type octile\nheight 2\nwidth 3\nmap\n...\n.T.\n", &MovingAiOptions::DEFAULT).unwrap();
+/// let mg = map_graph(&map).unwrap();
+/// let (a, b) = (mg.node(0, 1).unwrap(), mg.node(2, 1).unwrap());
+/// let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+/// s.try_begin(&mg.graph, a, b);
+/// s.run(&mg.graph);
+/// assert_eq!(s.cost(), 4.0); // over the tree, no corner cutting: the grid's answer
+/// ```
 pub fn map_graph(map: &MovingAiMap) -> Result<MapGraph, GraphError> {
     let (w, h) = (map.width(), map.height());
     let walk = |x: i64, y: i64| {

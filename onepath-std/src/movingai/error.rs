@@ -39,6 +39,14 @@ impl GridFormatError {
 
 /// What was wrong with a Moving AI file. Every variant names the value (quoting the file where
 /// the value is text) and, where there is one, the bound it broke.
+///
+/// # Examples
+///
+/// ```
+/// use onepath_std::movingai::{GridFormatErrorKind, MovingAiMap, MovingAiOptions};
+/// let e = MovingAiMap::parse("type octile\nheight 2\nwidth 2\nmap\n..\n", &MovingAiOptions::DEFAULT).unwrap_err();
+/// assert!(matches!(e.kind, GridFormatErrorKind::MissingRows { expected: 2, found: 1 }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GridFormatErrorKind {

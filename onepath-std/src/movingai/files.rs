@@ -17,6 +17,16 @@ use std::path::{Path, PathBuf};
 use super::{GridFormatError, MovingAiMap, MovingAiOptions, MovingAiScenarios, Scenario};
 
 /// Why a file could not be loaded.
+///
+/// # Examples
+///
+/// ```
+/// use onepath_std::movingai::MovingAiOptions;
+/// use onepath_std::movingai::files::{LoadError, read_map};
+/// let e = read_map(std::path::Path::new("no/such/file.map"), &MovingAiOptions::DEFAULT).unwrap_err();
+/// assert!(matches!(e, LoadError::Io { .. }));
+/// assert!(e.to_string().contains("no/such/file.map")); // names the file
+/// ```
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum LoadError {

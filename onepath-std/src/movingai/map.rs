@@ -11,6 +11,16 @@ use super::{
 /// The benchmark's own description: `.` and `G` passable ground; `@` and `O` out of bounds;
 /// `T` trees (blocked); `S` swamp (passable); `W` water (not passable from ground). Whether `S`
 /// and `W` are walkable is a [`MovingAiOptions`] choice; the others are fixed.
+///
+/// # Examples
+///
+/// ```
+/// use onepath_std::movingai::{MovingAiOptions, Terrain};
+/// assert_eq!(Terrain::from_byte(b'T'), Some(Terrain::Tree));
+/// assert_eq!(Terrain::Swamp.as_byte(), b'S');
+/// assert_eq!(Terrain::from_byte(b'x'), None);
+/// assert!(MovingAiOptions::DEFAULT.is_walkable(Terrain::Swamp) && !MovingAiOptions::DEFAULT.is_walkable(Terrain::Water));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Terrain {
@@ -55,6 +65,17 @@ impl Terrain {
 ///
 /// The defaults (`S` walkable, `W` blocked) are what the published optimal lengths of the
 /// wc3maps512 set need; the other sets contain neither letter.
+///
+/// # Examples
+///
+/// ```
+/// use onepath_std::movingai::{MovingAiMap, MovingAiOptions};
+/// let text = "type octile\nheight 1\nwidth 3\nmap\nSW.\n";
+/// let default = MovingAiMap::parse(text, &MovingAiOptions::DEFAULT).unwrap();
+/// assert_eq!(default.walkable(), vec![true, false, true]);
+/// let boats = MovingAiOptions::DEFAULT.with_water_walkable(true);
+/// assert_eq!(MovingAiMap::parse(text, &boats).unwrap().walkable_count(), 3);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct MovingAiOptions {
@@ -104,6 +125,18 @@ impl Default for MovingAiOptions {
 
 /// A parsed Moving AI `.map` file: its size, its terrain letters (row-major, `y * width + x`)
 /// and the options that decide which letters are walkable.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, GridOptions};
+/// use onepath_std::movingai::{MovingAiMap, MovingAiOptions, Terrain};
+/// let map = MovingAiMap::parse("type octile\nheight 2\nwidth 4\nmap\n..T.\n....\n", &MovingAiOptions::DEFAULT).unwrap();
+/// assert_eq!((map.width(), map.height(), map.terrain(2, 0)), (4, 2, Some(Terrain::Tree)));
+/// let grid = map.to_grid().unwrap();
+/// let path = grid.find_path(Cell::new(0, 0), Cell::new(3, 0), &GridOptions::DEFAULT).unwrap();
+/// assert_eq!(path.cost, 3.0 + onepath::math::SQRT2); // under the tree, no corner cutting
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MovingAiMap {
     width: u32,

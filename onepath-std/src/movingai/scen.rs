@@ -6,6 +6,14 @@ use super::map::parse_side;
 use super::{Lines, Number, Quoted, fields, is_blank, parse_number, strip_bom, trimmed};
 
 /// The version line of a scenario file.
+///
+/// # Examples
+///
+/// ```
+/// use onepath_std::movingai::{MovingAiScenarios, ScenarioVersion};
+/// assert_eq!(MovingAiScenarios::parse("version 1\n").unwrap().version(), ScenarioVersion::V1);
+/// assert_eq!(MovingAiScenarios::parse("version 1.0\n").unwrap().version(), ScenarioVersion::V1_0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ScenarioVersion {
@@ -17,6 +25,16 @@ pub enum ScenarioVersion {
 
 /// One scenario line: a start and goal on a named map and the published optimal length
 /// (octile moves of cost 1 and √2, no corner cutting).
+///
+/// # Examples
+///
+/// ```
+/// use onepath_std::movingai::MovingAiScenarios;
+/// let scen = MovingAiScenarios::parse("version 1\n0\tmaps/dao/arena.map\t49\t49\t1\t11\t1\t12\t1\n").unwrap();
+/// let s = &scen.scenarios()[0];
+/// assert_eq!((s.map_name(), s.start_y, s.goal_y, s.optimal_length), ("arena.map", 11, 12, 1.0));
+/// assert!(s.length_matches(1.0));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
     /// The 1-based line of the file this scenario came from.
@@ -85,6 +103,16 @@ fn basename(path: &str) -> &str {
 }
 
 /// A parsed `.scen` file.
+///
+/// # Examples
+///
+/// ```
+/// use onepath_std::movingai::MovingAiScenarios;
+/// let text = "version 1\n0 a.map 8 8 0 0 1 0 1\n0 a.map 8 8 0 0 2 0 2\n";
+/// let scen = MovingAiScenarios::parse(text).unwrap();
+/// assert_eq!(scen.len(), 2);
+/// assert_eq!(scen.into_scenarios()[1].goal_x, 2);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct MovingAiScenarios {
     version: ScenarioVersion,

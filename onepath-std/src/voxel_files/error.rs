@@ -6,6 +6,15 @@ use crate::movingai::Quoted;
 use onepath::voxel::VoxelError;
 
 /// A malformed voxel file: the 1-based line and what was wrong there.
+///
+/// # Examples
+///
+/// ```
+/// use onepath_std::voxel_files::VoxelMap;
+/// let e = VoxelMap::parse("voxel 2 2 2\n0 0 x\n").unwrap_err();
+/// assert_eq!(e.line, 2);
+/// assert!(e.to_string().starts_with("line 2:"));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct VoxelFormatError {
     /// 1-based line number.
@@ -15,6 +24,16 @@ pub struct VoxelFormatError {
 }
 
 /// What was wrong with a voxel file; each variant quotes what the file held.
+///
+/// # Examples
+///
+/// ```
+/// use onepath_std::voxel_files::{VoxelFormatErrorKind, VoxelMap};
+/// let e = VoxelMap::parse("cube 2 2 2\n").unwrap_err();
+/// assert!(matches!(e.kind, VoxelFormatErrorKind::ExpectedHeader { .. }));
+/// let e = VoxelMap::parse("voxel 0 2 2\n").unwrap_err();
+/// assert!(matches!(e.kind, VoxelFormatErrorKind::Size(_)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum VoxelFormatErrorKind {

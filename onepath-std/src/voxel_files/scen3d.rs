@@ -5,6 +5,18 @@ use super::{fields, is_blank, lines, number};
 use crate::movingai::Quoted;
 
 /// One scenario: start, goal, the published length and the length ratio.
+///
+/// # Examples
+///
+/// ```
+/// use onepath_std::voxel_files::{VoxelMap, VoxelScenarios};
+/// let map = VoxelMap::parse("voxel 4 4 4\n").unwrap();
+/// let scen = VoxelScenarios::parse("version 1\nopen.3dmap\n0 0 0 3 0 0 3 1\n").unwrap();
+/// let s = &scen.scenarios[0];
+/// let (a, b) = (onepath::VoxelCell::new(0, 0, 0), onepath::VoxelCell::new(3, 0, 0));
+/// assert_eq!((s.start, s.goal, s.line), ((0, 0, 0), (3, 0, 0), 3));
+/// assert_eq!(map.to_grid().find_path(a, b, &onepath::VoxelOptions::DEFAULT).cost, s.length);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct VoxelScenario {
     /// 1-based line in the file.

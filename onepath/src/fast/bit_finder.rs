@@ -14,6 +14,20 @@ use super::finder::{Finder, STEP, Sealed};
 use super::octile_map::OctileMap;
 
 /// Scans stop bits ([`OctileMap`]); see the module docs.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::fast::{BitFinder, OctileJump, OctileMap};
+/// use onepath::search::Step;
+/// use onepath::Grid;
+/// let grid = Grid::from_text("......\n.####.\n......").unwrap();
+/// let map = OctileMap::new(&grid); // the stop bits BitFinder scans
+/// let mut jps = OctileJump::<BitFinder>::new();
+/// jps.try_begin(&grid, &map, 0, 17); // cell ids: y * width + x
+/// assert_eq!(jps.run(&map), Step::Found);
+/// assert_eq!(jps.cost(), 7.0); // down the west side: no corner cutting past the wall
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BitFinder;
 

@@ -17,6 +17,24 @@ pub(crate) use sealed::Sealed;
 
 /// A source of jump points for [`OctileJump`](super::OctileJump) (implemented by
 /// [`BitFinder`](super::BitFinder) and [`TableFinder`](super::TableFinder) only).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::fast::{BitFinder, Finder, OctileJump, OctileMap, TableFinder};
+/// use onepath::jps::JpsPlusIndex;
+/// use onepath::Grid;
+/// // Generic over the finder: both find the same cost.
+/// fn cost<F: Finder>(grid: &Grid, maps: F::Maps<'_>) -> f64 {
+///     let mut jps = OctileJump::<F>::new();
+///     jps.try_begin(grid, maps, 0, 23);
+///     jps.run(maps);
+///     jps.cost()
+/// }
+/// let grid = Grid::from_text("......\n.####.\n.#....\n......").unwrap();
+/// let (map, index) = (OctileMap::new(&grid), JpsPlusIndex::new(&grid).unwrap());
+/// assert_eq!(cost::<BitFinder>(&grid, &map), cost::<TableFinder>(&grid, &index));
+/// ```
 pub trait Finder: Sealed {
     /// The structures the finder reads, borrowed for one call of `step`.
     type Maps<'a>: Copy;

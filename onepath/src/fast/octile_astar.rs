@@ -95,6 +95,19 @@ impl Default for OctileAStar {
 
 impl OctileAStar {
     /// A search with the octile estimate and no buffers yet.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::OctileAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// let mut search = OctileAStar::new(); // buffers are sized by the first search
+    /// assert_eq!(search.state(), Step::Idle);
+    /// search.try_begin(&grid, 0, 11);
+    /// assert_eq!((search.run(), search.cost()), (Step::Found, 5.0)); // round the wall
+    /// ```
     pub fn new() -> Self {
         Self {
             nodes: PaddedRecords::default(),
@@ -116,6 +129,20 @@ impl OctileAStar {
     ///
     /// O(1) plus the journal's changes since the last search, once the buffers are sized
     /// (the first search of a size allocates and fills them: O(cells)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::OctileAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// let mut search = OctileAStar::new();
+    /// assert_eq!(search.try_begin(&grid, 4, 7), Step::InProgress);
+    /// assert_eq!(search.try_begin(&grid, 5, 7), Step::StartInvalid); // (1, 1) is a wall
+    /// assert_eq!(search.try_begin(&grid, 4, 12), Step::GoalInvalid); // past the last cell
+    /// assert_eq!((search.start(), search.goal()), (4, 7)); // the running search is untouched
+    /// ```
     pub fn try_begin(&mut self, grid: &Grid, start: u32, goal: u32) -> Step {
         let walkable = |c: u32| grid.cells().get(c as usize).is_some_and(|&a| a != WALL);
         if !walkable(start) {
@@ -164,6 +191,21 @@ impl OctileAStar {
     }
 
     /// Performs at most `budget` iterations (pops); call again only on [`Step::InProgress`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::OctileAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// let mut search = OctileAStar::new();
+    /// search.try_begin(&grid, 4, 7);
+    /// assert_eq!(search.step(1), Step::InProgress);
+    /// assert_eq!(search.iterations(), 1);
+    /// while search.step(1) == Step::InProgress {}
+    /// assert_eq!(search.cost(), 5.0);
+    /// ```
     pub fn step(&mut self, budget: u32) -> Step {
         if self.progress.state != Step::InProgress {
             return self.progress.state;
@@ -299,6 +341,20 @@ impl OctileAStar {
     }
 
     /// Runs to the end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::OctileAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// let mut search = OctileAStar::new();
+    /// search.try_begin(&grid, 8, 3);
+    /// assert_eq!(search.run(), Step::Found);
+    /// // One of two paths of cost 5, the same on every machine (the open list's total order).
+    /// assert_eq!(search.path(), vec![8, 9, 10, 11, 7, 3]);
+    /// ```
     pub fn run(&mut self) -> Step {
         while self.step(u32::MAX) == Step::InProgress {}
         self.progress.state
@@ -309,6 +365,19 @@ impl OctileAStar {
     /// # Errors
     ///
     /// [`Cancelled`] when `cancel` returned `true`; the search stays resumable.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::OctileAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// let mut search = OctileAStar::new();
+    /// search.try_begin(&grid, 4, 7);
+    /// assert!(search.run_cancellable(|| true).is_err()); // cancelled before the first slice
+    /// assert_eq!(search.run_cancellable(|| false), Ok(Step::Found));
+    /// ```
     pub fn run_cancellable(&mut self, mut cancel: impl FnMut() -> bool) -> Result<Step, Cancelled> {
         while self.progress.state == Step::InProgress {
             if cancel() {
@@ -346,6 +415,20 @@ impl OctileAStar {
     }
 
     /// The goal's pair (straight, diagonal steps) when found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::OctileAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// use onepath::fast::Pair;
+    /// let mut search = OctileAStar::new();
+    /// search.try_begin(&grid, 0, 11);
+    /// search.run();
+    /// assert_eq!(search.pair(), Some(Pair::new(5, 0))); // 5 straight steps, no diagonal
+    /// ```
     pub fn pair(&self) -> Option<Pair> {
         (self.progress.state == Step::Found).then(|| self.nodes.records[self.goal as usize].pair)
     }
@@ -359,6 +442,19 @@ impl OctileAStar {
     }
 
     /// Cells on the found path (0 unless found).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::OctileAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// let mut search = OctileAStar::new();
+    /// search.try_begin(&grid, 4, 7);
+    /// search.run();
+    /// assert_eq!(search.path_len(), 6);
+    /// ```
     pub fn path_len(&self) -> usize {
         if self.progress.state != Step::Found {
             return 0;

@@ -87,6 +87,20 @@ impl OctileAStar {
     /// # Complexity
     ///
     /// O(cells).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::OctileAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// let mut search = OctileAStar::new();
+    /// search.try_begin(&grid, 4, 7);
+    /// search.step(2);
+    /// let mut bytes = vec![0u8; search.state_size()];
+    /// assert_eq!(search.save_state(&grid, &mut bytes), Ok(bytes.len()));
+    /// ```
     pub fn state_size(&self) -> usize {
         HEADER_LEN
             + FIXED
@@ -131,6 +145,23 @@ impl OctileAStar {
     ///
     /// [`StateError::BufferTooSmall`] when `out` is shorter than
     /// [`state_size`](Self::state_size).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::OctileAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// let mut search = OctileAStar::new();
+    /// search.try_begin(&grid, 4, 7);
+    /// search.run();
+    /// assert!(search.save_state(&grid, &mut [0u8; 8]).is_err()); // too short: nothing written
+    /// let other = Grid::new(4, 3).unwrap(); // another map's content hash
+    /// let mut bytes = vec![0u8; search.state_size()];
+    /// search.save_state(&grid, &mut bytes).unwrap();
+    /// assert!(OctileAStar::new().restore_state(&other, &bytes).is_err());
+    /// ```
     pub fn save_state(&self, grid: &Grid, out: &mut [u8]) -> Result<usize, StateError> {
         let size = self.state_size();
         let reached = self.reached().count() as u32;
@@ -177,6 +208,24 @@ impl OctileAStar {
     ///
     /// O(r log r) for r reached cells, plus the journal's changes since the last search (a
     /// rebuild, O(cells), when the grid is another one).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::OctileAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// let mut search = OctileAStar::new();
+    /// search.try_begin(&grid, 4, 7);
+    /// search.step(2);
+    /// let mut bytes = vec![0u8; search.state_size()];
+    /// search.save_state(&grid, &mut bytes).unwrap();
+    /// let mut peer = OctileAStar::new(); // e.g. on another machine
+    /// peer.restore_state(&grid, &bytes).unwrap();
+    /// assert_eq!((peer.run(), search.run()), (Step::Found, Step::Found));
+    /// assert_eq!((peer.path(), peer.cost()), (search.path(), search.cost()));
+    /// ```
     pub fn restore_state(&mut self, grid: &Grid, bytes: &[u8]) -> Result<(), StateError> {
         let frame = read_frame_for(bytes, KIND_OCTILE_ASTAR, grid.content_hash())?;
         let p = parse(frame.payload)?;

@@ -134,6 +134,20 @@ impl<F: Finder> Default for OctileJump<F> {
 
 impl<F: Finder> OctileJump<F> {
     /// A search with the octile estimate and plain JPS pruning.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::{BitFinder, OctileJump, OctileMap};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n.####.\n......").unwrap();
+    /// # let map = OctileMap::new(&grid);
+    /// let mut jps = OctileJump::<BitFinder>::new();
+    /// assert!(!jps.improved_pruning());
+    /// jps.try_begin(&grid, &map, 6, 11);
+    /// assert_eq!((jps.run(&map), jps.cost()), (Step::Found, 7.0));
+    /// ```
     pub fn new() -> Self {
         Self {
             width: 0,
@@ -157,6 +171,20 @@ impl<F: Finder> OctileJump<F> {
     /// docs). Tier 2/3 only: no [`GridOptions`](crate::GridOptions) field selects it; the
     /// [`GridSearch`](crate::GridSearch) handle offers it as
     /// [`set_improved_pruning`](crate::GridSearch::set_improved_pruning).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::{BitFinder, OctileJump, OctileMap};
+    /// use onepath::Grid;
+    /// let grid = Grid::new(9, 9).unwrap();
+    /// let map = OctileMap::new(&grid);
+    /// let mut jps2 = OctileJump::<BitFinder>::with_improved_pruning(true);
+    /// jps2.try_begin(&grid, &map, 0, 80);
+    /// jps2.run(&map);
+    /// assert!(jps2.improved_pruning());
+    /// assert_eq!(jps2.cost(), 8.0 * onepath::math::SQRT2);
+    /// ```
     pub fn with_improved_pruning(improved: bool) -> Self {
         Self {
             improved,
@@ -165,6 +193,13 @@ impl<F: Finder> OctileJump<F> {
     }
 
     /// Whether improved pruning is on (for the current search, or the next one when idle).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::{BitFinder, OctileJump};
+    /// assert!(!OctileJump::<BitFinder>::new().improved_pruning());
+    /// ```
     pub fn improved_pruning(&self) -> bool {
         self.improved
     }
@@ -177,6 +212,20 @@ impl<F: Finder> OctileJump<F> {
     /// # Panics
     ///
     /// When `maps` do not have `grid`'s size (a programmer error).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::{BitFinder, OctileJump, OctileMap};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n.####.\n......").unwrap();
+    /// # let map = OctileMap::new(&grid);
+    /// let mut jps = OctileJump::<BitFinder>::new();
+    /// assert_eq!(jps.try_begin(&grid, &map, 6, 11), Step::InProgress);
+    /// assert_eq!(jps.try_begin(&grid, &map, 7, 11), Step::StartInvalid); // a wall
+    /// assert_eq!((jps.start(), jps.goal()), (6, 11));
+    /// ```
     pub fn try_begin(&mut self, grid: &Grid, maps: F::Maps<'_>, start: u32, goal: u32) -> Step {
         self.try_begin_pruned(grid, maps, start, goal, self.improved)
     }
@@ -278,6 +327,20 @@ impl<F: Finder> OctileJump<F> {
     /// # Panics
     ///
     /// When `maps` are not those of the grid the search began on (a size mismatch).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::{BitFinder, OctileJump, OctileMap};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n.####.\n......").unwrap();
+    /// # let map = OctileMap::new(&grid);
+    /// let mut jps = OctileJump::<BitFinder>::new();
+    /// jps.try_begin(&grid, &map, 6, 11);
+    /// while jps.step(&map, 1) == Step::InProgress {} // one jump point per tick
+    /// assert_eq!(jps.cost(), 7.0);
+    /// ```
     pub fn step(&mut self, maps: F::Maps<'_>, budget: u32) -> Step {
         if self.progress.state != Step::InProgress {
             return self.progress.state;
@@ -358,6 +421,20 @@ impl<F: Finder> OctileJump<F> {
     }
 
     /// Runs to the end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::{BitFinder, OctileJump, OctileMap};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n.####.\n......").unwrap();
+    /// # let map = OctileMap::new(&grid);
+    /// let mut jps = OctileJump::<BitFinder>::new();
+    /// jps.try_begin(&grid, &map, 0, 5);
+    /// assert_eq!(jps.run(&map), Step::Found);
+    /// assert_eq!(jps.path(), vec![0, 1, 2, 3, 4, 5]); // every cell, not only the jump points
+    /// ```
     pub fn run(&mut self, maps: F::Maps<'_>) -> Step {
         while self.step(maps, u32::MAX) == Step::InProgress {}
         self.progress.state
@@ -415,6 +492,21 @@ impl<F: Finder> OctileJump<F> {
     }
 
     /// Jump points on the found path, goal first (0 unless found).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::{BitFinder, OctileJump, OctileMap};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n.####.\n......").unwrap();
+    /// # let map = OctileMap::new(&grid);
+    /// let mut jps = OctileJump::<BitFinder>::new();
+    /// jps.try_begin(&grid, &map, 6, 11);
+    /// jps.run(&map);
+    /// assert!(jps.jump_points() < jps.path_len()); // the hops are longer than one cell
+    /// assert_eq!(jps.path_len(), 8);
+    /// ```
     pub fn jump_points(&self) -> usize {
         let mut n = 0;
         self.walk_back(|_, _| n += 1);

@@ -144,6 +144,21 @@ impl<F: Finder> OctileJump<F> {
     /// # Complexity
     ///
     /// O(cells).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::{BitFinder, OctileJump, OctileMap};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n.####.\n......").unwrap();
+    /// # let map = OctileMap::new(&grid);
+    /// let mut jps = OctileJump::<BitFinder>::new();
+    /// jps.try_begin(&grid, &map, 6, 11);
+    /// jps.step(&map, 1);
+    /// let mut bytes = vec![0u8; jps.state_size()];
+    /// assert_eq!(jps.save_state(&grid, &mut bytes), Ok(bytes.len()));
+    /// ```
     pub fn state_size(&self) -> usize {
         HEADER_LEN
             + FIXED
@@ -251,6 +266,24 @@ impl<F: Finder> OctileJump<F> {
     ///
     /// [`StateError::MapMismatch`] for another map's snapshot; any other [`StateError`] for
     /// malformed, truncated or inconsistent bytes (including another finder's snapshot).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::fast::{BitFinder, OctileJump, OctileMap};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n.####.\n......").unwrap();
+    /// # let map = OctileMap::new(&grid);
+    /// let mut jps = OctileJump::<BitFinder>::new();
+    /// jps.try_begin(&grid, &map, 6, 11);
+    /// jps.step(&map, 1);
+    /// let mut bytes = vec![0u8; jps.state_size()];
+    /// jps.save_state(&grid, &mut bytes).unwrap();
+    /// let mut peer = OctileJump::<BitFinder>::new();
+    /// peer.restore_state(&grid, &bytes).unwrap(); // every hop re-derived on the grid
+    /// assert_eq!((peer.run(&map), peer.cost()), (Step::Found, 7.0));
+    /// ```
     pub fn restore_state(&mut self, grid: &Grid, bytes: &[u8]) -> Result<(), StateError> {
         let frame = read_frame_for(bytes, KIND_OCTILE_JUMP, grid.content_hash())?;
         let p = parse(frame.payload)?;

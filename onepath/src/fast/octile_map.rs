@@ -89,6 +89,17 @@ impl Eq for OctileMap {}
 
 impl OctileMap {
     /// The map of `grid`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::OctileMap;
+    /// use onepath::Grid;
+    /// let grid = Grid::from_text("..\n.#").unwrap();
+    /// let map = OctileMap::new(&grid);
+    /// assert_eq!((map.width(), map.height()), (2, 2));
+    /// assert!(map.walkable(0, 0) && !map.walkable(1, 1) && !map.walkable(-1, 0)); // outside is a wall
+    /// ```
     pub fn new(grid: &Grid) -> Self {
         let mut m = Self::default();
         m.rebuild(grid);
@@ -122,6 +133,17 @@ impl OctileMap {
     }
 
     /// The neighbour byte of a cell (0 outside the grid).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::OctileMap;
+    /// use onepath::Grid;
+    /// let grid = Grid::from_text("..\n.#").unwrap();
+    /// let map = OctileMap::new(&grid);
+    /// // From (0, 0): east (bit 1) and south (bit 2); the south-east diagonal is a wall.
+    /// assert_eq!(map.neighbor_byte(0, 0), 0b0000_0110);
+    /// ```
     pub fn neighbor_byte(&self, x: u32, y: u32) -> u8 {
         if x < self.width && y < self.height {
             self.neighbors[(y * self.width + x) as usize]
@@ -148,6 +170,20 @@ impl OctileMap {
 
     /// Brings the map up to date with `grid` through its edit journal, or rebuilds it in place
     /// (another grid, a restore, a new size, an old revision, many edits).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::OctileMap;
+    /// use onepath::jps::Refresh;
+    /// use onepath::{Cell, Grid};
+    /// let mut grid = Grid::new(8, 8).unwrap();
+    /// let mut map = OctileMap::new(&grid);
+    /// grid.set_walkable(Cell::new(2, 2), false).unwrap();
+    /// assert!(!map.is_current(&grid));
+    /// assert_eq!(map.refresh(&grid), Refresh::Repaired { cells: 1 });
+    /// assert!(map.is_current(&grid) && !map.walkable(2, 2));
+    /// ```
     pub fn refresh(&mut self, grid: &Grid) -> Refresh {
         if self.is_current(grid) {
             return Refresh::UpToDate;
@@ -174,6 +210,17 @@ impl OctileMap {
     }
 
     /// Rebuilds from `grid`, reusing memory (no allocation when the size is unchanged).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::OctileMap;
+    /// use onepath::Grid;
+    /// let mut map = OctileMap::new(&Grid::new(4, 4).unwrap());
+    /// let walls = Grid::from_text("#...\n....\n....\n....").unwrap();
+    /// map.rebuild(&walls);
+    /// assert!(map.is_current(&walls) && !map.walkable(0, 0));
+    /// ```
     pub fn rebuild(&mut self, grid: &Grid) {
         let (w, h) = (grid.width(), grid.height());
         self.width = w;
@@ -225,6 +272,17 @@ impl OctileMap {
     /// # Panics
     ///
     /// When (x, y) is outside the map (a programmer error).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::OctileMap;
+    /// use onepath::Grid;
+    /// let mut map = OctileMap::new(&Grid::new(4, 4).unwrap());
+    /// map.set_cell(1, 1, false);
+    /// assert!(!map.walkable(1, 1));
+    /// assert_eq!(map.neighbor_byte(0, 0) & 0b0010_0000, 0); // no south-east step from (0, 0) now
+    /// ```
     pub fn set_cell(&mut self, x: u32, y: u32, walkable: bool) {
         assert!(x < self.width && y < self.height, "cell outside the map");
         self.put(x, y, walkable);

@@ -46,18 +46,41 @@ impl Pair {
     pub const ZERO: Self = Self { a: 0, b: 0 };
 
     /// `(a, b)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::Pair;
+    /// let p = Pair::new(3, 2); // 3 straight and 2 diagonal steps
+    /// assert_eq!((p.a, p.b), (3, 2));
+    /// ```
     #[inline]
     pub const fn new(a: u32, b: u32) -> Self {
         Self { a, b }
     }
 
     /// `g = a + b·√2` (one product, one sum).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::Pair;
+    /// assert_eq!(Pair::new(3, 2).g(), 3.0 + 2.0 * onepath::math::SQRT2);
+    /// ```
     #[inline]
     pub fn g(self) -> f64 {
         f64::from(self.a) + f64::from(self.b) * SQRT2
     }
 
     /// `f = (a + (max − min)) + (b + min)·√2` for the absolute offsets `dx`, `dy` to the goal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::Pair;
+    /// // 1 straight step done; the goal is 4 columns and 1 row away: 3 straight and 1 diagonal more.
+    /// assert_eq!(Pair::new(1, 0).f(4, 1), Pair::new(4, 1).g());
+    /// ```
     #[inline]
     pub fn f(self, dx: u32, dy: u32) -> f64 {
         let (min, max) = if dx < dy { (dx, dy) } else { (dy, dx) };
@@ -65,6 +88,13 @@ impl Pair {
     }
 
     /// The reported cost `m · (a + b·√2)` for the cell cost `m`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::Pair;
+    /// assert_eq!(Pair::new(2, 0).cost(1.5), 3.0);
+    /// ```
     #[inline]
     pub fn cost(self, m: f64) -> f64 {
         m * self.g()
@@ -72,6 +102,15 @@ impl Pair {
 
     /// The pair after a hop of `dx`, `dy` cells (absolute): `max − min` straight steps and
     /// `min` diagonal ones. `None` on overflow.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::fast::Pair;
+    /// // A hop of 5 columns and 2 rows: 3 straight steps and 2 diagonal ones.
+    /// assert_eq!(Pair::ZERO.after_hop(5, 2), Some(Pair::new(3, 2)));
+    /// assert_eq!(Pair::new(u32::MAX, 0).after_hop(1, 0), None); // overflow
+    /// ```
     #[inline]
     pub fn after_hop(self, dx: u32, dy: u32) -> Option<Self> {
         let (min, max) = if dx < dy { (dx, dy) } else { (dy, dx) };
@@ -84,6 +123,23 @@ impl Pair {
 
 /// The estimate of a specialised search: the octile distance, or none (Dijkstra). Both are
 /// consistent, so a closed node is final and never reopened.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::fast::{Estimate, OctileAStar};
+/// use onepath::Grid;
+/// let grid = Grid::new(8, 8).unwrap();
+/// let mut astar = OctileAStar::new();
+/// astar.try_begin(&grid, 0, 63);
+/// astar.run();
+/// let mut dijkstra = OctileAStar::new();
+/// dijkstra.set_estimate(Estimate::Zero);
+/// dijkstra.try_begin(&grid, 0, 63);
+/// dijkstra.run();
+/// assert_eq!(astar.cost(), dijkstra.cost()); // both exact
+/// assert!(astar.expansions() < dijkstra.expansions());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Estimate {
     /// `(max − min) + min·√2`, added pairwise into f.

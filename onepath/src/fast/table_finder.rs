@@ -14,6 +14,21 @@ use super::finder::{Finder, STEP, Sealed, components};
 use crate::jps::JpsPlusIndex;
 
 /// Reads the JPS+ tables; see the module docs.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::fast::{OctileJump, TableFinder};
+/// use onepath::jps::JpsPlusIndex;
+/// use onepath::search::Step;
+/// use onepath::Grid;
+/// let grid = Grid::from_text("......\n.####.\n......").unwrap();
+/// let index = JpsPlusIndex::new(&grid).unwrap(); // the JPS+ tables TableFinder reads
+/// let mut jps = OctileJump::<TableFinder>::new();
+/// jps.try_begin(&grid, &index, 6, 11);
+/// assert_eq!(jps.run(&index), Step::Found);
+/// assert_eq!(jps.cost(), 7.0);
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TableFinder;
 

@@ -15,6 +15,22 @@ pub(super) fn usable(c: f64) -> bool {
 }
 
 /// Where a flow field stands.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::flow::{FlowField, FlowStep};
+/// use onepath::grid::SquareTopology;
+/// use onepath::topology::DefaultStepCost;
+/// use onepath::{Connectivity, DiagonalRule, Grid};
+/// let grid = Grid::new(4, 4).unwrap();
+/// let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+/// let mut field = FlowField::new(DefaultStepCost);
+/// assert_eq!(field.state(), FlowStep::Idle);
+/// assert_eq!(field.begin(&topo, &[0]), FlowStep::InProgress);
+/// assert_eq!(field.step(&topo, 5), FlowStep::InProgress);
+/// assert_eq!(field.run(&topo), FlowStep::Complete);
+/// ```
 #[must_use = "only Complete means the directions are final; InProgress asks for another step"]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FlowStep {
@@ -115,6 +131,22 @@ pub struct FlowField<C> {
 impl<C: StepCost> FlowField<C> {
     /// An idle field with the cost hook `hook` (use
     /// [`DefaultStepCost`](crate::topology::DefaultStepCost) for the topology's own costs).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep, NO_NEXT};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.#..\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut field = FlowField::new(DefaultStepCost);
+    /// assert_eq!(field.state(), FlowStep::Idle);
+    /// field.begin(&topo, &[0]);
+    /// assert_eq!(field.run(&topo), FlowStep::Complete);
+    /// assert_eq!(field.cost(11), 5.0); // (3, 2) is five moves from (0, 0)
+    /// ```
     pub fn new(hook: C) -> Self {
         Self {
             hook,
@@ -143,6 +175,22 @@ impl<C: StepCost> FlowField<C> {
     ///
     /// O(nodes + k log k) for k goals (the arrays are reset). Allocates only when the node
     /// count or the goal count grows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep, NO_NEXT};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.#..\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut field = FlowField::new(DefaultStepCost);
+    /// assert_eq!(field.begin(&topo, &[3, 0, 3]), FlowStep::InProgress);
+    /// assert_eq!(field.goals(), &[0, 3]); // sorted, deduplicated
+    /// assert_eq!(field.begin(&topo, &[5]), FlowStep::Complete); // a wall: no active goal
+    /// assert_eq!(field.cost(0), f64::INFINITY);
+    /// ```
     pub fn begin<T: Topology>(&mut self, topology: &T, goals: &[u32]) -> FlowStep {
         self.goals.clear();
         self.goals.extend_from_slice(goals);
@@ -182,6 +230,25 @@ impl<C: StepCost> FlowField<C> {
     /// # Complexity
     ///
     /// O(V log V) for V reachable nodes, plus O(nodes) for the direction pass.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep, NO_NEXT};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.#..\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// use onepath::topology::FnStepCost;
+    /// // Stepping onto (1, 0) costs 10: from (2, 0) the way round the wall is cheaper.
+    /// let toll = FnStepCost(|_: u32, to: u32, b: f64| if to == 1 { 10.0 * b } else { b });
+    /// let mut field = FlowField::new(toll);
+    /// field.begin(&topo, &[0]);
+    /// assert_eq!(field.recompute(&topo), FlowStep::Complete); // from the stored goals
+    /// assert_eq!((field.cost(1), field.cost(2)), (1.0, 6.0));
+    /// assert_eq!(field.next(2), 6); // down, not west
+    /// ```
     pub fn recompute<T: Topology>(&mut self, topology: &T) -> FlowStep {
         let _ = self.restart(topology);
         self.run(topology)
@@ -196,6 +263,24 @@ impl<C: StepCost> FlowField<C> {
     /// # Complexity
     ///
     /// O(budget · (degree + log V)); the finishing call adds O(nodes · degree).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep, NO_NEXT};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.#..\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut field = FlowField::new(DefaultStepCost);
+    /// field.begin(&topo, &[0]);
+    /// assert_eq!(field.step(&topo, 3), FlowStep::InProgress);
+    /// assert_eq!(field.settled(), 3);
+    /// assert_eq!(field.next(1), NO_NEXT); // no directions before the wave completes
+    /// while field.step(&topo, 3) == FlowStep::InProgress {}
+    /// assert_eq!(field.next(1), 0);
+    /// ```
     pub fn step<T: Topology>(&mut self, topology: &T, budget: u32) -> FlowStep {
         if self.state != FlowStep::InProgress {
             return self.state;
@@ -223,6 +308,21 @@ impl<C: StepCost> FlowField<C> {
     }
 
     /// Runs the wave to completion ([`step`](Self::step) with an unlimited budget).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep, NO_NEXT};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.#..\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut field = FlowField::new(DefaultStepCost);
+    /// field.begin(&topo, &[11]);
+    /// assert_eq!(field.run(&topo), FlowStep::Complete);
+    /// assert_eq!(field.settled(), 11); // every open node
+    /// ```
     pub fn run<T: Topology>(&mut self, topology: &T) -> FlowStep {
         while self.step(topology, u32::MAX) == FlowStep::InProgress {}
         self.state
@@ -268,12 +368,43 @@ impl<C: StepCost> FlowField<C> {
     }
 
     /// Where the field stands.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(4, 4).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut field = FlowField::new(DefaultStepCost);
+    /// assert_eq!(field.state(), FlowStep::Idle);
+    /// field.begin(&topo, &[0]);
+    /// field.run(&topo);
+    /// assert_eq!(field.state(), FlowStep::Complete);
+    /// ```
     pub fn state(&self) -> FlowStep {
         self.state
     }
 
     /// The integration cost of `node`: the cheapest total move cost to a goal, +∞ when none is
     /// reachable, when `node` is out of range, or (while the wave runs) not settled yet.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep, NO_NEXT};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.#..\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut field = FlowField::new(DefaultStepCost);
+    /// field.begin(&topo, &[0]);
+    /// field.run(&topo);
+    /// assert_eq!((field.cost(6), field.cost(5), field.cost(99)), (3.0, f64::INFINITY, f64::INFINITY));
+    /// ```
     pub fn cost(&self, node: u32) -> f64 {
         self.cost
             .get(node as usize)
@@ -283,26 +414,104 @@ impl<C: StepCost> FlowField<C> {
 
     /// The node to step to from `node`, [`NO_NEXT`] for goals, unreachable or out-of-range
     /// nodes, and for every node until the field is [`Complete`](FlowStep::Complete).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep, NO_NEXT};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.#..\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut field = FlowField::new(DefaultStepCost);
+    /// field.begin(&topo, &[0]);
+    /// field.run(&topo);
+    /// let (mut at, mut steps) = (11, 0);
+    /// while field.next(at) != NO_NEXT {
+    ///     at = field.next(at);
+    ///     steps += 1;
+    /// }
+    /// assert_eq!((at, steps), (0, 5)); // following next reaches the goal at the field's cost
+    /// ```
     pub fn next(&self, node: u32) -> u32 {
         self.next.get(node as usize).copied().unwrap_or(NO_NEXT)
     }
 
     /// The integration field, one cost per node.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep, NO_NEXT};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.#..\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut field = FlowField::new(DefaultStepCost);
+    /// field.begin(&topo, &[0]);
+    /// field.run(&topo);
+    /// assert_eq!(&field.costs()[..4], &[0.0, 1.0, 2.0, 3.0]);
+    /// ```
     pub fn costs(&self) -> &[f64] {
         &self.cost
     }
 
     /// The direction field, one entry per node ([`NO_NEXT`] for none).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep, NO_NEXT};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.#..\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut field = FlowField::new(DefaultStepCost);
+    /// field.begin(&topo, &[0]);
+    /// field.run(&topo);
+    /// assert_eq!(&field.nexts()[..4], &[NO_NEXT, 0, 1, 2]);
+    /// ```
     pub fn nexts(&self) -> &[u32] {
         &self.next
     }
 
     /// The requested goals, sorted and deduplicated (inactive ones included).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(4, 4).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut field = FlowField::new(DefaultStepCost);
+    /// field.begin(&topo, &[9, 2, 9, 99]);
+    /// assert_eq!(field.goals(), &[2, 9, 99]); // sorted, deduplicated; 99 stays inactive
+    /// ```
     pub fn goals(&self) -> &[u32] {
         &self.goals
     }
 
     /// Nodes the field covers (the topology's node count at `begin`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep, NO_NEXT};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.#..\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut field = FlowField::new(DefaultStepCost);
+    /// field.begin(&topo, &[0]);
+    /// assert_eq!(field.node_count(), 12);
+    /// ```
     pub fn node_count(&self) -> u32 {
         self.node_count
     }
@@ -310,16 +519,61 @@ impl<C: StepCost> FlowField<C> {
     /// Iterations (pops) of the wave since `begin` — the number of nodes settled. After a
     /// [`repair`](Self::repair) it is what a recomputation would report (the reachable
     /// nodes), so a repaired field equals a recomputed one in this count too.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(4, 4).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut field = FlowField::new(DefaultStepCost);
+    /// field.begin(&topo, &[0]);
+    /// field.step(&topo, 5);
+    /// assert_eq!(field.settled(), 5);
+    /// ```
     pub fn settled(&self) -> u32 {
         self.settled
     }
 
     /// Pops of the last [`repair`](Self::repair) (0 after a full computation).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(4, 4).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut field = FlowField::new(DefaultStepCost);
+    /// field.begin(&topo, &[0]);
+    /// field.run(&topo);
+    /// assert_eq!(field.repair_pops(), 0); // no repair yet
+    /// ```
     pub fn repair_pops(&self) -> u32 {
         self.repair_pops
     }
 
     /// Nodes currently queued (0 once complete).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::flow::{FlowField, FlowStep};
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(4, 4).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut field = FlowField::new(DefaultStepCost);
+    /// field.begin(&topo, &[0, 15]);
+    /// assert_eq!(field.open_len(), 2); // the two goals
+    /// assert!(field.in_open(15));
+    /// ```
     pub fn open_len(&self) -> usize {
         self.open.len()
     }

@@ -33,6 +33,28 @@ impl<C: StepCost> FlowField<C> {
     /// # Determinism
     ///
     /// The result does not depend on the order of `dirty` or on duplicates in it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::flow::{FlowField, FlowStep, square_dirty_nodes};
+    /// use onepath::grid::{GridRect, SquareTopology};
+    /// use onepath::topology::DefaultStepCost;
+    /// use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// let mut grid = Grid::new(12, 6).unwrap();
+    /// let rule = DiagonalRule::NoCornerCutting;
+    /// let mut field = FlowField::new(DefaultStepCost);
+    /// field.begin(&SquareTopology::new(&grid, 1, Connectivity::Eight, rule).unwrap(), &[0]);
+    /// field.run(&SquareTopology::new(&grid, 1, Connectivity::Eight, rule).unwrap());
+    /// grid.set_walkable(Cell::new(5, 2), false).unwrap();
+    /// let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, rule).unwrap();
+    /// assert_eq!(field.repair(&topo, square_dirty_nodes(12, 6, GridRect::cell(5, 2), 1)), FlowStep::Complete);
+    /// let mut fresh = FlowField::new(DefaultStepCost);
+    /// fresh.begin(&topo, &[0]);
+    /// fresh.run(&topo);
+    /// assert_eq!(field.costs(), fresh.costs()); // bit-identical to a recomputation
+    /// assert_eq!(field.nexts(), fresh.nexts());
+    /// ```
     pub fn repair<T: Topology>(
         &mut self,
         topology: &T,

@@ -31,6 +31,17 @@ pub const MAX_WEIGHT_SUM: f64 = f64::MAX / 4.0;
 
 /// A directed edge `from -> to` with a weight (finite, `>= 0`; zero is allowed). A graph's
 /// weights may total at most [`MAX_WEIGHT_SUM`].
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{CsrGraph, GraphEdge, GraphError};
+/// let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 0.5)];
+/// let csr = CsrGraph::new(3, &edges).unwrap();
+/// assert_eq!(csr.out_edges(1).collect::<Vec<_>>(), vec![(2, 0.5)]);
+/// // Weights must be finite and not negative.
+/// assert!(matches!(CsrGraph::new(3, &[GraphEdge::new(0, 1, -1.0)]), Err(GraphError::EdgeWeight { edge: 0, .. })));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GraphEdge {
     /// Source node.
@@ -103,6 +114,18 @@ impl CsrGraph {
     /// # Determinism
     ///
     /// The layout depends only on the node count and the edge list (stable counting sort).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::{CsrGraph, GraphEdge, GraphError};
+    /// let csr = CsrGraph::new(3, &[GraphEdge::new(2, 0, 1.5), GraphEdge::new(0, 1, 1.0)]).unwrap();
+    /// assert_eq!((csr.node_count(), csr.edge_count()), (3, 2));
+    /// assert_eq!(csr.out_edges(2).collect::<Vec<_>>(), vec![(0, 1.5)]);
+    /// assert_eq!(csr.in_edges(0).collect::<Vec<_>>(), vec![(2, 1.5)]); // the reverse view
+    /// let huge = [GraphEdge::new(0, 1, f64::MAX), GraphEdge::new(1, 0, f64::MAX)];
+    /// assert!(matches!(CsrGraph::new(2, &huge), Err(GraphError::WeightSum { .. })));
+    /// ```
     pub fn new(node_count: u32, edges: &[GraphEdge]) -> Result<Self, GraphError> {
         Self::from_iter_checked(node_count, edges.len(), || edges.iter().copied())
     }
@@ -192,6 +215,14 @@ impl CsrGraph {
     }
 
     /// Number of nodes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(0, 2, 2.0), GraphEdge::new(2, 1, 3.0)]).unwrap();
+    /// assert_eq!((g.node_count(), g.edge_count()), (3, 3));
+    /// ```
     #[inline]
     pub fn node_count(&self) -> u32 {
         self.node_count
@@ -216,6 +247,16 @@ impl CsrGraph {
     }
 
     /// `offsets[v]..offsets[v + 1]` are the out-edge slots of `v`; `node_count() + 1` entries.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(0, 2, 2.0), GraphEdge::new(2, 1, 3.0)]).unwrap();
+    /// assert_eq!(g.offsets(), &[0, 2, 2, 3]); // node 0 owns slots 0..2, node 1 none, node 2 slot 2
+    /// assert_eq!(g.targets(), &[1, 2, 1]);
+    /// assert_eq!(g.weights(), &[1.0, 2.0, 3.0]);
+    /// ```
     pub fn offsets(&self) -> &[u32] {
         &self.offsets
     }
@@ -231,6 +272,16 @@ impl CsrGraph {
     }
 
     /// `reverse_offsets[v]..reverse_offsets[v + 1]` are the in-edge slots of `v`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(0, 2, 2.0), GraphEdge::new(2, 1, 3.0)]).unwrap();
+    /// assert_eq!(g.reverse_offsets(), &[0, 0, 2, 3]); // in-edges: node 1 has two
+    /// assert_eq!(g.sources(), &[0, 2, 0]);
+    /// assert_eq!(g.reverse_weights(), &[1.0, 3.0, 2.0]);
+    /// ```
     pub fn reverse_offsets(&self) -> &[u32] {
         &self.reverse_offsets
     }
@@ -246,6 +297,15 @@ impl CsrGraph {
     }
 
     /// The out-edges of `v` as `(target, weight)`, in slot order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::{CsrGraph, GraphEdge};
+    /// let g = CsrGraph::new(3, &[GraphEdge::new(0, 2, 4.0), GraphEdge::new(0, 1, 1.0)]).unwrap();
+    /// assert_eq!(g.out_edges(0).collect::<Vec<_>>(), vec![(2, 4.0), (1, 1.0)]); // in list order
+    /// assert_eq!(g.out_range(0), 0..2);
+    /// ```
     pub fn out_edges(&self, v: u32) -> impl Iterator<Item = (u32, f64)> + '_ {
         let r = self.out_range(v);
         self.targets[r.clone()]
@@ -255,6 +315,14 @@ impl CsrGraph {
     }
 
     /// The in-edges of `v` as `(source, weight)`, in slot order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::{CsrGraph, GraphEdge};
+    /// let g = CsrGraph::new(3, &[GraphEdge::new(0, 2, 4.0), GraphEdge::new(1, 2, 1.0)]).unwrap();
+    /// assert_eq!(g.in_edges(2).collect::<Vec<_>>(), vec![(0, 4.0), (1, 1.0)]);
+    /// ```
     pub fn in_edges(&self, v: u32) -> impl Iterator<Item = (u32, f64)> + '_ {
         let r = self.in_range(v);
         self.sources[r.clone()]
@@ -272,6 +340,17 @@ impl CsrGraph {
     /// # Complexity
     ///
     /// O(1): computed once at construction.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::{CsrGraph, GraphEdge};
+    /// let a = CsrGraph::new(2, &[GraphEdge::new(0, 1, 1.0)]).unwrap();
+    /// let b = CsrGraph::new(2, &[GraphEdge::new(0, 1, 1.0)]).unwrap();
+    /// let c = CsrGraph::new(2, &[GraphEdge::new(0, 1, 2.0)]).unwrap();
+    /// assert_eq!(a.fingerprint(), b.fingerprint()); // what landmark tables are tied to
+    /// assert_ne!(a.fingerprint(), c.fingerprint());
+    /// ```
     pub fn fingerprint(&self) -> u64 {
         self.fingerprint
     }
@@ -290,6 +369,14 @@ impl CsrGraph {
     }
 
     /// Bytes held by the adjacency arrays.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(0, 2, 2.0), GraphEdge::new(2, 1, 3.0)]).unwrap();
+    /// assert!(g.memory_bytes() >= 3 * 8 * 2); // at least the weights, both directions
+    /// ```
     pub fn memory_bytes(&self) -> usize {
         (self.offsets.len() + self.reverse_offsets.len()) * 4
             + (self.targets.len() + self.sources.len()) * 4

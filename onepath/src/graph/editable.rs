@@ -66,6 +66,17 @@ impl Graph {
     /// # Errors
     ///
     /// [`GraphError::TooManyNodes`] above [`MAX_NODES`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphOptions, PathStatus};
+    /// let mut g = Graph::new(3).unwrap();
+    /// assert_eq!((g.node_count(), g.edge_count()), (3, 0));
+    /// assert_eq!(g.find_path(0, 2, &GraphOptions::DEFAULT).unwrap().status, PathStatus::NoPath);
+    /// g.add_edge(0, 2, 4.0).unwrap();
+    /// assert_eq!(g.find_path(0, 2, &GraphOptions::DEFAULT).unwrap().cost, 4.0);
+    /// ```
     pub fn new(node_count: u32) -> Result<Self, GraphError> {
         if node_count > MAX_NODES {
             return Err(GraphError::TooManyNodes {
@@ -97,6 +108,19 @@ impl Graph {
     ///
     /// O(edges); the compiled form is built by [`compile`](Graph::compile) or, for its own
     /// use, by the first query.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphEdge, GraphOptions, PathStatus};
+    /// let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0)];
+    /// let mut directed = Graph::from_edges(&edges, None, true).unwrap();
+    /// assert_eq!((directed.node_count(), directed.edge_count()), (3, 2));
+    /// assert_eq!(directed.find_path(2, 0, &GraphOptions::DEFAULT).unwrap().status, PathStatus::NoPath);
+    /// let mut both_ways = Graph::from_edges(&edges, Some(5), false).unwrap();
+    /// assert_eq!((both_ways.node_count(), both_ways.edge_count()), (5, 4));
+    /// assert_eq!(both_ways.find_path(2, 0, &GraphOptions::DEFAULT).unwrap().cost, 3.0);
+    /// ```
     pub fn from_edges(
         edges: &[GraphEdge],
         node_count: Option<u32>,
@@ -149,11 +173,28 @@ impl Graph {
     }
 
     /// Number of nodes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphEdge};
+    /// let g = Graph::from_edges(&[GraphEdge::new(0, 4, 1.0)], None, true).unwrap();
+    /// assert_eq!(g.node_count(), 5); // one more than the largest endpoint
+    /// ```
     pub fn node_count(&self) -> u32 {
         self.node_count
     }
 
     /// Number of live edges.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphEdge};
+    /// let mut g = Graph::from_edges(&[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 0, 1.0)], None, true).unwrap();
+    /// g.remove_edge(0).unwrap();
+    /// assert_eq!(g.edge_count(), 1); // live edges only
+    /// ```
     pub fn edge_count(&self) -> usize {
         self.live_count
     }
@@ -163,6 +204,18 @@ impl Graph {
     /// # Errors
     ///
     /// [`GraphError::TooManyNodes`] at [`MAX_NODES`] nodes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphOptions};
+    /// let mut g = Graph::new(2).unwrap();
+    /// let hub = g.add_node().unwrap();
+    /// assert_eq!((hub, g.node_count()), (2, 3));
+    /// g.add_edge(0, hub, 1.0).unwrap();
+    /// g.add_edge(hub, 1, 1.0).unwrap();
+    /// assert_eq!(g.find_path(0, 1, &GraphOptions::DEFAULT).unwrap().nodes, vec![0, 2, 1]);
+    /// ```
     pub fn add_node(&mut self) -> Result<u32, GraphError> {
         if self.node_count >= MAX_NODES {
             return Err(GraphError::TooManyNodes {
@@ -181,6 +234,20 @@ impl Graph {
     ///
     /// [`GraphError::EdgeEndpoint`] / [`GraphError::EdgeWeight`] / [`GraphError::WeightSum`]
     /// (naming the id it would have had), [`GraphError::TooManyEdges`]; nothing changes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::{EdgeEnd, GraphError};
+    /// use onepath::{Graph, GraphOptions};
+    /// let mut g = Graph::new(3).unwrap();
+    /// assert_eq!(g.add_edge(0, 1, 2.0), Ok(0)); // ids count up from 0
+    /// assert_eq!(g.add_edge(1, 2, 0.5), Ok(1));
+    /// assert_eq!(g.find_path(0, 2, &GraphOptions::DEFAULT).unwrap().cost, 2.5);
+    /// let e = g.add_edge(0, 9, 1.0).unwrap_err();
+    /// assert_eq!(e, GraphError::EdgeEndpoint { edge: 2, end: EdgeEnd::To, node: 9, node_count: 3 });
+    /// assert_eq!(g.edge_count(), 2); // nothing changed
+    /// ```
     pub fn add_edge(&mut self, from: u32, to: u32, weight: f64) -> Result<u32, GraphError> {
         let id = self.edges.len();
         if id >= MAX_EDGES as usize {
@@ -209,6 +276,17 @@ impl Graph {
     }
 
     /// The live edge `id`, or `None`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphEdge};
+    /// let mut g = Graph::new(2).unwrap();
+    /// let id = g.add_edge(0, 1, 3.0).unwrap();
+    /// assert_eq!(g.edge(id), Some(GraphEdge::new(0, 1, 3.0)));
+    /// g.remove_edge(id).unwrap();
+    /// assert_eq!(g.edge(id), None);
+    /// ```
     pub fn edge(&self, id: u32) -> Option<GraphEdge> {
         let i = id as usize;
         (self.live.get(i) == Some(&true)).then(|| self.edges[i])
@@ -219,6 +297,18 @@ impl Graph {
     /// # Errors
     ///
     /// [`GraphError::UnknownEdge`] when `id` is not a live edge.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphEdge, GraphOptions};
+    /// let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(0, 1, 5.0)];
+    /// let mut g = Graph::from_edges(&edges, None, true).unwrap();
+    /// assert_eq!(g.find_path(0, 1, &GraphOptions::DEFAULT).unwrap().cost, 1.0);
+    /// assert_eq!(g.remove_edge(0), Ok(GraphEdge::new(0, 1, 1.0)));
+    /// assert!(g.is_stale());
+    /// assert_eq!(g.find_path(0, 1, &GraphOptions::DEFAULT).unwrap().cost, 5.0);
+    /// ```
     pub fn remove_edge(&mut self, id: u32) -> Result<GraphEdge, GraphError> {
         let e = self.edge(id).ok_or(GraphError::UnknownEdge { id })?;
         self.live[id as usize] = false;
@@ -234,6 +324,17 @@ impl Graph {
     /// [`GraphError::UnknownEdge`], [`GraphError::EdgeWeight`] for a weight that is not
     /// finite and `>= 0`, or [`GraphError::WeightSum`] when the live weights would total more
     /// than [`MAX_WEIGHT_SUM`]; nothing changes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphEdge, GraphOptions};
+    /// let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0)];
+    /// let mut g = Graph::from_edges(&edges, None, true).unwrap();
+    /// assert_eq!(g.find_path(0, 2, &GraphOptions::DEFAULT).unwrap().nodes, vec![0, 1, 2]);
+    /// g.set_weight(1, 4.0).unwrap(); // traffic on 1 -> 2
+    /// assert_eq!(g.find_path(0, 2, &GraphOptions::DEFAULT).unwrap().nodes, vec![0, 2]);
+    /// ```
     pub fn set_weight(&mut self, id: u32, weight: f64) -> Result<(), GraphError> {
         let e = self.edge(id).ok_or(GraphError::UnknownEdge { id })?;
         check_edge(
@@ -262,6 +363,17 @@ impl Graph {
     /// Whether the graph holds no up-to-date compiled form: never compiled, or edited since
     /// the last [`compile`](Graph::compile) (queries do not change it: they compile into their
     /// working memory).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::Graph;
+    /// let mut g = Graph::new(2).unwrap();
+    /// g.add_edge(0, 1, 1.0).unwrap();
+    /// assert!(g.is_stale());
+    /// g.compile();
+    /// assert!(!g.is_stale());
+    /// ```
     pub fn is_stale(&self) -> bool {
         self.compiled.is_none()
     }
@@ -283,6 +395,17 @@ impl Graph {
     /// # Complexity
     ///
     /// O(nodes + edges) when stale, O(1) otherwise.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::Graph;
+    /// let mut g = Graph::new(3).unwrap();
+    /// g.add_edge(0, 1, 1.0).unwrap();
+    /// g.add_edge(0, 2, 2.0).unwrap();
+    /// let csr = g.compile();
+    /// assert_eq!(csr.out_edges(0).collect::<Vec<_>>(), vec![(1, 1.0), (2, 2.0)]);
+    /// ```
     pub fn compile(&mut self) -> &CsrGraph {
         if self.compiled.is_none() {
             self.compiled = Some(self.build());
@@ -292,6 +415,17 @@ impl Graph {
     }
 
     /// The graph as it is now, compiled from the live edges in id order (not stored).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::Graph;
+    /// let mut g = Graph::new(2).unwrap();
+    /// g.add_edge(0, 1, 1.0).unwrap();
+    /// assert!(g.csr().is_none()); // stale
+    /// let edges = g.compile().edge_count();
+    /// assert_eq!(g.csr().map(|c| c.edge_count()), Some(edges));
+    /// ```
     pub(crate) fn build(&self) -> CsrGraph {
         let n = self.node_count;
         let (edges, live) = (&self.edges, &self.live);

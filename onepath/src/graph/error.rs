@@ -3,6 +3,14 @@
 use core::fmt;
 
 /// Which end of an edge an error is about.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{CsrGraph, EdgeEnd, GraphEdge, GraphError};
+/// let e = CsrGraph::new(2, &[GraphEdge::new(0, 7, 1.0)]).unwrap_err();
+/// assert_eq!(e, GraphError::EdgeEndpoint { edge: 0, end: EdgeEnd::To, node: 7, node_count: 2 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EdgeEnd {
     /// The edge's source (`from`).
@@ -13,6 +21,17 @@ pub enum EdgeEnd {
 
 /// A graph construction or landmark error. Nothing is built (and nothing changed) when one is
 /// returned.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{Graph, GraphEdge, GraphError};
+/// let mut g = Graph::from_edges(&[GraphEdge::new(0, 1, 1.0)], None, true).unwrap();
+/// assert!(matches!(g.set_weight(0, f64::NAN), Err(GraphError::EdgeWeight { edge: 0, .. })));
+/// assert_eq!(g.remove_edge(5), Err(GraphError::UnknownEdge { id: 5 }));
+/// assert_eq!(g.edge_count(), 1); // a refused edit changes nothing
+/// assert!(GraphError::UnknownEdge { id: 5 }.to_string().contains('5')); // names the value
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum GraphError {

@@ -11,6 +11,25 @@
 /// search evaluates both `h(v, goal)` and `h(start, v)`, so its estimate must bound distances
 /// in both directions. An estimate must be a pure function of its arguments (the same answer
 /// every call), or sliced runs and restored snapshots lose their guarantees.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{CsrGraph, GraphEdge, GraphHeuristic};
+/// use onepath::graph_search::GraphAStar;
+/// use onepath::topology::DefaultStepCost;
+/// // Nodes on a line, one unit apart: |s - t| never overestimates.
+/// struct LineDistance;
+/// impl GraphHeuristic for LineDistance {
+///     fn estimate(&self, s: u32, t: u32) -> f64 { f64::from(s.abs_diff(t)) }
+/// }
+/// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+/// let g = CsrGraph::new(10, &edges).unwrap();
+/// let mut search = GraphAStar::new(DefaultStepCost, LineDistance);
+/// search.try_begin(&g, 0, 9);
+/// search.run(&g);
+/// assert_eq!((search.cost(), search.expanded_count()), (9.0, 9)); // straight to the goal
+/// ```
 pub trait GraphHeuristic {
     /// The estimate of the distance `source -> target`.
     fn estimate(&self, source: u32, target: u32) -> f64;
@@ -24,6 +43,20 @@ impl<H: GraphHeuristic + ?Sized> GraphHeuristic for &H {
 }
 
 /// The zero estimate: A* with it is Dijkstra's algorithm (Dijkstra 1959).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{CsrGraph, GraphEdge, GraphHeuristic, ZeroGraphHeuristic};
+/// use onepath::graph_search::GraphAStar;
+/// use onepath::topology::DefaultStepCost;
+/// assert_eq!(ZeroGraphHeuristic.estimate(3, 9), 0.0);
+/// let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 2.0), GraphEdge::new(1, 2, 2.0)]).unwrap();
+/// let mut dijkstra = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+/// dijkstra.try_begin(&g, 0, 2);
+/// dijkstra.run(&g);
+/// assert_eq!(dijkstra.cost(), 4.0);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ZeroGraphHeuristic;
 
@@ -55,6 +88,16 @@ impl<F: Fn(u32, u32) -> f64> GraphHeuristic for FnGraphHeuristic<F> {
 
 /// The larger of two estimates (a maximum of consistent estimates is consistent). `+∞` from
 /// either side wins; a NaN from either side gives NaN (the search then skips the node).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{FnGraphHeuristic, GraphHeuristic, MaxGraphHeuristic};
+/// let a = FnGraphHeuristic(|s: u32, t: u32| f64::from(s.abs_diff(t)));
+/// let b = FnGraphHeuristic(|_: u32, t: u32| if t == 0 { 10.0 } else { 0.0 });
+/// let h = MaxGraphHeuristic(a, b);
+/// assert_eq!((h.estimate(2, 5), h.estimate(2, 0)), (3.0, 10.0));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct MaxGraphHeuristic<A, B>(pub A, pub B);
 

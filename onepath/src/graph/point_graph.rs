@@ -14,6 +14,21 @@ use super::work_slot::WorkSlot;
 pub const MIN_LINK_DISTANCE: f64 = 1.0 / 1_073_741_824.0;
 
 /// How a [`PointGraph`] links its points. All sources are optional and merged.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::PointGraphOptions;
+/// use onepath::{Point3, PointGraph};
+/// let points: Vec<_> = (0..4).map(|i| Point3::new(f64::from(i), 0.0, 0.0)).collect();
+/// // Link each point to its nearest one, but never across the river between 1 and 2...
+/// let no_river = |a: u32, b: u32| !(a == 1 && b == 2);
+/// let o = PointGraphOptions { nearest_count: 1, link_valid: Some(&no_river), ..PointGraphOptions::NONE };
+/// let g = PointGraph::new(&points, &o).unwrap();
+/// // ...except by the bridge 1 <-> 2 given explicitly.
+/// let bridged = PointGraph::new(&points, &PointGraphOptions { links: &[(1, 2)], ..o }).unwrap();
+/// assert_eq!(bridged.csr().edge_count(), g.csr().edge_count() + 2);
+/// ```
 #[derive(Clone, Copy)]
 pub struct PointGraphOptions<'a> {
     /// Explicit pairs of point indices (linked whatever their distance; never validated).
@@ -42,6 +57,16 @@ impl PointGraphOptions<'static> {
 }
 
 /// Why a point graph could not be built.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{PointGraphError, PointGraphOptions};
+/// use onepath::{Point3, PointGraph};
+/// let points = [Point3::new(0.0, 0.0, 0.0)];
+/// let bad = PointGraphOptions { max_distance: -1.0, ..PointGraphOptions::NONE };
+/// assert!(matches!(PointGraph::new(&points, &bad), Err(PointGraphError::MaxDistance { .. })));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum PointGraphError {
@@ -130,6 +155,19 @@ impl PointGraph {
     ///
     /// [`PointGraphError`] naming the first bad point (and axis, value, bound), the bad
     /// `max_distance` or the bad explicit link; nothing is built.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::{PointGraphError, PointGraphOptions};
+    /// use onepath::{Point3, PointGraph};
+    /// let points = [Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), Point3::new(5.0, 0.0, 0.0)];
+    /// let o = PointGraphOptions { max_distance: 2.0, ..PointGraphOptions::NONE };
+    /// let g = PointGraph::new(&points, &o).unwrap();
+    /// assert_eq!(g.csr().edge_count(), 2); // 0 <-> 1 only: node 2 is too far
+    /// let bad = [Point3::new(0.0, f64::INFINITY, 0.0)];
+    /// assert!(matches!(PointGraph::new(&bad, &o), Err(PointGraphError::Point(_))));
+    /// ```
     pub fn new(
         points: &[Point3],
         options: &PointGraphOptions<'_>,
@@ -199,6 +237,18 @@ impl PointGraph {
     /// # Errors
     ///
     /// [`PointError`] (point 0) when `p` breaks the coordinate rule.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::PointGraphOptions;
+    /// use onepath::{Point3, PointGraph};
+    /// let points = [Point3::new(0.0, 0.0, 0.0), Point3::new(4.0, 0.0, 0.0)];
+    /// let g = PointGraph::new(&points, &PointGraphOptions::NONE).unwrap();
+    /// assert_eq!(g.nearest_node(Point3::new(3.0, 1.0, 0.0)), Ok(Some(1)));
+    /// assert_eq!(g.nearest_node(Point3::new(2.0, 0.0, 0.0)), Ok(Some(0))); // a tie: smaller id
+    /// assert!(g.nearest_node(Point3::new(f64::NAN, 0.0, 0.0)).is_err());
+    /// ```
     pub fn nearest_node(&self, p: Point3) -> Result<Option<u32>, PointError> {
         check_point(0, p)?;
         let mut best = None;

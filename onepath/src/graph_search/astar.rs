@@ -76,11 +76,40 @@ pub struct GraphAStar<C, H> {
 
 impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// A search with fresh buffers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::GraphAStar;
+    /// let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic); // Dijkstra
+    /// s.try_begin(&g, 0, 3);
+    /// assert_eq!((s.run(&g), s.cost()), (Step::Found, 3.0));
+    /// ```
     pub fn new(cost: C, heuristic: H) -> Self {
         Self::with_buffers(cost, heuristic, SearchBuffers::new())
     }
 
     /// A search that reuses `buffers`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::GraphAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0)]).unwrap();
+    /// # let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// let buffers = s.into_buffers(); // reuse one search's memory for the next
+    /// let mut t = GraphAStar::with_buffers(DefaultStepCost, ZeroGraphHeuristic, buffers);
+    /// t.try_begin(&g, 0, 2);
+    /// assert_eq!((t.run(&g), t.cost()), (Step::Found, 3.0));
+    /// ```
     pub fn with_buffers(cost: C, heuristic: H, buffers: SearchBuffers) -> Self {
         Self {
             cost,
@@ -106,6 +135,21 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     }
 
     /// Turns expansion recording on or off for the next searches.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::GraphAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0)]).unwrap();
+    /// # let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.set_record_expansions(true);
+    /// s.try_begin(&g, 0, 2);
+    /// s.run(&g);
+    /// assert_eq!(s.buffers().expanded_nodes(), &[0, 1]);
+    /// ```
     pub fn set_record_expansions(&mut self, on: bool) {
         self.buffers.set_record_expansions(on);
     }
@@ -122,11 +166,46 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
 
     /// Replaces the estimate; takes effect at once (replacing it mid-search changes the rest
     /// of that search).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::GraphAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0)]).unwrap();
+    /// # let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// use onepath::graph::FnGraphHeuristic;
+    /// let zero: fn(u32, u32) -> f64 = |_, _| 0.0;
+    /// let line: fn(u32, u32) -> f64 = |a, b| f64::from(a.abs_diff(b));
+    /// let mut s = GraphAStar::new(DefaultStepCost, FnGraphHeuristic(zero));
+    /// s.set_heuristic(FnGraphHeuristic(line)); // for the next search
+    /// s.try_begin(&g, 0, 2);
+    /// assert_eq!((s.run(&g), s.cost()), (Step::Found, 3.0));
+    /// ```
     pub fn set_heuristic(&mut self, heuristic: H) {
         self.heuristic = heuristic;
     }
 
     /// Replaces the cost hook; as for [`set_heuristic`](GraphAStar::set_heuristic).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::GraphAStar;
+    /// use onepath::topology::FnStepCost;
+    /// let toll = FnStepCost(|_: u32, to: u32, w: f64| if to == 1 { w + 5.0 } else { w });
+    /// let mut s = GraphAStar::new(toll, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 2);
+    /// s.run(&g);
+    /// assert_eq!(s.path(), vec![0, 2]); // the toll on node 1 makes the direct edge cheaper
+    /// ```
     pub fn set_cost_hook(&mut self, cost: C) {
         self.cost = cost;
     }
@@ -140,6 +219,21 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// # Complexity
     ///
     /// O(1) once the buffers hold `graph.node_count()` nodes (else one allocation).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::GraphAStar;
+    /// let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// assert_eq!(s.try_begin(&g, 0, 3), Step::InProgress);
+    /// assert_eq!(s.try_begin(&g, 9, 3), Step::StartInvalid);
+    /// assert_eq!((s.start(), s.goal()), (0, 3));
+    /// ```
     pub fn try_begin(&mut self, graph: &CsrGraph, start: u32, goal: u32) -> Step {
         let n = graph.node_count();
         if start >= n {
@@ -176,6 +270,22 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// # Panics
     ///
     /// When `graph` has another node count than the graph given to `try_begin`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::GraphAStar;
+    /// let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 4);
+    /// assert_eq!(s.step(&g, 1), Step::InProgress);
+    /// while s.step(&g, 1) == Step::InProgress {}
+    /// assert_eq!(s.state(), Step::NoPath); // node 4 is unreachable
+    /// ```
     pub fn step(&mut self, graph: &CsrGraph, budget: u32) -> Step {
         if self.state != Step::InProgress {
             return self.state;
@@ -250,6 +360,21 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// # Panics
     ///
     /// As [`step`](GraphAStar::step).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::GraphAStar;
+    /// let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// assert_eq!(s.run(&g), Step::Found);
+    /// assert_eq!(s.path(), vec![0, 1, 2, 3]);
+    /// ```
     pub fn run(&mut self, graph: &CsrGraph) -> Step {
         while self.step(graph, u32::MAX) == Step::InProgress {}
         self.state
@@ -264,6 +389,20 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// # Panics
     ///
     /// As [`step`](GraphAStar::step).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::GraphAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0)]).unwrap();
+    /// # let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 2);
+    /// assert!(s.run_cancellable(&g, || true).is_err());
+    /// assert_eq!(s.run_cancellable(&g, || false), Ok(Step::Found));
+    /// ```
     pub fn run_cancellable(
         &mut self,
         graph: &CsrGraph,
@@ -279,6 +418,20 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     }
 
     /// The current state.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::GraphAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0)]).unwrap();
+    /// # let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// assert_eq!(s.state(), Step::Idle);
+    /// s.try_begin(&g, 2, 0); // directed: no way back
+    /// assert_eq!(s.run(&g), Step::NoPath);
+    /// ```
     pub fn state(&self) -> Step {
         self.state
     }
@@ -300,6 +453,21 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
 
     /// Expansions so far (pops that expanded a node; the goal's pop is not one): the spec's
     /// `ExpandedCount`, named `expansions` as on every grid search.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::GraphAStar;
+    /// let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// s.run(&g);
+    /// assert_eq!((s.iterations(), s.expanded_count()), (4, 3)); // the goal's pop is not one
+    /// ```
     pub fn expansions(&self) -> u32 {
         self.expansions
     }
@@ -311,6 +479,21 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     }
 
     /// The path cost `g[goal]` when found, else `+∞`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::GraphAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0)]).unwrap();
+    /// # let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 2);
+    /// assert_eq!(s.cost(), f64::INFINITY);
+    /// s.run(&g);
+    /// assert_eq!(s.cost(), 3.0);
+    /// ```
     pub fn cost(&self) -> f64 {
         if self.state == Step::Found {
             self.buffers.nodes[self.goal as usize].g
@@ -326,12 +509,43 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
 
     /// Writes the path, start first, into `out` and returns its length; `None` (nothing
     /// written) when `out` is too short. `Some(0)` unless found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::GraphAStar;
+    /// let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// s.run(&g);
+    /// let mut out = [0u32; 8];
+    /// assert_eq!(s.copy_path(&mut out), Some(4));
+    /// assert_eq!(s.path_len(), 4);
+    /// ```
     #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         self.buffers.copy_chain(self.goal, self.path_limit(), out)
     }
 
     /// The path as a new vector (allocates).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::GraphAStar;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0)]).unwrap();
+    /// # let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 2);
+    /// s.run(&g);
+    /// assert_eq!(s.path(), vec![0, 1, 2]);
+    /// ```
     pub fn path(&self) -> Vec<u32> {
         let mut v = alloc::vec![0; self.path_len()];
         let _ = self.copy_path(&mut v);

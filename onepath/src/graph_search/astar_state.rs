@@ -67,6 +67,25 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// # Complexity
     ///
     /// O(nodes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::GraphAStar;
+    /// let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// s.step(&g, 2);
+    /// let mut bytes = vec![0u8; s.state_size()];
+    /// assert_eq!(s.save_state(&g, &mut bytes), Ok(bytes.len()));
+    /// let mut peer = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// peer.restore_state(&g, &bytes).unwrap();
+    /// assert_eq!((peer.run(&g), peer.cost()), (Step::Found, 3.0));
+    /// ```
     pub fn state_size(&self) -> usize {
         let b = &self.buffers;
         HEADER_LEN + FIXED + section_size(b, self.live_nodes()) + Recordings::size(&b.expanded, &[])
@@ -101,6 +120,25 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// # Complexity
     ///
     /// O(nodes + o log o) for o open entries.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::GraphAStar;
+    /// let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// s.run(&g);
+    /// assert!(s.save_state(&g, &mut [0u8; 4]).is_err()); // too short: nothing written
+    /// let mut bytes = vec![0u8; s.state_size()];
+    /// s.save_state(&g, &mut bytes).unwrap();
+    /// let other = CsrGraph::new(5, &[GraphEdge::new(0, 1, 2.0)]).unwrap();
+    /// assert!(GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic).restore_state(&other, &bytes).is_err());
+    /// ```
     pub fn save_state(&self, graph: &CsrGraph, out: &mut [u8]) -> Result<usize, StateError> {
         let n = self.live_nodes();
         let size = self.state_size();

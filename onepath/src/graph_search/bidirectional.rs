@@ -119,11 +119,40 @@ pub struct BidirectionalGraphSearch<C, H> {
 
 impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     /// A search with fresh buffers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::BidirectionalGraphSearch;
+    /// let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// assert_eq!((s.run(&g), s.cost()), (Step::Found, 3.0));
+    /// ```
     pub fn new(cost: C, heuristic: H) -> Self {
         Self::with_buffers(cost, heuristic, SearchBuffers::new(), SearchBuffers::new())
     }
 
     /// A search that reuses `forward` and `backward` buffers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::BidirectionalGraphSearch;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(4, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(2, 3, 1.0)]).unwrap();
+    /// # let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// let (fwd, bwd) = s.into_buffers(); // one buffer per side, reused
+    /// let mut t = BidirectionalGraphSearch::with_buffers(DefaultStepCost, ZeroGraphHeuristic, fwd, bwd);
+    /// t.try_begin(&g, 0, 3);
+    /// assert_eq!(t.run(&g), Step::Found);
+    /// ```
     pub fn with_buffers(
         cost: C,
         heuristic: H,
@@ -197,6 +226,20 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     /// # Complexity
     ///
     /// O(1) once the buffers are sized.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::BidirectionalGraphSearch;
+    /// let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// assert_eq!(s.try_begin(&g, 0, 3), Step::InProgress);
+    /// assert_eq!(s.try_begin(&g, 0, 7), Step::GoalInvalid);
+    /// ```
     pub fn try_begin(&mut self, graph: &CsrGraph, start: u32, goal: u32) -> Step {
         let n = graph.node_count();
         if start >= n {
@@ -261,6 +304,21 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     /// # Panics
     ///
     /// When `graph` has another node count than the graph given to `try_begin`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::BidirectionalGraphSearch;
+    /// let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// while s.step(&g, 1) == Step::InProgress {} // the two sides take turns
+    /// assert_eq!((s.state(), s.path()), (Step::Found, vec![0, 1, 2, 3]));
+    /// ```
     pub fn step(&mut self, graph: &CsrGraph, budget: u32) -> Step {
         if self.state != Step::InProgress {
             return self.state;
@@ -360,6 +418,19 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     /// # Panics
     ///
     /// As [`step`](BidirectionalGraphSearch::step).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::BidirectionalGraphSearch;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(4, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(2, 3, 1.0)]).unwrap();
+    /// # let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// assert_eq!((s.run(&g), s.cost(), s.path()), (Step::Found, 4.0, vec![0, 1, 2, 3]));
+    /// ```
     pub fn run(&mut self, graph: &CsrGraph) -> Step {
         while self.step(graph, u32::MAX) == Step::InProgress {}
         self.state
@@ -374,6 +445,20 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     /// # Panics
     ///
     /// As [`step`](BidirectionalGraphSearch::step).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::BidirectionalGraphSearch;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(4, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(2, 3, 1.0)]).unwrap();
+    /// # let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// assert!(s.run_cancellable(&g, || true).is_err());
+    /// assert_eq!(s.run_cancellable(&g, || false), Ok(Step::Found));
+    /// ```
     pub fn run_cancellable(
         &mut self,
         graph: &CsrGraph,
@@ -389,17 +474,61 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     }
 
     /// Turns expansion recording on or off (both sides) for the next searches.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::BidirectionalGraphSearch;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(4, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(2, 3, 1.0)]).unwrap();
+    /// # let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.set_record_expansions(true);
+    /// s.try_begin(&g, 0, 3);
+    /// s.run(&g);
+    /// assert!(s.expanded_count() > 0);
+    /// ```
     pub fn set_record_expansions(&mut self, on: bool) {
         self.forward.set_record_expansions(on);
         self.backward.set_record_expansions(on);
     }
 
     /// The current state.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::BidirectionalGraphSearch;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(4, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(2, 3, 1.0)]).unwrap();
+    /// # let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// assert_eq!(s.state(), Step::Idle);
+    /// s.try_begin(&g, 0, 3);
+    /// s.run(&g);
+    /// assert_eq!(s.state(), Step::Found);
+    /// ```
     pub fn state(&self) -> Step {
         self.state
     }
 
     /// Iterations (expansions of either side) so far.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::BidirectionalGraphSearch;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(4, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(2, 3, 1.0)]).unwrap();
+    /// # let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// s.step(&g, 1);
+    /// assert_eq!(s.iterations(), 1);
+    /// ```
     pub fn iterations(&self) -> u32 {
         self.iterations
     }
@@ -419,6 +548,19 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
 
     /// The best meeting cost `mu` so far (`+∞` before the sides meet); the path cost once
     /// found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::BidirectionalGraphSearch;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(4, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(2, 3, 1.0)]).unwrap();
+    /// # let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 3, 0); // directed: no way back
+    /// assert_eq!((s.run(&g), s.cost()), (Step::NoPath, f64::INFINITY));
+    /// ```
     pub fn cost(&self) -> f64 {
         if self.state == Step::Found {
             self.mu
@@ -428,6 +570,21 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     }
 
     /// The meeting node of the best connection so far (`u32::MAX` before the sides meet).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::BidirectionalGraphSearch;
+    /// let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// s.run(&g);
+    /// assert!(s.path().contains(&s.meeting_node())); // where the two searches met
+    /// ```
     pub fn meeting_node(&self) -> u32 {
         self.meet
     }
@@ -444,6 +601,23 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
 
     /// Writes the path, start first, into `out` and returns its length; `None` (nothing
     /// written) when `out` is too short. `Some(0)` unless found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0), GraphEdge::new(2, 3, 1.0)];
+    /// # let g = CsrGraph::new(5, &edges).unwrap(); // node 4 has no edges
+    /// use onepath::graph_search::BidirectionalGraphSearch;
+    /// let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 0, 3);
+    /// s.run(&g);
+    /// let mut out = [0u32; 8];
+    /// assert_eq!(s.copy_path(&mut out), Some(s.path_len()));
+    /// assert_eq!(&out[..4], &[0, 1, 2, 3]);
+    /// ```
     #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         let len = self.path_len();
@@ -471,6 +645,21 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     }
 
     /// The path as a new vector (allocates).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
+    /// # use onepath::graph_search::BidirectionalGraphSearch;
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::DefaultStepCost;
+    /// # let g = CsrGraph::new(4, &[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(2, 3, 1.0)]).unwrap();
+    /// # let mut s = BidirectionalGraphSearch::new(DefaultStepCost, ZeroGraphHeuristic);
+    /// s.try_begin(&g, 1, 3);
+    /// s.run(&g);
+    /// assert_eq!(s.path(), vec![1, 2, 3]);
+    /// assert_eq!(s.path_len(), 3);
+    /// ```
     pub fn path(&self) -> Vec<u32> {
         let mut v = alloc::vec![0; self.path_len()];
         let _ = self.copy_path(&mut v);

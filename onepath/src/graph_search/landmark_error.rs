@@ -6,6 +6,24 @@ use core::fmt;
 pub const LANDMARK_VERSION: u32 = 1;
 
 /// Which landmark table a distance error is in.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{CsrGraph, GraphEdge};
+/// use onepath::graph_search::{LandmarkError, LandmarkOptions, LandmarkTable, Landmarks};
+/// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+/// let g = CsrGraph::new(10, &edges).unwrap();
+/// let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+/// // Overwrite d(L0, v) for the node after the first landmark (the forward table).
+/// let v = (lm.ids()[0] as usize + 1) % 10;
+/// let mut bytes = lm.serialize();
+/// let at = 24 + 4 * 2 + 8 * v;
+/// bytes[at..at + 8].copy_from_slice(&1e9f64.to_le_bytes());
+/// let e = Landmarks::deserialize(&bytes, &g).unwrap_err();
+/// assert!(matches!(e, LandmarkError::Infeasible { table: LandmarkTable::Forward, .. }
+///     | LandmarkError::Unreachable { table: LandmarkTable::Forward, .. }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LandmarkTable {
     /// `d(L, v)`.
@@ -15,6 +33,19 @@ pub enum LandmarkTable {
 }
 
 /// Why landmarks could not be built, read or used. Nothing changes when one is returned.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{CsrGraph, GraphEdge};
+/// use onepath::graph_search::{LandmarkError, LandmarkOptions, Landmarks};
+/// let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 1.0)]).unwrap();
+/// let lm = Landmarks::build(&g, &LandmarkOptions::DEFAULT).unwrap();
+/// assert_eq!(Landmarks::deserialize(b"NOPE", &g).unwrap_err(), LandmarkError::BadMagic);
+/// let other = CsrGraph::new(3, &[GraphEdge::new(0, 1, 2.0)]).unwrap();
+/// assert!(matches!(Landmarks::deserialize(&lm.serialize(), &other), Err(LandmarkError::Stale { .. })));
+/// assert!(matches!(Landmarks::build(&CsrGraph::new(0, &[]).unwrap(), &LandmarkOptions::DEFAULT), Err(LandmarkError::EmptyGraph)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum LandmarkError {

@@ -13,6 +13,19 @@ use crate::math::SplitMix64;
 use crate::search::NO_NODE;
 
 /// How landmarks are chosen.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{CsrGraph, GraphEdge};
+/// use onepath::graph_search::{LandmarkOptions, LandmarkSelection, Landmarks};
+/// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+/// let g = CsrGraph::new(10, &edges).unwrap();
+/// for selection in [LandmarkSelection::Farthest, LandmarkSelection::Avoid] {
+///     let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, selection, seed: 3 }).unwrap();
+///     assert!(lm.lower_bound(0, 9) <= 9.0); // both rules give admissible bounds
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum LandmarkSelection {
     /// Each landmark as far as possible from the ones before.
@@ -23,6 +36,20 @@ pub enum LandmarkSelection {
 }
 
 /// Options of [`Landmarks::build`]: how many, how chosen, and the seed of the random roots.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{Graph, GraphEdge};
+/// use onepath::{GraphOptions, LandmarkOptions};
+/// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+/// let mut g = Graph::from_edges(&edges, None, false).unwrap(); // a line of 10 nodes
+/// let landmarks = g.build_landmarks(&LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+/// assert_eq!(landmarks.ids().len(), 2);
+/// assert_eq!(landmarks.lower_bound(2, 7), 5.0); // exact on a line
+/// let options = GraphOptions { landmarks: Some(&landmarks), ..GraphOptions::DEFAULT };
+/// assert_eq!(g.find_path(2, 7, &options).unwrap().cost, 5.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LandmarkOptions {
     /// How many landmarks (capped at the node count). Default 16.
@@ -179,6 +206,21 @@ impl Landmarks {
     /// # Determinism
     ///
     /// The landmarks and tables depend only on the graph and the options.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::{CsrGraph, GraphEdge};
+    /// use onepath::graph_search::{LandmarkError, LandmarkOptions, LandmarkSelection, Landmarks};
+    /// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// let g = CsrGraph::new(10, &edges).unwrap();
+    /// let o = LandmarkOptions { count: 3, selection: LandmarkSelection::Farthest, seed: 7 };
+    /// let lm = Landmarks::build(&g, &o).unwrap();
+    /// assert_eq!(lm, Landmarks::build(&g, &o).unwrap()); // deterministic
+    /// assert_eq!(lm.ids().len(), 3);
+    /// let none = Landmarks::build(&g, &LandmarkOptions { count: 0, ..o });
+    /// assert!(matches!(none, Err(LandmarkError::Count { .. })));
+    /// ```
     pub fn build(graph: &CsrGraph, options: &LandmarkOptions) -> Result<Self, LandmarkError> {
         let n = graph.node_count();
         if n == 0 {
@@ -379,6 +421,18 @@ impl Landmarks {
     /// # Complexity
     ///
     /// O(landmarks).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # use onepath::graph_search::{LandmarkOptions, Landmarks};
+    /// # let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// # let g = CsrGraph::new(10, &edges).unwrap(); // a directed line 0 -> 1 -> … -> 9
+    /// # let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+    /// assert_eq!(lm.lower_bound(1, 8), 7.0);
+    /// assert_eq!(lm.lower_bound(4, 4), 0.0);
+    /// ```
     #[inline]
     pub fn lower_bound(&self, u: u32, v: u32) -> f64 {
         let n = self.node_count as usize;
@@ -410,26 +464,87 @@ impl Landmarks {
     }
 
     /// The landmark ids in table order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # use onepath::graph_search::{LandmarkOptions, Landmarks};
+    /// # let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// # let g = CsrGraph::new(10, &edges).unwrap(); // a directed line 0 -> 1 -> … -> 9
+    /// # let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+    /// assert_eq!(lm.ids().len(), 2);
+    /// assert!(lm.ids().iter().all(|&l| l < 10));
+    /// ```
     pub fn ids(&self) -> &[u32] {
         &self.ids
     }
 
     /// The node count of the graph the tables were built for.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # use onepath::graph_search::{LandmarkOptions, Landmarks};
+    /// # let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// # let g = CsrGraph::new(10, &edges).unwrap(); // a directed line 0 -> 1 -> … -> 9
+    /// # let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+    /// assert_eq!(lm.node_count(), 10);
+    /// ```
     pub fn node_count(&self) -> u32 {
         self.node_count
     }
 
     /// The fingerprint of the graph the tables were built for.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # use onepath::graph_search::{LandmarkOptions, Landmarks};
+    /// # let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// # let g = CsrGraph::new(10, &edges).unwrap(); // a directed line 0 -> 1 -> … -> 9
+    /// # let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+    /// assert_eq!(lm.fingerprint(), g.fingerprint());
+    /// ```
     pub fn fingerprint(&self) -> u64 {
         self.fingerprint
     }
 
     /// `d(L, v)` for landmark index `l` (table order) and node `v`, or `None` out of range.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # use onepath::graph_search::{LandmarkOptions, Landmarks};
+    /// # let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// # let g = CsrGraph::new(10, &edges).unwrap(); // a directed line 0 -> 1 -> … -> 9
+    /// # let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+    /// let l0 = lm.ids()[0];
+    /// assert_eq!(lm.forward_distance(0, l0), Some(0.0));
+    /// assert_eq!(lm.forward_distance(0, 9), Some(f64::from(9 - l0))); // d(L, 9) along the line
+    /// assert_eq!(lm.forward_distance(5, 0), None); // no sixth landmark
+    /// ```
     pub fn forward_distance(&self, l: usize, v: u32) -> Option<f64> {
         self.index(l, v).map(|i| self.rows[i])
     }
 
     /// `d(v, L)` for landmark index `l` (table order) and node `v`, or `None` out of range.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # use onepath::graph_search::{LandmarkOptions, Landmarks};
+    /// # let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// # let g = CsrGraph::new(10, &edges).unwrap(); // a directed line 0 -> 1 -> … -> 9
+    /// # let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+    /// let l0 = lm.ids()[0];
+    /// assert_eq!(lm.backward_distance(0, 0), Some(f64::from(l0))); // d(0, L)
+    /// assert_eq!(lm.backward_distance(0, 99), None);
+    /// ```
     pub fn backward_distance(&self, l: usize, v: u32) -> Option<f64> {
         self.index(l, v).map(|i| self.rows[i + 1])
     }
@@ -441,12 +556,36 @@ impl Landmarks {
 
     /// Bytes of the two tables (16 k N: both directions of every landmark and node, each
     /// stored once).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # use onepath::graph_search::{LandmarkOptions, Landmarks};
+    /// # let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// # let g = CsrGraph::new(10, &edges).unwrap(); // a directed line 0 -> 1 -> … -> 9
+    /// # let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+    /// assert_eq!(lm.table_bytes(), 16 * 2 * 10); // 16 bytes per landmark and node
+    /// ```
     pub fn table_bytes(&self) -> usize {
         self.rows.len() * 8
     }
 
     /// Whether the tables belong to `graph`: same node count and fingerprint (edits to a graph
     /// after building change its fingerprint). The stale flag of the reads that take no graph.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # use onepath::graph_search::{LandmarkOptions, Landmarks};
+    /// # let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// # let g = CsrGraph::new(10, &edges).unwrap(); // a directed line 0 -> 1 -> … -> 9
+    /// # let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+    /// assert!(lm.belongs_to(&g));
+    /// let heavier: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 2.0)).collect();
+    /// assert!(!lm.belongs_to(&CsrGraph::new(10, &heavier).unwrap()));
+    /// ```
     pub fn belongs_to(&self, graph: &CsrGraph) -> bool {
         self.node_count == graph.node_count() && self.fingerprint == graph.fingerprint()
     }
@@ -487,6 +626,20 @@ impl Landmarks {
 /// only for the graph the tables belong to. Admissible and consistent in exact arithmetic;
 /// in `f64` it may exceed a distance by the few ulps [`Landmarks`] bounds ("What holds"),
 /// and A* with it returns a cost at most that much above the optimum.
+///
+/// # Examples
+///
+/// ```
+/// # use onepath::graph::{CsrGraph, GraphEdge};
+/// # use onepath::graph_search::{LandmarkOptions, Landmarks};
+/// # let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+/// # let g = CsrGraph::new(10, &edges).unwrap(); // a directed line 0 -> 1 -> … -> 9
+/// # let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+/// use onepath::graph::GraphHeuristic;
+/// use onepath::graph_search::AltGraphHeuristic;
+/// let alt = AltGraphHeuristic::new(&lm, &g).unwrap();
+/// assert_eq!(alt.estimate(3, 6), lm.lower_bound(3, 6));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct AltGraphHeuristic<'a> {
     landmarks: &'a Landmarks,
@@ -499,6 +652,23 @@ impl<'a> AltGraphHeuristic<'a> {
     ///
     /// [`LandmarkError::Stale`] when the tables were built for another graph (another node
     /// count or fingerprint).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # use onepath::graph_search::{LandmarkOptions, Landmarks};
+    /// # let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// # let g = CsrGraph::new(10, &edges).unwrap(); // a directed line 0 -> 1 -> … -> 9
+    /// # let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+    /// use onepath::graph_search::{AltGraphHeuristic, GraphAStar};
+    /// use onepath::topology::DefaultStepCost;
+    /// let alt = AltGraphHeuristic::new(&lm, &g).unwrap();
+    /// let mut search = GraphAStar::new(DefaultStepCost, alt);
+    /// search.try_begin(&g, 2, 9);
+    /// search.run(&g);
+    /// assert_eq!(search.cost(), 7.0);
+    /// ```
     pub fn new(landmarks: &'a Landmarks, graph: &CsrGraph) -> Result<Self, LandmarkError> {
         if !landmarks.belongs_to(graph) {
             return Err(LandmarkError::Stale {

@@ -30,6 +30,18 @@ fn le_f64(b: &[u8], o: usize) -> f64 {
 
 impl Landmarks {
     /// Bytes [`serialize`](Landmarks::serialize) writes: `24 + 4k + 16kN`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # use onepath::graph_search::{LandmarkOptions, Landmarks};
+    /// # let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// # let g = CsrGraph::new(10, &edges).unwrap(); // a directed line 0 -> 1 -> … -> 9
+    /// # let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+    /// assert_eq!(lm.serialized_len(), 24 + 4 * 2 + 16 * 2 * 10);
+    /// assert_eq!(lm.serialize().len(), lm.serialized_len());
+    /// ```
     pub fn serialized_len(&self) -> usize {
         HEAD + self.ids.len() * 4 + self.rows.len() * 8
     }
@@ -39,6 +51,19 @@ impl Landmarks {
     /// # Complexity
     ///
     /// O(kN); allocates the result.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # use onepath::graph_search::{LandmarkOptions, Landmarks};
+    /// # let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// # let g = CsrGraph::new(10, &edges).unwrap(); // a directed line 0 -> 1 -> … -> 9
+    /// # let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+    /// let bytes = lm.serialize(); // store it beside the map
+    /// assert_eq!(&bytes[..4], b"OPLM");
+    /// assert_eq!(Landmarks::deserialize(&bytes, &g).unwrap(), lm);
+    /// ```
     pub fn serialize(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.serialized_len());
         out.extend_from_slice(&LANDMARK_MAGIC);
@@ -102,6 +127,23 @@ impl Landmarks {
     ///
     /// O(k (V + E)); holds the landmark-major tables (16 kN bytes) beside the node-major copy
     /// while it rearranges them, plus 5 N bytes of reachability scratch.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::graph::{CsrGraph, GraphEdge};
+    /// # use onepath::graph_search::{LandmarkOptions, Landmarks};
+    /// # let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// # let g = CsrGraph::new(10, &edges).unwrap(); // a directed line 0 -> 1 -> … -> 9
+    /// # let lm = Landmarks::build(&g, &LandmarkOptions { count: 2, ..LandmarkOptions::DEFAULT }).unwrap();
+    /// let mut bytes = lm.serialize();
+    /// assert_eq!(Landmarks::deserialize(&bytes, &g).unwrap(), lm);
+    /// // Tables that could overestimate a distance are refused, whatever the bytes say.
+    /// let last = bytes.len() - 8;
+    /// bytes[last..].copy_from_slice(&1e9f64.to_le_bytes());
+    /// assert!(Landmarks::deserialize(&bytes, &g).is_err());
+    /// assert!(Landmarks::deserialize(&bytes[..10], &g).is_err());
+    /// ```
     pub fn deserialize(bytes: &[u8], graph: &CsrGraph) -> Result<Self, LandmarkError> {
         let found = bytes.len() as u64;
         if bytes.len() < HEAD {

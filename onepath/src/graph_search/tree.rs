@@ -14,6 +14,21 @@ use crate::search::{NO_NODE, OpenSet};
 /// equal distances settle by smaller node id; a node's parent is the first predecessor that
 /// gave it its final distance (strict improvement only). Unreached nodes have distance `+∞`
 /// and parent `u32::MAX`.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{CsrGraph, GraphEdge};
+/// use onepath::graph_search::ShortestPathTree;
+/// let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 5.0)];
+/// let g = CsrGraph::new(4, &edges).unwrap();
+/// let t = ShortestPathTree::compute(&g, 0, false);
+/// assert_eq!(t.dist, vec![0.0, 1.0, 2.0, f64::INFINITY]);
+/// assert_eq!((t.parent[2], t.parent[3]), (1, u32::MAX));
+/// assert_eq!(t.order, vec![0, 1, 2]);
+/// let back = ShortestPathTree::compute(&g, 2, true); // distances *to* node 2
+/// assert_eq!(back.dist[0], 2.0);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShortestPathTree {
     /// `dist[v]`: distance root → v (forward) or v → root (reverse); `+∞` when unreachable.
@@ -35,6 +50,17 @@ impl ShortestPathTree {
     /// # Complexity
     ///
     /// O((V + E) log V) time, O(V) memory.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::{CsrGraph, GraphEdge};
+    /// use onepath::graph_search::ShortestPathTree;
+    /// let g = CsrGraph::new(3, &[GraphEdge::new(0, 1, 2.0), GraphEdge::new(0, 2, 1.0), GraphEdge::new(2, 1, 0.5)]).unwrap();
+    /// let t = ShortestPathTree::compute(&g, 0, false);
+    /// assert_eq!((t.dist[1], t.parent[1]), (1.5, 2)); // via node 2
+    /// assert_eq!(t.order, vec![0, 2, 1]);
+    /// ```
     pub fn compute(graph: &CsrGraph, root: u32, reverse: bool) -> Self {
         let n = graph.node_count() as usize;
         let mut dist = vec![f64::INFINITY; n];

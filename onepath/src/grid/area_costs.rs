@@ -47,6 +47,14 @@ impl Default for AreaCosts {
 
 impl AreaCosts {
     /// Every area costs 1.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::AreaCosts;
+    /// let costs = AreaCosts::new();
+    /// assert!(costs.is_uniform() && costs.min_cost() == 1.0);
+    /// ```
     pub const fn new() -> Self {
         Self {
             multipliers: [1.0; 255],
@@ -55,6 +63,15 @@ impl AreaCosts {
     }
 
     /// The multiplier of `area` (0..=254). Area 255 (wall) answers +∞.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::AreaCosts;
+    /// let mut costs = AreaCosts::new();
+    /// costs.set(3, 2.5).unwrap();
+    /// assert_eq!((costs.get(3), costs.get(4), costs.get(255)), (2.5, 1.0, f64::INFINITY));
+    /// ```
     #[inline]
     pub fn get(&self, area: u8) -> f64 {
         match self.multipliers.get(area as usize) {
@@ -70,6 +87,16 @@ impl AreaCosts {
     /// [`GridError::WallHasNoCost`] for area 255; [`GridError::InvalidAreaCost`] unless
     /// `multiplier` is positive, finite and at most [`MAX_AREA_COST`] (so no path's cost can
     /// overflow). On error nothing changes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{AreaCosts, GridError};
+    /// let mut costs = AreaCosts::new();
+    /// assert_eq!(costs.set(255, 2.0), Err(GridError::WallHasNoCost));
+    /// assert_eq!(costs.set(7, 0.0), Err(GridError::InvalidAreaCost { area: 7, value: 0.0 }));
+    /// assert_eq!(costs.set(7, 0.5), Ok(()));
+    /// ```
     pub fn set(&mut self, area: u8, multiplier: f64) -> Result<(), GridError> {
         if area == 255 {
             return Err(GridError::WallHasNoCost);
@@ -90,17 +117,44 @@ impl AreaCosts {
     }
 
     /// The smallest multiplier: the scale of every grid heuristic (keeps them admissible).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::AreaCosts;
+    /// let mut costs = AreaCosts::new();
+    /// costs.set(2, 0.25).unwrap(); // a road
+    /// assert_eq!(costs.min_cost(), 0.25); // the heuristics scale by it
+    /// ```
     #[inline]
     pub fn min_cost(&self) -> f64 {
         self.min_cost
     }
 
     /// Whether every walkable area has the same multiplier.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::AreaCosts;
+    /// let mut costs = AreaCosts::new();
+    /// costs.set(9, 3.0).unwrap();
+    /// assert!(!costs.is_uniform()); // e.g. JPS no longer applies
+    /// ```
     pub fn is_uniform(&self) -> bool {
         self.multipliers.iter().all(|m| *m == self.multipliers[0])
     }
 
     /// The 255 multipliers, area 0 first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::AreaCosts;
+    /// let costs = AreaCosts::new();
+    /// assert_eq!(costs.as_slice().len(), 255);
+    /// assert!(costs.as_slice().iter().all(|&m| m == 1.0));
+    /// ```
     pub fn as_slice(&self) -> &[f64; 255] {
         &self.multipliers
     }

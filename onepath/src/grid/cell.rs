@@ -4,6 +4,18 @@ use crate::math::{self, Axis, CoordinateError};
 
 /// A square-grid cell (or a hex cell in offset coordinates: `x` the column, `y` the row).
 /// `x` grows to the right, `y` downwards; (0, 0) is the top-left cell.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid};
+/// let grid = Grid::from_text("..#\n...").unwrap();
+/// let c = Cell::new(2, 0); // column 2, row 0: top right
+/// assert_eq!(Cell::from((2, 0)), c);
+/// assert!(!grid.is_walkable(c)); // the `#`
+/// assert!(grid.is_walkable(Cell::new(2, 1)));
+/// assert_eq!(grid.index_of(c), Some(2)); // row-major
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cell {
@@ -15,6 +27,14 @@ pub struct Cell {
 
 impl Cell {
     /// The cell at column `x`, row `y`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::Cell;
+    /// let c = Cell::new(3, -1);
+    /// assert_eq!((c.x, c.y), (3, -1));
+    /// ```
     pub const fn new(x: i32, y: i32) -> Self {
         Self { x, y }
     }
@@ -32,6 +52,16 @@ impl From<(i32, i32)> for Cell {
 /// The fields are plain `f64`s; every function that takes a point checks the coordinate rule
 /// (finite, |v| ≤ 2^21, [`COORDINATE_BOUND`](crate::math::COORDINATE_BOUND)) and every point
 /// the crate returns satisfies it.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, GridSpace, WorldPoint};
+/// let space = GridSpace::new(0.0, 0.0, 2.0).unwrap(); // cells 2 world units wide
+/// let p = WorldPoint::new(5.0, 1.5);
+/// assert_eq!(space.cell_at(p).unwrap(), Cell::new(2, 0));
+/// assert_eq!(space.center(Cell::new(2, 0)).unwrap(), WorldPoint::new(5.0, 1.0));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WorldPoint {
@@ -43,6 +73,14 @@ pub struct WorldPoint {
 
 impl WorldPoint {
     /// The point (x, y).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::WorldPoint;
+    /// let p = WorldPoint::new(1.5, -2.0);
+    /// assert_eq!((p.x, p.y), (1.5, -2.0));
+    /// ```
     pub const fn new(x: f64, y: f64) -> Self {
         Self { x, y }
     }

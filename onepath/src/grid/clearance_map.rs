@@ -36,6 +36,23 @@ use super::journal::{EditJournal, EditsSince, GridEdit};
 use super::rect::GridRect;
 
 /// What the last [`ClearanceMap::refresh`] did.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::{ClearanceMap, ClearanceRefresh};
+/// use onepath::{Cell, Grid};
+/// let mut grid = Grid::new(8, 8).unwrap();
+/// let mut map = ClearanceMap::new();
+/// assert_eq!(map.last_refresh(), ClearanceRefresh::Never);
+/// map.refresh(&grid);
+/// assert_eq!(map.last_refresh(), ClearanceRefresh::Rebuilt); // the first read computes all
+/// map.refresh(&grid);
+/// assert_eq!(map.last_refresh(), ClearanceRefresh::UpToDate);
+/// grid.set_walkable(Cell::new(7, 7), false).unwrap();
+/// map.refresh(&grid);
+/// assert!(matches!(map.last_refresh(), ClearanceRefresh::Repaired { recomputed } if recomputed < 64));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ClearanceRefresh {
     /// The map was never refreshed.
@@ -96,6 +113,17 @@ pub struct ClearanceMap {
 
 impl ClearanceMap {
     /// An empty map: nothing is computed or allocated until the first refresh.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::ClearanceMap;
+    /// use onepath::Grid;
+    /// let mut map = ClearanceMap::new(); // free: nothing computed yet
+    /// assert!(map.values().is_empty() && map.revision().is_none());
+    /// map.refresh(&Grid::new(2, 1).unwrap());
+    /// assert_eq!(map.values(), &[1, 1]);
+    /// ```
     pub const fn new() -> Self {
         Self {
             values: Vec::new(),
@@ -177,12 +205,30 @@ impl ClearanceMap {
     }
 
     /// The grid revision the values match, or `None` before the first refresh.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::ClearanceMap;
+    /// use onepath::Grid;
+    /// let grid = Grid::new(3, 3).unwrap();
+    /// assert_eq!(ClearanceMap::for_grid(&grid).revision(), Some(grid.revision()));
+    /// ```
     pub fn revision(&self) -> Option<u64> {
         self.filled.then_some(self.revision)
     }
 
     /// The clearance of `cell` as of the last refresh: 0 outside the grid (and before the
     /// first refresh).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::ClearanceMap;
+    /// use onepath::{Cell, Grid};
+    /// let map = ClearanceMap::for_grid(&Grid::new(3, 3).unwrap());
+    /// assert_eq!((map.get(Cell::new(0, 0)), map.get(Cell::new(2, 2)), map.get(Cell::new(5, 5))), (3, 1, 0));
+    /// ```
     pub fn get(&self, cell: Cell) -> u8 {
         if cell.x < 0
             || cell.y < 0

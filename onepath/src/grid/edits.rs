@@ -40,6 +40,19 @@ impl Grid {
     /// # Errors
     ///
     /// As [`Grid::set_area`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, PathStatus};
+    /// let mut grid = Grid::new(3, 1).unwrap();
+    /// let (a, b) = (Cell::new(0, 0), Cell::new(2, 0));
+    /// grid.set_walkable(Cell::new(1, 0), false).unwrap(); // a door closes
+    /// assert_eq!(grid.find_path(a, b, &GridOptions::DEFAULT).unwrap().status, PathStatus::NoPath);
+    /// grid.set_walkable(Cell::new(1, 0), true).unwrap(); // and opens again (area 0)
+    /// assert_eq!(grid.find_path(a, b, &GridOptions::DEFAULT).unwrap().cost, 2.0);
+    /// assert!(grid.set_walkable(Cell::new(3, 0), false).is_err()); // outside
+    /// ```
     pub fn set_walkable(&mut self, cell: Cell, walkable: bool) -> Result<(), GridError> {
         self.store.set_walkable(cell, walkable)
     }

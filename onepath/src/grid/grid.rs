@@ -84,6 +84,16 @@ impl Grid {
     /// # Errors
     ///
     /// [`GridError::EmptyDimension`] or [`GridError::TooManyCells`] (checked before allocating).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridError};
+    /// let grid = Grid::new(30, 20).unwrap();
+    /// assert_eq!((grid.width(), grid.height(), grid.cell_count()), (30, 20, 600));
+    /// assert!(grid.is_walkable(Cell::new(29, 19)));
+    /// assert!(matches!(Grid::new(1 << 20, 1 << 20), Err(GridError::TooManyCells { .. })));
+    /// ```
     pub fn new(width: u32, height: u32) -> Result<Self, GridError> {
         CellStore::new(width, height).map(Self::from_store)
     }
@@ -94,6 +104,18 @@ impl Grid {
     ///
     /// Size errors as [`Grid::new`]; [`GridError::CellCountMismatch`] when
     /// `cells.len() != width * height`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridError, GridOptions};
+    /// // Area 0 road, area 1 swamp (costs 4 to enter), 255 wall.
+    /// let mut grid = Grid::from_areas(3, 2, vec![0, 1, 0, 0, 0, 0]).unwrap();
+    /// grid.set_area_cost(1, 4.0).unwrap();
+    /// let path = grid.find_path(Cell::new(0, 0), Cell::new(2, 0), &GridOptions::FOUR_CONNECTED).unwrap();
+    /// assert_eq!(path.cost, 4.0); // round by the bottom row beats 4 + 1 through the swamp
+    /// assert_eq!(Grid::from_areas(3, 2, vec![0; 5]).unwrap_err(), GridError::CellCountMismatch { expected: 6, actual: 5 });
+    /// ```
     pub fn from_areas(width: u32, height: u32, cells: Vec<u8>) -> Result<Self, GridError> {
         CellStore::from_areas(width, height, cells).map(Self::from_store)
     }
@@ -103,6 +125,15 @@ impl Grid {
     /// # Errors
     ///
     /// As [`Grid::from_areas`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let grid = Grid::from_walkable(2, 2, &[true, false, true, true]).unwrap();
+    /// assert!(!grid.is_walkable(Cell::new(1, 0)));
+    /// assert_eq!(grid.to_text(), ".#\n..\n");
+    /// ```
     pub fn from_walkable(width: u32, height: u32, walkable: &[bool]) -> Result<Self, GridError> {
         check_cells_len(width, height, walkable.len())?;
         let cells = walkable.iter().map(|&w| if w { 0 } else { WALL }).collect();
@@ -115,6 +146,16 @@ impl Grid {
     ///
     /// [`GridError::TextRagged`] (1-based row) when a row's length differs from the first's;
     /// size errors as [`Grid::new`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Grid, GridError};
+    /// let grid = Grid::from_walkable_rows(&[[true, true, false], [false, true, true]]).unwrap();
+    /// assert_eq!(grid.to_text(), "..#\n#..\n");
+    /// let ragged: [&[bool]; 2] = [&[true, true], &[true]];
+    /// assert!(matches!(Grid::from_walkable_rows(&ragged), Err(GridError::TextRagged { line: 2, .. })));
+    /// ```
     pub fn from_walkable_rows<R: AsRef<[bool]>>(rows: &[R]) -> Result<Self, GridError> {
         let height = u32::try_from(rows.len()).unwrap_or(u32::MAX);
         let width = rows
@@ -146,54 +187,128 @@ impl Grid {
     }
 
     /// Columns.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let grid = onepath::Grid::new(7, 3).unwrap();
+    /// assert_eq!(grid.width(), 7);
+    /// ```
     #[inline]
     pub fn width(&self) -> u32 {
         self.store.width()
     }
 
     /// Rows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let grid = onepath::Grid::new(7, 3).unwrap();
+    /// assert_eq!(grid.height(), 3);
+    /// ```
     #[inline]
     pub fn height(&self) -> u32 {
         self.store.height()
     }
 
     /// `width * height`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let grid = onepath::Grid::new(7, 3).unwrap();
+    /// assert_eq!(grid.cell_count(), 21);
+    /// ```
     #[inline]
     pub fn cell_count(&self) -> u32 {
         self.store.cell_count()
     }
 
     /// The area bytes, row-major.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let grid = onepath::Grid::from_text(".#\n3.").unwrap();
+    /// assert_eq!(grid.cells(), &[0, 255, 3, 0]); // row-major area bytes
+    /// ```
     #[inline]
     pub fn cells(&self) -> &[u8] {
         self.store.cells()
     }
 
     /// Whether `cell` lies inside the grid.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let grid = Grid::new(4, 2).unwrap();
+    /// assert!(grid.contains(Cell::new(3, 1)));
+    /// assert!(!grid.contains(Cell::new(4, 1)) && !grid.contains(Cell::new(0, -1)));
+    /// ```
     #[inline]
     pub fn contains(&self, cell: Cell) -> bool {
         self.store.contains(cell)
     }
 
     /// The row-major index of `cell`, or `None` outside the grid.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let grid = Grid::new(4, 2).unwrap();
+    /// assert_eq!(grid.index_of(Cell::new(1, 1)), Some(5)); // y * width + x
+    /// assert_eq!(grid.index_of(Cell::new(4, 0)), None);
+    /// ```
     #[inline]
     pub fn index_of(&self, cell: Cell) -> Option<u32> {
         self.store.index_of(cell)
     }
 
     /// The cell of a row-major index (which must be `< cell_count()` to lie in the grid).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let grid = Grid::new(4, 2).unwrap();
+    /// assert_eq!(grid.cell_of(5), Cell::new(1, 1));
+    /// assert_eq!(grid.index_of(grid.cell_of(7)), Some(7));
+    /// ```
     #[inline]
     pub fn cell_of(&self, index: u32) -> Cell {
         self.store.cell_of(index)
     }
 
     /// The area id of `cell`, or `None` outside the grid.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let grid = Grid::from_text("5#").unwrap();
+    /// assert_eq!(grid.area(Cell::new(0, 0)), Some(5));
+    /// assert_eq!(grid.area(Cell::new(1, 0)), Some(255)); // a wall
+    /// assert_eq!(grid.area(Cell::new(2, 0)), None); // outside
+    /// ```
     #[inline]
     pub fn area(&self, cell: Cell) -> Option<u8> {
         self.store.area(cell)
     }
 
     /// Whether `cell` is inside the grid and not a wall.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let grid = Grid::from_text(".#").unwrap();
+    /// assert!(grid.is_walkable(Cell::new(0, 0)));
+    /// assert!(!grid.is_walkable(Cell::new(1, 0)) && !grid.is_walkable(Cell::new(5, 0)));
+    /// ```
     #[inline]
     pub fn is_walkable(&self, cell: Cell) -> bool {
         self.store.is_walkable(cell)
@@ -203,6 +318,17 @@ impl Grid {
     /// spec's `Version`). Snapshots save it and [`restore_state`](Grid::restore_state) puts it
     /// back, so one version can name two contents after a rollback; derived structures follow
     /// [`revision`](Grid::revision) instead.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let mut grid = Grid::new(3, 3).unwrap();
+    /// assert_eq!(grid.version(), 0);
+    /// grid.set_walkable(Cell::new(1, 1), false).unwrap();
+    /// grid.set_walkable(Cell::new(1, 1), false).unwrap(); // no change: no new version
+    /// assert_eq!(grid.version(), 1);
+    /// ```
     #[inline]
     pub fn version(&self) -> u64 {
         self.store.version()
@@ -214,18 +340,52 @@ impl Grid {
     /// (block maps, JPS+ tables, clearance) use it as their cache key and pass it to
     /// [`edits_since`](Grid::edits_since) to learn what changed. It is never part of a result or
     /// a snapshot, so it does not affect determinism.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let mut grid = Grid::new(3, 3).unwrap();
+    /// let seen = grid.revision();
+    /// assert_eq!(grid.clone().revision(), seen); // clones share it
+    /// grid.set_walkable(Cell::new(1, 1), false).unwrap();
+    /// assert_ne!(grid.revision(), seen);
+    /// let onepath::grid::EditsSince::Edits(edits) = grid.edits_since(seen) else { unreachable!() };
+    /// assert_eq!(edits.count(), 1); // what a cache learns from it
+    /// ```
     #[inline]
     pub fn revision(&self) -> u64 {
         self.store.revision()
     }
 
     /// The area cost table.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::Grid;
+    /// let mut grid = Grid::new(2, 2).unwrap();
+    /// grid.set_area_cost(7, 2.5).unwrap();
+    /// assert_eq!(grid.areas().get(7), 2.5);
+    /// assert_eq!(grid.areas().get(0), 1.0); // the default multiplier
+    /// assert_eq!(grid.areas().get(255), f64::INFINITY); // the wall
+    /// ```
     #[inline]
     pub fn areas(&self) -> &AreaCosts {
         self.store.areas()
     }
 
     /// The world mapping (default: origin (0, 0), cell size 1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Grid, GridSpace};
+    /// let grid = Grid::new(4, 4).unwrap();
+    /// assert_eq!(grid.space(), GridSpace::UNIT);
+    /// let placed = grid.with_space(GridSpace::new(-8.0, -8.0, 4.0).unwrap()).unwrap();
+    /// assert_eq!(placed.space().cell_size(), 4.0);
+    /// ```
     #[inline]
     pub fn space(&self) -> GridSpace {
         self.space
@@ -260,6 +420,17 @@ impl Grid {
     /// # Errors
     ///
     /// As [`set_space`](Grid::set_space).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridSpace, WorldPoint};
+    /// let grid = Grid::new(10, 10).unwrap().with_space(GridSpace::new(0.0, 0.0, 0.25).unwrap()).unwrap();
+    /// assert_eq!(grid.space().cell_at(WorldPoint::new(1.0, 0.3)).unwrap(), Cell::new(4, 1));
+    /// // A grid whose world rectangle would leave the coordinate rule is refused.
+    /// let huge = GridSpace::new(0.0, 0.0, 1e6).unwrap();
+    /// assert!(Grid::new(10, 10).unwrap().with_space(huge).is_err());
+    /// ```
     pub fn with_space(mut self, space: GridSpace) -> Result<Self, GridError> {
         self.set_space(space)?;
         Ok(self)

@@ -45,6 +45,18 @@ pub fn compute_clearance(grid: &Grid) -> Vec<u8> {
 }
 
 /// [`compute_clearance`] into a caller's vector (no allocation once it is large enough).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::{compute_clearance, compute_clearance_into};
+/// use onepath::Grid;
+/// let grid = Grid::from_text("..\n.#").unwrap();
+/// let mut c = Vec::with_capacity(64); // kept between calls
+/// compute_clearance_into(&grid, &mut c);
+/// assert_eq!(c, compute_clearance(&grid));
+/// assert_eq!(c, [1, 1, 1, 0]);
+/// ```
 pub fn compute_clearance_into(grid: &Grid, c: &mut Vec<u8>) {
     clearance_into(grid.cells(), grid.width(), grid.height(), c);
 }
@@ -55,6 +67,17 @@ impl ClearanceMap {
     /// # Complexity
     ///
     /// O(cells).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::ClearanceMap;
+    /// use onepath::Grid;
+    /// let grid = Grid::from_text("...\n...\n..#").unwrap();
+    /// let map = ClearanceMap::for_grid(&grid);
+    /// assert_eq!(map.values(), &[2, 2, 1, 2, 1, 1, 1, 1, 0]);
+    /// assert!(map.is_current(&grid));
+    /// ```
     pub fn for_grid(grid: &Grid) -> Self {
         let mut m = Self::new();
         m.refresh(grid);
@@ -75,12 +98,37 @@ impl ClearanceMap {
     /// # Determinism
     ///
     /// The result equals [`compute_clearance`] bit for bit whatever path the refresh took.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::ClearanceMap;
+    /// use onepath::{Cell, Grid};
+    /// let mut grid = Grid::new(3, 3).unwrap();
+    /// let mut map = ClearanceMap::for_grid(&grid);
+    /// grid.set_walkable(Cell::new(1, 1), false).unwrap();
+    /// assert!(!map.is_current(&grid));
+    /// // Repaired from the edit: equals a fresh computation.
+    /// assert_eq!(map.refresh(&grid), ClearanceMap::for_grid(&grid).values());
+    /// ```
     pub fn refresh(&mut self, grid: &Grid) -> &[u8] {
         self.refresh_store(&grid.store)
     }
 
     /// Whether the map matches `grid` as it is now (same size, refreshed at its current
     /// [`revision`](Grid::revision)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::ClearanceMap;
+    /// use onepath::{Cell, Grid};
+    /// let mut grid = Grid::new(2, 2).unwrap();
+    /// let map = ClearanceMap::for_grid(&grid);
+    /// assert!(map.is_current(&grid));
+    /// grid.set_walkable(Cell::new(0, 0), false).unwrap();
+    /// assert!(!map.is_current(&grid));
+    /// ```
     pub fn is_current(&self, grid: &Grid) -> bool {
         self.matches(&grid.store)
     }
@@ -118,6 +166,16 @@ impl Grid {
 
     /// The embedded clearance if it is current (refreshed by [`clearance`](Grid::clearance)
     /// and no cell edited since), else `None`. O(1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::Grid;
+    /// let mut grid = Grid::new(2, 2).unwrap();
+    /// assert_eq!(grid.cached_clearance(), None); // never computed
+    /// grid.clearance();
+    /// assert_eq!(grid.cached_clearance(), Some(&[2, 1, 1, 1][..]));
+    /// ```
     pub fn cached_clearance(&self) -> Option<&[u8]> {
         let map = &self.clearance_cache;
         map.matches(&self.store).then(|| map.values())
@@ -130,6 +188,16 @@ impl Grid {
     /// # Complexity
     ///
     /// O(1) while the embedded clearance is current ([`Grid::clearance`]), else O(size²).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let grid = Grid::from_text("...\n...\n..#").unwrap();
+    /// assert!(grid.can_fit(Cell::new(0, 0), 2));
+    /// assert!(!grid.can_fit(Cell::new(1, 1), 2)); // the wall at (2, 2)
+    /// assert!(!grid.can_fit(Cell::new(0, 0), 0));
+    /// ```
     pub fn can_fit(&self, cell: Cell, size: u8) -> bool {
         if size == 0 {
             return false;
@@ -159,6 +227,16 @@ impl Grid {
     ///
     /// O(1) while the embedded clearance is current ([`Grid::clearance`]), else
     /// O(clearance²).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let grid = Grid::from_text("....\n....\n...#").unwrap();
+    /// assert_eq!(grid.max_agent_size_at(Cell::new(0, 0)), 3);
+    /// assert_eq!(grid.max_agent_size_at(Cell::new(2, 1)), 1);
+    /// assert_eq!(grid.max_agent_size_at(Cell::new(3, 2)), 0); // a wall
+    /// ```
     pub fn max_agent_size_at(&self, cell: Cell) -> u8 {
         if !self.is_walkable(cell) {
             return 0;

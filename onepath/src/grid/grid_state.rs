@@ -76,6 +76,16 @@ fn decode(bytes: &[u8]) -> Result<Decoded<'_>, StateError> {
 
 impl Grid {
     /// Bytes [`save_state`](Grid::save_state) writes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::Grid;
+    /// let grid = Grid::new(16, 16).unwrap();
+    /// let mut buf = vec![0u8; grid.state_size()];
+    /// assert_eq!(grid.save_state(&mut buf), Ok(grid.state_size()));
+    /// assert!(grid.state_size() > 256); // a byte per cell, plus the header and costs
+    /// ```
     pub fn state_size(&self) -> usize {
         HEADER_LEN + FIXED + self.cells().len()
     }
@@ -180,6 +190,20 @@ impl Grid {
     /// # Errors
     ///
     /// As [`restore_state`](Grid::restore_state).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let mut grid = Grid::from_text("..\n.#").unwrap();
+    /// grid.set_area_cost(3, 2.0).unwrap();
+    /// let mut bytes = vec![0u8; grid.state_size()];
+    /// grid.save_state(&mut bytes).unwrap();
+    /// let copy = Grid::from_state(&bytes).unwrap(); // e.g. a late joiner
+    /// assert_eq!((copy.to_text(), copy.areas().get(3)), (grid.to_text(), 2.0));
+    /// assert!(!copy.is_walkable(Cell::new(1, 1)));
+    /// assert!(Grid::from_state(&bytes[..8]).is_err());
+    /// ```
     pub fn from_state(bytes: &[u8]) -> Result<Grid, StateError> {
         let d = decode(bytes)?;
         let mut g = Grid::from_areas(d.width, d.height, d.cells.to_vec())

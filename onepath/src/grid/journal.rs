@@ -84,6 +84,20 @@ use heapless::Deque;
 use super::rect::GridRect;
 
 /// One recorded change: what changed at one revision.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::{EditsSince, GridEdit, GridRect};
+/// use onepath::Grid;
+/// let mut grid = Grid::new(8, 8).unwrap();
+/// let seen = grid.revision();
+/// grid.set_rect(2, 3, 2, 1, 255).unwrap();
+/// grid.set_area_cost(4, 2.0).unwrap();
+/// let EditsSince::Edits(edits) = grid.edits_since(seen) else { unreachable!() };
+/// let rect = GridRect { x: 2, y: 3, width: 2, height: 1 };
+/// assert_eq!(edits.collect::<Vec<_>>(), [GridEdit::Cells(rect), GridEdit::AreaCosts]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GridEdit {
     /// Cells changed; the rectangle is the smallest one containing every changed cell.
@@ -99,6 +113,24 @@ const CAPACITY: usize = 64;
 
 /// The answer of `edits_since(revision)` for a journal of edits of type `E` ([`EditsSince`]
 /// on square and hex grids, `VoxelEditsSince` on voxel grids).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::JournalSince;
+/// use onepath::{Cell, Grid};
+/// let mut grid = Grid::new(4, 4).unwrap();
+/// let seen = grid.revision();
+/// for x in 0..4 {
+///     grid.set_walkable(Cell::new(x, 0), false).unwrap();
+/// }
+/// // A cache that followed `seen` repairs four cells...
+/// let JournalSince::Edits(edits) = grid.edits_since(seen) else { unreachable!() };
+/// assert_eq!(edits.count(), 4);
+/// // ...one that knows another grid's revision must rebuild.
+/// let other = Grid::new(4, 4).unwrap();
+/// assert!(grid.edits_since(other.revision()).is_rebuild());
+/// ```
 #[derive(Clone, Debug)]
 pub enum JournalSince<'a, E> {
     /// The changes made after `revision`, oldest first (empty when `revision` is current).
@@ -110,10 +142,32 @@ pub enum JournalSince<'a, E> {
 }
 
 /// The answer of [`Grid::edits_since`](crate::Grid::edits_since) (and `HexGrid::edits_since`).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::EditsSince;
+/// use onepath::Grid;
+/// let grid = Grid::new(2, 2).unwrap();
+/// // Nothing changed since the current revision: no edits, no rebuild.
+/// let EditsSince::Edits(mut edits) = grid.edits_since(grid.revision()) else { unreachable!() };
+/// assert_eq!(edits.next(), None);
+/// ```
 pub type EditsSince<'a> = JournalSince<'a, GridEdit>;
 
 impl<E: Copy> JournalSince<'_, E> {
     /// Whether the dependent must rebuild (the journal cannot say what changed).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let mut grid = Grid::new(4, 4).unwrap();
+    /// let seen = grid.revision();
+    /// grid.set_walkable(Cell::new(0, 0), false).unwrap();
+    /// assert!(!grid.edits_since(seen).is_rebuild());
+    /// assert!(grid.edits_since(0).is_rebuild()); // never a revision of this grid
+    /// ```
     pub fn is_rebuild(&self) -> bool {
         matches!(self, Self::Rebuild)
     }
@@ -129,6 +183,20 @@ impl<E: Copy> JournalSince<'_, E> {
 }
 
 /// The changes after some revision, oldest first. Borrows the grid.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::{EditsSince, GridEdit, GridRect};
+/// use onepath::{Cell, Grid};
+/// let mut grid = Grid::new(4, 4).unwrap();
+/// let seen = grid.revision();
+/// grid.set_walkable(Cell::new(0, 0), false).unwrap();
+/// grid.set_walkable(Cell::new(3, 3), false).unwrap();
+/// let EditsSince::Edits(edits) = grid.edits_since(seen) else { unreachable!() };
+/// let cells: Vec<_> = edits.collect(); // oldest first
+/// assert_eq!(cells, [GridEdit::Cells(GridRect::cell(0, 0)), GridEdit::Cells(GridRect::cell(3, 3))]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct JournalEdits<'a, E> {
     first: core::slice::Iter<'a, (u64, E)>,
@@ -136,6 +204,19 @@ pub struct JournalEdits<'a, E> {
 }
 
 /// The changes of a square or hex grid after some revision, oldest first.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::{Edits, EditsSince};
+/// use onepath::{Cell, Grid};
+/// let mut grid = Grid::new(4, 4).unwrap();
+/// let seen = grid.revision();
+/// grid.set_walkable(Cell::new(1, 1), false).unwrap();
+/// let EditsSince::Edits(edits) = grid.edits_since(seen) else { unreachable!() };
+/// let edits: Edits<'_> = edits;
+/// assert_eq!(edits.count(), 1);
+/// ```
 pub type Edits<'a> = JournalEdits<'a, GridEdit>;
 
 impl<E: Copy> Iterator for JournalEdits<'_, E> {
@@ -167,6 +248,17 @@ impl<E: Copy> ExactSizeIterator for JournalEdits<'_, E> {}
 /// revisions in order (strictly increasing, as [`Grid::revision`](crate::Grid::revision) stamps
 /// come from one counter), the newest being the grid's current revision (or `base` when the
 /// ring is empty). Recording never allocates (the ring is stored inline).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::{EditJournal, JournalSince};
+/// let journal = EditJournal::new(7); // a grid created at revision 7
+/// assert!(journal.is_empty());
+/// assert_eq!((journal.current(), EditJournal::CAPACITY), (7, 64));
+/// assert!(matches!(journal.since(7), JournalSince::Edits(_))); // up to date
+/// assert!(journal.since(6).is_rebuild()); // older than the journal knows
+/// ```
 #[derive(Clone, Debug)]
 pub struct Journal<E> {
     entries: Deque<(u64, E), CAPACITY>,
@@ -174,6 +266,14 @@ pub struct Journal<E> {
 }
 
 /// The edit journal of a square or hex grid.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::EditJournal;
+/// let journal = EditJournal::new(1);
+/// assert_eq!((journal.len(), journal.current()), (0, 1));
+/// ```
 pub type EditJournal = Journal<GridEdit>;
 
 impl<E: PartialEq> PartialEq for Journal<E> {
@@ -187,6 +287,14 @@ impl<E: Copy> Journal<E> {
     pub const CAPACITY: usize = CAPACITY;
 
     /// An empty journal for a grid created at revision `revision`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::EditJournal;
+    /// let j = EditJournal::new(42);
+    /// assert_eq!((j.current(), j.len(), j.is_empty()), (42, 0, true));
+    /// ```
     pub const fn new(revision: u64) -> Self {
         Self {
             entries: Deque::new(),
@@ -244,6 +352,15 @@ impl<E: Copy> Journal<E> {
     /// # Complexity
     ///
     /// O(CAPACITY) to find `since`; iterating is O(changes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::{EditJournal, JournalSince};
+    /// let journal = EditJournal::new(10);
+    /// assert!(matches!(journal.since(10), JournalSince::Edits(_))); // current: nothing to do
+    /// assert!(journal.since(3).is_rebuild()); // unknown to this journal
+    /// ```
     pub fn since(&self, since: u64) -> JournalSince<'_, E> {
         let skip = if since == self.base {
             0

@@ -2,6 +2,18 @@
 //! connectivity and the diagonal rule.
 
 /// Four or eight moves per cell.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Connectivity, Grid, GridOptions};
+/// let grid = Grid::new(3, 3).unwrap();
+/// let (a, b) = (Cell::new(0, 0), Cell::new(2, 2));
+/// let four = GridOptions::DEFAULT.with_connectivity(Connectivity::Four);
+/// assert_eq!(grid.find_path(a, b, &four).unwrap().cost, 4.0);
+/// let eight = GridOptions::DEFAULT; // Connectivity::Eight
+/// assert_eq!(grid.find_path(a, b, &eight).unwrap().cost, 2.0 * onepath::math::SQRT2);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Connectivity {
@@ -14,6 +26,21 @@ pub enum Connectivity {
 
 /// When a diagonal move is legal, judged on its two *beside* cells (the cells sharing an edge
 /// with both the start and the target; for north-east: north and east of the start).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, DiagonalRule, Grid, GridOptions};
+/// assert!(!DiagonalRule::NoCornerCutting.allows(true, false));
+/// assert!(DiagonalRule::NoSqueezing.allows(true, false));
+/// // Past a wall corner: cutting it saves a step.
+/// let grid = Grid::from_text(".#\n..").unwrap();
+/// let (a, b) = (Cell::new(0, 0), Cell::new(1, 1));
+/// let strict = GridOptions::DEFAULT; // NoCornerCutting
+/// assert_eq!(grid.find_path(a, b, &strict).unwrap().cells.len(), 3);
+/// let loose = strict.with_diagonal_rule(DiagonalRule::NoSqueezing);
+/// assert_eq!(grid.find_path(a, b, &loose).unwrap().cells.len(), 2);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DiagonalRule {
@@ -28,6 +55,16 @@ pub enum DiagonalRule {
 
 impl DiagonalRule {
     /// Whether a diagonal move is legal given the walkability of its two beside cells.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::DiagonalRule;
+    /// assert!(DiagonalRule::NoCornerCutting.allows(true, true));
+    /// assert!(!DiagonalRule::NoCornerCutting.allows(true, false));
+    /// assert!(DiagonalRule::NoSqueezing.allows(false, true) && !DiagonalRule::NoSqueezing.allows(false, false));
+    /// assert!(DiagonalRule::AllowAll.allows(false, false));
+    /// ```
     #[inline]
     pub fn allows(self, beside_a: bool, beside_b: bool) -> bool {
         match self {
@@ -39,6 +76,16 @@ impl DiagonalRule {
 }
 
 /// The eight directions in normative order: N, E, S, W, NE, SE, SW, NW.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::Dir8;
+/// assert_eq!(Dir8::ALL[0], Dir8::North);
+/// assert_eq!(Dir8::NorthEast.offset(), (1, -1)); // y grows downwards
+/// assert!(Dir8::SouthWest.is_diagonal() && !Dir8::West.is_diagonal());
+/// assert_eq!(Dir8::OFFSETS[Dir8::East as usize], (1, 0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Dir8 {
@@ -86,12 +133,27 @@ impl Dir8 {
     ];
 
     /// (dx, dy) of this direction.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::Dir8;
+    /// assert_eq!(Dir8::North.offset(), (0, -1)); // y grows downwards
+    /// assert_eq!(Dir8::SouthWest.offset(), (-1, 1));
+    /// ```
     #[inline]
     pub const fn offset(self) -> (i32, i32) {
         Self::OFFSETS[self as usize]
     }
 
     /// Whether this is one of the four diagonals.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::Dir8;
+    /// assert_eq!(Dir8::ALL.iter().filter(|d| d.is_diagonal()).count(), 4);
+    /// ```
     #[inline]
     pub const fn is_diagonal(self) -> bool {
         (self as u8) >= 4

@@ -12,6 +12,16 @@ use crate::error::QueryError;
 /// its own because nothing else reads it and [`GridOptions`](crate::GridOptions) stays about
 /// path queries.
 /// `NearestOptions::from(&grid_options)` takes the agent size of a path query.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid, NearestOptions};
+/// let grid = Grid::from_text("##....\n##....\n......").unwrap();
+/// let o = NearestOptions::DEFAULT;
+/// assert_eq!(grid.try_find_nearest_walkable(Cell::new(0, 1), &o), Ok(Some(Cell::new(0, 2))));
+/// assert_eq!(grid.try_find_nearest_walkable(Cell::new(0, 1), &o.with_radius(0)), Ok(None));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NearestOptions {
     /// Agent side in cells (1..=255): a hit must fit an agent of this size (true clearance ≥
@@ -37,6 +47,15 @@ impl NearestOptions {
     };
 
     /// With agent side `size`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, NearestOptions};
+    /// let grid = Grid::from_text("...\n.#.\n...\n...").unwrap();
+    /// let o = NearestOptions::DEFAULT.with_agent_size(2);
+    /// assert_eq!(grid.try_find_nearest_walkable(Cell::new(0, 0), &o), Ok(Some(Cell::new(0, 2))));
+    /// ```
     #[must_use]
     pub const fn with_agent_size(mut self, size: u8) -> Self {
         self.agent_size = size;
@@ -44,6 +63,16 @@ impl NearestOptions {
     }
 
     /// With the search bounded to rings `0..=radius`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, NearestOptions};
+    /// let grid = Grid::from_text("###.").unwrap();
+    /// let o = NearestOptions::DEFAULT;
+    /// assert_eq!(grid.try_find_nearest_walkable(Cell::new(0, 0), &o.with_radius(2)), Ok(None));
+    /// assert_eq!(grid.try_find_nearest_walkable(Cell::new(0, 0), &o.with_radius(3)), Ok(Some(Cell::new(3, 0))));
+    /// ```
     #[must_use]
     pub const fn with_radius(mut self, radius: u32) -> Self {
         self.radius = radius;
@@ -103,6 +132,16 @@ impl Grid {
     /// # Errors
     ///
     /// As [`try_find_nearest_walkable`](Grid::try_find_nearest_walkable).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, NearestOptions};
+    /// let grid = Grid::new(5, 1).unwrap();
+    /// let taken = [Cell::new(2, 0), Cell::new(1, 0)]; // units already standing there
+    /// let spot = grid.try_find_nearest_walkable_with(Cell::new(2, 0), &NearestOptions::DEFAULT, |c| taken.contains(&c));
+    /// assert_eq!(spot, Ok(Some(Cell::new(3, 0))));
+    /// ```
     pub fn try_find_nearest_walkable_with(
         &self,
         cell: Cell,
@@ -178,6 +217,16 @@ impl Grid {
     ///
     /// [`QueryError::Coordinate`] for a coordinate outside the coordinate rule (|v| ≤ 2^21,
     /// finite); [`QueryError::InvalidAgentSize`] for agent size 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridSpace, NearestOptions, QueryError, WorldPoint};
+    /// let grid = Grid::from_text("#..").unwrap().with_space(GridSpace::new(0.0, 0.0, 10.0).unwrap()).unwrap();
+    /// let o = NearestOptions::DEFAULT;
+    /// assert_eq!(grid.try_find_nearest_walkable_world(WorldPoint::new(4.0, 5.0), &o), Ok(Some(Cell::new(1, 0))));
+    /// assert!(matches!(grid.try_find_nearest_walkable_world(WorldPoint::new(f64::NAN, 0.0), &o), Err(QueryError::Coordinate(_))));
+    /// ```
     pub fn try_find_nearest_walkable_world(
         &self,
         point: WorldPoint,

@@ -12,6 +12,16 @@ use crate::error::GridError;
 ///
 /// `width >= 1`, `height >= 1`; `x + width` and `y + height` do not overflow `u32` (they are at
 /// most the grid's width and height when the rectangle came from a grid).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::GridRect;
+/// let a = GridRect { x: 1, y: 1, width: 2, height: 3 };
+/// assert_eq!((a.right(), a.bottom(), a.area()), (3, 4, 6));
+/// assert!(a.contains(2, 3) && !a.contains(3, 3));
+/// assert_eq!(a.union(&GridRect::cell(5, 0)), GridRect { x: 1, y: 0, width: 5, height: 4 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GridRect {
     /// Leftmost column.
@@ -26,6 +36,13 @@ pub struct GridRect {
 
 impl GridRect {
     /// The rectangle of a single cell.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::GridRect;
+    /// assert_eq!(GridRect::cell(4, 2), GridRect { x: 4, y: 2, width: 1, height: 1 });
+    /// ```
     pub const fn cell(x: u32, y: u32) -> Self {
         Self {
             x,
@@ -47,30 +64,67 @@ impl GridRect {
     }
 
     /// One past the rightmost column.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::GridRect;
+    /// assert_eq!(GridRect { x: 2, y: 0, width: 3, height: 1 }.right(), 5);
+    /// ```
     #[inline]
     pub const fn right(&self) -> u32 {
         self.x + self.width
     }
 
     /// One past the bottom row.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::GridRect;
+    /// assert_eq!(GridRect { x: 0, y: 4, width: 1, height: 2 }.bottom(), 6);
+    /// ```
     #[inline]
     pub const fn bottom(&self) -> u32 {
         self.y + self.height
     }
 
     /// Number of cells (`width * height`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::GridRect;
+    /// assert_eq!(GridRect { x: 0, y: 0, width: 3, height: 4 }.area(), 12);
+    /// ```
     #[inline]
     pub const fn area(&self) -> u64 {
         self.width as u64 * self.height as u64
     }
 
     /// Whether the cell at column `x`, row `y` lies inside.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::GridRect;
+    /// let r = GridRect { x: 2, y: 2, width: 2, height: 1 };
+    /// assert!(r.contains(3, 2) && !r.contains(4, 2) && !r.contains(2, 3));
+    /// ```
     #[inline]
     pub const fn contains(&self, x: u32, y: u32) -> bool {
         x >= self.x && x < self.right() && y >= self.y && y < self.bottom()
     }
 
     /// The smallest rectangle containing both.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::GridRect;
+    /// let a = GridRect::cell(1, 1);
+    /// assert_eq!(a.union(&GridRect::cell(3, 0)), GridRect { x: 1, y: 0, width: 3, height: 2 });
+    /// ```
     #[must_use]
     pub fn union(&self, other: &Self) -> Self {
         let x0 = self.x.min(other.x);

@@ -21,6 +21,19 @@ use crate::math::{self, Axis, COORDINATE_BOUND, CoordinateError, MAX_CELL_SIZE, 
 ///
 /// Both directions are evaluated exactly in the order written above, with `+ - * /` and
 /// `floor` only, so they give the same bits on every platform.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid, GridOptions, GridSpace, WorldPoint};
+/// let space = GridSpace::new(100.0, 0.0, 0.5).unwrap(); // half-unit cells from x = 100
+/// assert_eq!(space.cell_at(WorldPoint::new(101.2, 0.7)).unwrap(), Cell::new(2, 1));
+/// assert_eq!(space.center(Cell::new(2, 1)).unwrap(), WorldPoint::new(101.25, 0.75));
+/// // A grid with this space answers queries in world points.
+/// let grid = Grid::new(8, 8).unwrap().with_space(space).unwrap();
+/// let path = grid.find_path_world(WorldPoint::new(100.1, 0.1), WorldPoint::new(101.9, 0.1), &GridOptions::DEFAULT).unwrap();
+/// assert_eq!(path.cells.last(), Some(&Cell::new(3, 0)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GridSpace {
     origin_x: f64,

@@ -79,6 +79,21 @@ impl<'g> SquareTopology<'g> {
     /// # Errors
     ///
     /// [`QueryError::InvalidAgentSize`] for size 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::SquareTopology;
+    /// use onepath::topology::Topology;
+    /// use onepath::{Connectivity, DiagonalRule, Grid, QueryError};
+    /// let grid = Grid::from_text("...\n.#.\n...").unwrap();
+    /// let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut around = Vec::new();
+    /// topo.for_each_neighbor(0, |n, cost| around.push((n, cost))); // from (0, 0)
+    /// assert_eq!(around, [(1, 1.0), (3, 1.0)]); // E, S; the diagonal would cut the wall's corner
+    /// assert!(!topo.is_walkable(4));
+    /// assert!(matches!(SquareTopology::new(&grid, 0, Connectivity::Four, DiagonalRule::NoCornerCutting), Err(QueryError::InvalidAgentSize { .. })));
+    /// ```
     pub fn new(
         grid: &'g Grid,
         agent_size: u8,
@@ -110,6 +125,20 @@ impl<'g> SquareTopology<'g> {
     ///
     /// [`QueryError::InvalidAgentSize`] for size 0; [`QueryError::ClearanceMismatch`] when
     /// `clearance` does not have one entry per cell.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::{SquareTopology, compute_clearance};
+    /// use onepath::topology::Topology;
+    /// use onepath::{Connectivity, DiagonalRule, Grid, QueryError};
+    /// let grid = Grid::from_text("...\n...\n..#").unwrap();
+    /// let clearance = compute_clearance(&grid); // kept by the caller, reused by many topologies
+    /// let rule = DiagonalRule::NoCornerCutting;
+    /// let tank = SquareTopology::with_clearance(&grid, 2, Connectivity::Four, rule, &clearance).unwrap();
+    /// assert!(tank.is_walkable(0) && !tank.is_walkable(4)); // the 2 × 2 block at (1, 1) holds the wall
+    /// assert_eq!(SquareTopology::with_clearance(&grid, 2, Connectivity::Four, rule, &clearance[..3]).err(), Some(QueryError::ClearanceMismatch));
+    /// ```
     pub fn with_clearance(
         grid: &'g Grid,
         agent_size: u8,
@@ -146,6 +175,21 @@ impl<'g> SquareTopology<'g> {
     /// [`QueryError::InvalidAgentSize`] for size 0; [`QueryError::StaleClearance`] when the map
     /// was not refreshed against `grid` as it is now (the check compares the size and the
     /// grid's [`revision`](Grid::revision), a process-unique stamp of its contents).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::{ClearanceMap, SquareTopology};
+    /// use onepath::{Cell, Connectivity, DiagonalRule, Grid, QueryError};
+    /// let mut grid = Grid::new(4, 4).unwrap();
+    /// let mut map = ClearanceMap::new();
+    /// map.refresh(&grid);
+    /// let rule = DiagonalRule::NoCornerCutting;
+    /// assert!(SquareTopology::with_clearance_map(&grid, 2, Connectivity::Eight, rule, &map).is_ok());
+    /// grid.set_walkable(Cell::new(1, 1), false).unwrap(); // the map is now stale
+    /// let stale = SquareTopology::with_clearance_map(&grid, 2, Connectivity::Eight, rule, &map);
+    /// assert!(matches!(stale, Err(QueryError::StaleClearance { .. })));
+    /// ```
     pub fn with_clearance_map(
         grid: &'g Grid,
         agent_size: u8,
@@ -190,21 +234,61 @@ impl<'g> SquareTopology<'g> {
     }
 
     /// The grid this topology reads.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::SquareTopology;
+    /// use onepath::{Connectivity, DiagonalRule, Grid};
+    /// let grid = Grid::new(3, 2).unwrap();
+    /// let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// assert_eq!(topo.grid().cell_count(), 6);
+    /// ```
     pub fn grid(&self) -> &'g Grid {
         self.grid
     }
 
     /// Agent side in cells.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::SquareTopology;
+    /// use onepath::{Connectivity, DiagonalRule, Grid};
+    /// let grid = Grid::new(3, 3).unwrap();
+    /// let topo = SquareTopology::new(&grid, 2, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// assert_eq!(topo.agent_size(), 2);
+    /// ```
     pub fn agent_size(&self) -> u8 {
         self.agent_size
     }
 
     /// Four or eight moves.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::SquareTopology;
+    /// use onepath::{Connectivity, DiagonalRule, Grid};
+    /// let grid = Grid::new(3, 3).unwrap();
+    /// let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// assert_eq!(topo.connectivity(), Connectivity::Four);
+    /// ```
     pub fn connectivity(&self) -> Connectivity {
         self.connectivity
     }
 
     /// The diagonal rule.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::SquareTopology;
+    /// use onepath::{Connectivity, DiagonalRule, Grid};
+    /// let grid = Grid::new(3, 3).unwrap();
+    /// let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoSqueezing).unwrap();
+    /// assert_eq!(topo.diagonal_rule(), DiagonalRule::NoSqueezing);
+    /// ```
     pub fn diagonal_rule(&self) -> DiagonalRule {
         self.rule
     }

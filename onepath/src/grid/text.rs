@@ -100,6 +100,17 @@ impl Grid {
     }
 
     /// The grid as a text picture (`.` area 0, `1`–`9`, `#` wall, `+` other areas).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid};
+    /// let mut grid = Grid::new(3, 2).unwrap();
+    /// grid.set_walkable(Cell::new(1, 0), false).unwrap();
+    /// grid.set_area(Cell::new(2, 1), 4).unwrap();
+    /// assert_eq!(grid.to_text(), ".#.\n..4\n");
+    /// assert_eq!(Grid::from_text(&grid.to_text()).unwrap().cells(), grid.cells()); // round trip
+    /// ```
     pub fn to_text(&self) -> String {
         render_picture(self.width(), self.cells())
     }

@@ -3,6 +3,18 @@
 use crate::math::{self, Axis, CoordinateError, FRACTIONAL_BOUND};
 
 /// An axial hex coordinate (q, r); the implied cube coordinate is s = −q − r.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, HexCoord, HexGrid, HexLayout};
+/// let (a, b) = (HexCoord::new(0, 0), HexCoord::new(2, -1));
+/// assert_eq!(a.distance(b), 2);
+/// assert_eq!(HexCoord::round(1.9, -0.8).unwrap(), b); // cube rounding
+/// // A hex grid stores offset cells; convert with its layout.
+/// let grid = HexGrid::new(4, 4, HexLayout::PointyOddRow).unwrap();
+/// assert_eq!(grid.to_offset(grid.to_axial(Cell::new(3, 1))), Cell::new(3, 1));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct HexCoord {
@@ -18,11 +30,27 @@ impl HexCoord {
     pub const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
 
     /// The coordinate (q, r).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::HexCoord;
+    /// let h = HexCoord::new(2, -1);
+    /// assert_eq!((h.q, h.r), (2, -1)); // s = -q - r = -1
+    /// ```
     pub const fn new(q: i32, r: i32) -> Self {
         Self { q, r }
     }
 
     /// Hex distance: with dq, dr, ds = −dq − dr, (|dq| + |dr| + |ds|) / 2.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::HexCoord;
+    /// assert_eq!(HexCoord::new(0, 0).distance(HexCoord::new(3, -1)), 3);
+    /// assert_eq!(HexCoord::new(-2, 2).distance(HexCoord::new(-2, 2)), 0);
+    /// ```
     pub fn distance(self, other: HexCoord) -> u64 {
         let dq = i64::from(self.q) - i64::from(other.q);
         let dr = i64::from(self.r) - i64::from(other.r);

@@ -31,6 +31,19 @@ pub struct HexDistanceHeuristic {
 
 impl HexDistanceHeuristic {
     /// For a hex grid of `width` columns in `layout`; `scale` is usually `AreaCosts::min_cost()`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::hex::HexDistanceHeuristic;
+    /// use onepath::topology::Heuristic;
+    /// use onepath::{Cell, HexGrid, HexLayout};
+    /// let grid = HexGrid::new(8, 8, HexLayout::PointyOddRow).unwrap();
+    /// let mut h = HexDistanceHeuristic::new(8, HexLayout::PointyOddRow, 1.0);
+    /// h.set_goal(grid.index_of(Cell::new(5, 3)).unwrap());
+    /// let d = grid.to_axial(Cell::new(0, 0)).distance(grid.to_axial(Cell::new(5, 3)));
+    /// assert_eq!(h.estimate(0), d as f64); // hex steps
+    /// ```
     pub fn new(width: u32, layout: HexLayout, scale: f64) -> Self {
         Self {
             width: width.max(1),

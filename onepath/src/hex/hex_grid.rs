@@ -75,6 +75,16 @@ impl HexGrid {
     /// # Errors
     ///
     /// Size errors as [`Grid::new`](crate::Grid::new).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout};
+    /// let grid = HexGrid::new(8, 6, HexLayout::FlatEvenColumn).unwrap();
+    /// assert_eq!((grid.width(), grid.height(), grid.layout()), (8, 6, HexLayout::FlatEvenColumn));
+    /// let path = grid.find_path(Cell::new(0, 0), Cell::new(7, 0), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(path.cost, 7.0);
+    /// ```
     pub fn new(width: u32, height: u32, layout: HexLayout) -> Result<Self, GridError> {
         CellStore::new(width, height).map(|store| Self::from_store(store, layout))
     }
@@ -84,6 +94,15 @@ impl HexGrid {
     /// # Errors
     ///
     /// As [`Grid::from_areas`](crate::Grid::from_areas).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, HexGrid, HexLayout};
+    /// let grid = HexGrid::from_areas(3, 1, HexLayout::PointyOddRow, vec![0, 255, 2]).unwrap();
+    /// assert_eq!((grid.area(Cell::new(1, 0)), grid.area(Cell::new(2, 0))), (Some(255), Some(2)));
+    /// assert!(HexGrid::from_areas(3, 1, HexLayout::PointyOddRow, vec![0; 2]).is_err());
+    /// ```
     pub fn from_areas(
         width: u32,
         height: u32,
@@ -98,6 +117,15 @@ impl HexGrid {
     /// # Errors
     ///
     /// As [`Grid::from_text`](crate::Grid::from_text).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, HexGrid, HexLayout};
+    /// let grid = HexGrid::from_text(".#.\n..2", HexLayout::PointyEvenRow).unwrap();
+    /// assert!(!grid.is_walkable(Cell::new(1, 0)));
+    /// assert_eq!(grid.cells(), &[0, 255, 0, 0, 0, 2]);
+    /// ```
     pub fn from_text(text: &str, layout: HexLayout) -> Result<Self, GridError> {
         let (w, h, cells) = crate::grid::text::parse_picture(text)?;
         Self::from_areas(w, h, layout, cells)
@@ -113,57 +141,149 @@ impl HexGrid {
     }
 
     /// Columns.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let grid = onepath::HexGrid::new(5, 2, onepath::HexLayout::PointyOddRow).unwrap();
+    /// assert_eq!(grid.width(), 5);
+    /// ```
     pub fn width(&self) -> u32 {
         self.store.width()
     }
 
     /// Rows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let grid = onepath::HexGrid::new(5, 2, onepath::HexLayout::PointyOddRow).unwrap();
+    /// assert_eq!(grid.height(), 2);
+    /// ```
     pub fn height(&self) -> u32 {
         self.store.height()
     }
 
     /// The offset layout.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{HexGrid, HexLayout};
+    /// let grid = HexGrid::new(5, 2, HexLayout::FlatOddColumn).unwrap();
+    /// assert!(!grid.layout().is_pointy());
+    /// ```
     pub fn layout(&self) -> HexLayout {
         self.layout
     }
 
     /// `width * height`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let grid = onepath::HexGrid::new(5, 2, onepath::HexLayout::PointyOddRow).unwrap();
+    /// assert_eq!(grid.cell_count(), 10);
+    /// ```
     pub fn cell_count(&self) -> u32 {
         self.store.cell_count()
     }
 
     /// The area bytes, row-major.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, HexGrid, HexLayout};
+    /// let mut grid = HexGrid::new(2, 2, HexLayout::PointyOddRow).unwrap();
+    /// grid.set_area(Cell::new(1, 1), 255).unwrap();
+    /// assert_eq!(grid.cells(), &[0, 0, 0, 255]);
+    /// ```
     pub fn cells(&self) -> &[u8] {
         self.store.cells()
     }
 
     /// Row-major index of the offset cell (col = `x`, row = `y`), or `None` outside.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, HexGrid, HexLayout};
+    /// let grid = HexGrid::new(4, 3, HexLayout::PointyOddRow).unwrap();
+    /// assert_eq!(grid.index_of(Cell::new(1, 2)), Some(9));
+    /// assert_eq!(grid.index_of(Cell::new(4, 0)), None);
+    /// ```
     pub fn index_of(&self, cell: Cell) -> Option<u32> {
         self.store.index_of(cell)
     }
 
     /// The offset cell of a row-major index.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, HexGrid, HexLayout};
+    /// let grid = HexGrid::new(4, 3, HexLayout::PointyOddRow).unwrap();
+    /// assert_eq!(grid.cell_of(9), Cell::new(1, 2));
+    /// ```
     pub fn cell_of(&self, index: u32) -> Cell {
         self.store.cell_of(index)
     }
 
     /// Axial coordinate of an offset cell.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, HexCoord, HexGrid, HexLayout};
+    /// let grid = HexGrid::new(4, 4, HexLayout::PointyOddRow).unwrap();
+    /// assert_eq!(grid.to_axial(Cell::new(3, 2)), HexCoord::new(2, 2)); // q = col - (row - (row & 1)) / 2
+    /// // Distances are axial.
+    /// assert_eq!(grid.to_axial(Cell::new(0, 0)).distance(grid.to_axial(Cell::new(3, 2))), 4);
+    /// ```
     pub fn to_axial(&self, cell: Cell) -> HexCoord {
         self.layout.offset_to_axial(cell.x, cell.y)
     }
 
     /// Offset cell of an axial coordinate.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, HexCoord, HexGrid, HexLayout};
+    /// let grid = HexGrid::new(4, 4, HexLayout::PointyOddRow).unwrap();
+    /// // The east neighbour of (1, 1) in axial terms, back to offset cells.
+    /// let h = grid.to_axial(Cell::new(1, 1));
+    /// assert_eq!(grid.to_offset(HexCoord::new(h.q + 1, h.r)), Cell::new(2, 1));
+    /// ```
     pub fn to_offset(&self, h: HexCoord) -> Cell {
         let (c, r) = self.layout.axial_to_offset(h);
         Cell::new(c, r)
     }
 
     /// Area id of an offset cell, or `None` outside.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, HexGrid, HexLayout};
+    /// let grid = HexGrid::from_text("3#", HexLayout::PointyOddRow).unwrap();
+    /// assert_eq!(grid.area(Cell::new(0, 0)), Some(3));
+    /// assert_eq!(grid.area(Cell::new(2, 0)), None);
+    /// ```
     pub fn area(&self, cell: Cell) -> Option<u8> {
         self.store.area(cell)
     }
 
     /// Whether the offset cell is inside and not a wall.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, HexGrid, HexLayout};
+    /// let grid = HexGrid::from_text(".#", HexLayout::PointyOddRow).unwrap();
+    /// assert!(grid.is_walkable(Cell::new(0, 0)) && !grid.is_walkable(Cell::new(1, 0)));
+    /// ```
     pub fn is_walkable(&self, cell: Cell) -> bool {
         self.store.is_walkable(cell)
     }
@@ -173,6 +293,18 @@ impl HexGrid {
     /// # Errors
     ///
     /// [`GridError::CellOutOfBounds`]; nothing changes then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout};
+    /// let mut grid = HexGrid::new(3, 1, HexLayout::PointyOddRow).unwrap();
+    /// grid.set_area(Cell::new(1, 0), 2).unwrap();
+    /// grid.set_area_cost(2, 5.0).unwrap();
+    /// let path = grid.find_path(Cell::new(0, 0), Cell::new(2, 0), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(path.cost, 6.0); // 5 to enter the marsh, 1 to leave it
+    /// assert_eq!(grid.version(), 2);
+    /// ```
     pub fn set_area(&mut self, cell: Cell, area: u8) -> Result<(), GridError> {
         self.store.set_area(cell, area)
     }
@@ -212,6 +344,18 @@ impl HexGrid {
     /// # Errors
     ///
     /// [`GridError::RectOutOfBounds`], before any cell is written.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// let mut grid = HexGrid::new(5, 5, HexLayout::PointyOddRow).unwrap();
+    /// grid.set_rect(2, 0, 1, 5, 255).unwrap(); // a wall down column 2, one edit
+    /// assert_eq!(grid.version(), 1);
+    /// let path = grid.find_path(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(path.status, PathStatus::NoPath);
+    /// assert!(grid.set_rect(4, 4, 2, 1, 0).is_err()); // past the edge
+    /// ```
     pub fn set_rect(
         &mut self,
         x: i32,
@@ -230,6 +374,15 @@ impl HexGrid {
     ///
     /// [`GridError::RectOutOfBounds`], then [`GridError::RectSourceLength`]; both before any cell
     /// is written.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{HexGrid, HexLayout};
+    /// let mut grid = HexGrid::new(3, 2, HexLayout::PointyOddRow).unwrap();
+    /// grid.set_rect_from(1, 0, 2, 2, &[255, 1, 1, 255]).unwrap(); // a prefab stamp
+    /// assert_eq!(grid.cells(), &[0, 255, 1, 0, 1, 255]);
+    /// ```
     pub fn set_rect_from(
         &mut self,
         x: i32,
@@ -242,6 +395,18 @@ impl HexGrid {
     }
 
     /// What changed after `revision`; see [`Grid::edits_since`](crate::Grid::edits_since).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::{EditsSince, GridEdit, GridRect};
+    /// use onepath::{Cell, HexGrid, HexLayout};
+    /// let mut grid = HexGrid::new(4, 4, HexLayout::PointyOddRow).unwrap();
+    /// let seen = grid.revision();
+    /// grid.set_area(Cell::new(2, 3), 255).unwrap();
+    /// let EditsSince::Edits(edits) = grid.edits_since(seen) else { unreachable!() };
+    /// assert_eq!(edits.collect::<Vec<_>>(), [GridEdit::Cells(GridRect::cell(2, 3))]);
+    /// ```
     pub fn edits_since(&self, revision: u64) -> EditsSince<'_> {
         self.store.edits_since(revision)
     }
@@ -249,16 +414,47 @@ impl HexGrid {
     /// A stamp of the current contents, unique in the process (shared with square grids' stamps):
     /// every edit that changes something takes a fresh one. Dependents store it and pass it to
     /// [`edits_since`](HexGrid::edits_since); see [`Grid::revision`](crate::Grid::revision).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, HexGrid, HexLayout};
+    /// let mut grid = HexGrid::new(2, 2, HexLayout::PointyOddRow).unwrap();
+    /// let before = grid.revision();
+    /// grid.set_area(Cell::new(0, 0), 0).unwrap(); // no change: same revision
+    /// assert_eq!(grid.revision(), before);
+    /// grid.set_area(Cell::new(0, 0), 1).unwrap();
+    /// assert_ne!(grid.revision(), before);
+    /// ```
     pub fn revision(&self) -> u64 {
         self.store.revision()
     }
 
     /// Edits that changed something since construction.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, HexGrid, HexLayout};
+    /// let mut grid = HexGrid::new(2, 2, HexLayout::PointyOddRow).unwrap();
+    /// grid.set_area(Cell::new(0, 0), 1).unwrap();
+    /// grid.set_area_cost(1, 2.0).unwrap();
+    /// assert_eq!(grid.version(), 2);
+    /// ```
     pub fn version(&self) -> u64 {
         self.store.version()
     }
 
     /// The area cost table.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{HexGrid, HexLayout};
+    /// let mut grid = HexGrid::new(2, 2, HexLayout::PointyOddRow).unwrap();
+    /// grid.set_area_cost(4, 0.5).unwrap(); // a road
+    /// assert_eq!((grid.areas().get(4), grid.areas().min_cost()), (0.5, 0.5));
+    /// ```
     pub fn areas(&self) -> &AreaCosts {
         self.store.areas()
     }
@@ -268,6 +464,17 @@ impl HexGrid {
     /// # Errors
     ///
     /// As [`AreaCosts::set`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{GridError, HexGrid, HexLayout};
+    /// let mut grid = HexGrid::new(2, 2, HexLayout::PointyOddRow).unwrap();
+    /// grid.set_area_cost(3, 2.0).unwrap();
+    /// assert_eq!(grid.set_area_cost(255, 1.0), Err(GridError::WallHasNoCost));
+    /// assert!(matches!(grid.set_area_cost(3, -1.0), Err(GridError::InvalidAreaCost { area: 3, .. })));
+    /// assert_eq!(grid.areas().get(3), 2.0); // unchanged by the refusals
+    /// ```
     pub fn set_area_cost(&mut self, area: u8, multiplier: f64) -> Result<(), GridError> {
         self.store.set_area_cost(area, multiplier)
     }
@@ -335,6 +542,14 @@ impl HexGrid {
     }
 
     /// The world mapping.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{HexGrid, HexLayout, HexSpace};
+    /// let grid = HexGrid::new(4, 4, HexLayout::PointyOddRow).unwrap();
+    /// assert_eq!(grid.space(), HexSpace::UNIT);
+    /// ```
     pub fn space(&self) -> HexSpace {
         self.space
     }
@@ -345,6 +560,17 @@ impl HexGrid {
     ///
     /// [`GridError::ExtentOutOfRange`] when a cell centre under `space` leaves the coordinate
     /// rule ([`HexSpace::check_extent`]); nothing changes then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout, HexSpace, WorldPoint};
+    /// let mut grid = HexGrid::new(4, 4, HexLayout::PointyOddRow).unwrap();
+    /// grid.set_space(HexSpace::new(100.0, 50.0, 10.0).unwrap()).unwrap();
+    /// let path = grid.find_path_world(WorldPoint::new(100.0, 50.0), WorldPoint::new(131.0, 50.0), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(path.cells.last(), Some(&Cell::new(3, 0)));
+    /// assert!(grid.set_space(HexSpace::new(0.0, 0.0, 2e6).unwrap()).is_err()); // centres leave the rule
+    /// ```
     pub fn set_space(&mut self, space: HexSpace) -> Result<(), GridError> {
         space.check_extent(self.layout, self.width(), self.height())?;
         self.space = space;
@@ -356,6 +582,14 @@ impl HexGrid {
     /// # Errors
     ///
     /// As [`set_space`](HexGrid::set_space).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{HexGrid, HexLayout, HexSpace};
+    /// let grid = HexGrid::new(4, 4, HexLayout::PointyOddRow).unwrap().with_space(HexSpace::new(0.0, 0.0, 3.0).unwrap()).unwrap();
+    /// assert_ne!(grid.space(), HexSpace::UNIT);
+    /// ```
     pub fn with_space(mut self, space: HexSpace) -> Result<Self, GridError> {
         self.set_space(space)?;
         Ok(self)

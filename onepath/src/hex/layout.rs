@@ -4,6 +4,21 @@
 use super::coord::HexCoord;
 
 /// The four offset layouts of a rectangular hex array.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, GridOptions, HexGrid, HexLayout};
+/// let (a, b) = (Cell::new(0, 0), Cell::new(0, 2));
+/// // Two rows down is two steps in every layout whose rows shift...
+/// for layout in [HexLayout::PointyOddRow, HexLayout::PointyEvenRow] {
+///     let grid = HexGrid::new(3, 3, layout).unwrap();
+///     assert_eq!(grid.find_path(a, b, &GridOptions::DEFAULT).unwrap().cost, 2.0);
+/// }
+/// // ...and in a flat layout, whose columns shift, a straight column line.
+/// assert!(!HexLayout::FlatOddColumn.is_pointy());
+/// assert_eq!(HexLayout::FlatOddColumn.axial_to_offset(HexLayout::FlatOddColumn.offset_to_axial(0, 2)), (0, 2));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum HexLayout {
@@ -50,6 +65,13 @@ impl HexLayout {
     }
 
     /// Whether hexes are pointy-topped (rows shifted) rather than flat-topped.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::HexLayout;
+    /// assert!(HexLayout::PointyEvenRow.is_pointy() && !HexLayout::FlatEvenColumn.is_pointy());
+    /// ```
     pub const fn is_pointy(self) -> bool {
         matches!(self, Self::PointyOddRow | Self::PointyEvenRow)
     }
@@ -93,6 +115,16 @@ impl HexLayout {
 
     /// Offset (col, row) of an axial coordinate (the inverse of
     /// [`offset_to_axial`](HexLayout::offset_to_axial)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{HexCoord, HexLayout};
+    /// for layout in HexLayout::ALL {
+    ///     assert_eq!(layout.axial_to_offset(layout.offset_to_axial(3, 5)), (3, 5)); // a round trip
+    /// }
+    /// assert_eq!(HexLayout::PointyOddRow.axial_to_offset(HexCoord::new(1, 5)), (3, 5));
+    /// ```
     pub fn axial_to_offset(self, h: HexCoord) -> (i32, i32) {
         let (q, r) = (i64::from(h.q), i64::from(h.r));
         let (c, row) = match self {

@@ -25,6 +25,17 @@ use crate::math::{self, Axis, CoordinateError, HEX_SQRT3_2};
 /// pointy: `r = v / (√3/2)`, `q = u - r / 2`; flat: `q = u / (√3/2)`, `r = v - q / 2`.
 /// Centres: pointy `(ox + size * (q + r / 2), oy + size * ((√3/2) * r))`, flat
 /// `(ox + size * ((√3/2) * q), oy + size * (r + q / 2))`.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{HexCoord, HexLayout, HexSpace, WorldPoint};
+/// let space = HexSpace::new(10.0, 10.0, 2.0).unwrap(); // centre of (0, 0) at (10, 10)
+/// let layout = HexLayout::PointyOddRow;
+/// let h = HexCoord::new(1, 0);
+/// assert_eq!(space.center(layout, h).unwrap(), WorldPoint::new(12.0, 10.0));
+/// assert_eq!(space.hex_at(layout, WorldPoint::new(12.4, 10.3)).unwrap(), h);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HexSpace {
     origin_x: f64,

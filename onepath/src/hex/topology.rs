@@ -35,6 +35,19 @@ pub struct HexTopology<'g> {
 
 impl<'g> HexTopology<'g> {
     /// The moves of `grid`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::hex::HexTopology;
+    /// use onepath::topology::Topology;
+    /// use onepath::{HexGrid, HexLayout};
+    /// let grid = HexGrid::new(3, 3, HexLayout::PointyOddRow).unwrap();
+    /// let topo = HexTopology::new(&grid);
+    /// let mut n = 0;
+    /// topo.for_each_neighbor(4, |_, cost| { n += 1; assert_eq!(cost, 1.0); }); // the centre cell
+    /// assert_eq!((topo.node_count(), n), (9, 6)); // six neighbours
+    /// ```
     pub fn new(grid: &'g HexGrid) -> Self {
         Self { grid }
     }

@@ -4,6 +4,20 @@ use crate::grid::DiagonalRule;
 
 /// Why building or querying an HPA* hierarchy was refused. Every variant names the value and
 /// the bound or cause.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::hpa::{HpaConfig, HpaError, HpaHierarchy, HpaSearch};
+/// use onepath::{Cell, Grid};
+/// let mut grid = Grid::new(16, 16).unwrap();
+/// let zero = HpaConfig::DEFAULT.with_chunk_size(0);
+/// assert!(matches!(HpaHierarchy::build(&grid, zero), Err(HpaError::InvalidChunkSize { size: 0, .. })));
+/// let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+/// grid.set_walkable(Cell::new(5, 5), false).unwrap(); // not refreshed since
+/// let mut s = HpaSearch::new();
+/// assert!(matches!(s.try_begin(&h, &grid, 0, 255), Err(HpaError::StaleHierarchy { .. })));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum HpaError {

@@ -12,6 +12,18 @@ use crate::state::Fnv1a64;
 use crate::topology::Topology;
 
 /// An inter-edge: the move across a chunk border between two transition cells.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::hpa::{HpaConfig, HpaHierarchy};
+/// use onepath::Grid;
+/// let grid = Grid::new(4, 2).unwrap();
+/// let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(2)).unwrap();
+/// // Chunk 0 (left) meets chunk 1 (right) across one entrance: one edge each way out of it.
+/// let e = h.inter_edges(0)[0];
+/// assert_eq!((e.from, e.to, e.cost), (1, 2, 1.0)); // cell (1, 0) to cell (2, 0)
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct InterEdge {
     /// The transition cell inside this chunk (an abstract node).
@@ -114,6 +126,19 @@ impl HpaHierarchy {
     /// # Complexity
     ///
     /// One chunk-restricted Dijkstra per abstract node (see the type).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::hpa::{HpaConfig, HpaError, HpaHierarchy};
+    /// use onepath::Grid;
+    /// let grid = Grid::new(64, 32).unwrap();
+    /// let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT).unwrap(); // 16 × 16 chunks
+    /// assert_eq!((h.chunks_x(), h.chunks_y(), h.chunk_count()), (4, 2, 8));
+    /// assert!(h.node_count() > 0 && h.is_current(&grid));
+    /// let bad = HpaConfig { threshold: 0, ..HpaConfig::DEFAULT };
+    /// assert!(matches!(HpaHierarchy::build(&grid, bad), Err(HpaError::InvalidThreshold { .. })));
+    /// ```
     pub fn build(grid: &Grid, config: HpaConfig) -> Result<Self, HpaError> {
         config.check()?;
         let mut h = Self {
@@ -185,6 +210,20 @@ impl HpaHierarchy {
     ///
     /// O(1) when nothing changed; otherwise the marked chunks' build cost (plus a clearance
     /// repair for agents wider than one cell).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy};
+    /// # use onepath::{Cell, Grid};
+    /// # let mut grid = Grid::new(16, 16).unwrap();
+    /// # let mut h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// grid.set_rect(4, 0, 1, 12, 255).unwrap(); // a wall down column 4
+    /// assert!(!h.is_current(&grid));
+    /// h.refresh(&grid); // rebuilds only the chunks the edit touched
+    /// let fresh = HpaHierarchy::build(&grid, h.config()).unwrap();
+    /// assert!(h.content_equals(&fresh) && h.content_hash() == fresh.content_hash());
+    /// ```
     pub fn refresh(&mut self, grid: &Grid) {
         if grid.revision() == self.revision
             && grid.width() == self.width
@@ -227,6 +266,20 @@ impl HpaHierarchy {
     }
 
     /// Whether the hierarchy matches `grid` as it is now (built or refreshed at its revision).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy};
+    /// # use onepath::{Cell, Grid};
+    /// # let mut grid = Grid::new(16, 16).unwrap();
+    /// # let mut h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// assert!(h.is_current(&grid));
+    /// grid.set_walkable(Cell::new(0, 0), false).unwrap();
+    /// assert!(!h.is_current(&grid));
+    /// h.refresh(&grid);
+    /// assert_eq!(h.revision(), grid.revision());
+    /// ```
     pub fn is_current(&self, grid: &Grid) -> bool {
         self.revision == grid.revision()
             && self.width == grid.width()
@@ -272,16 +325,46 @@ impl HpaHierarchy {
     }
 
     /// The options the hierarchy was built for.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy};
+    /// # use onepath::{Cell, Grid};
+    /// # let mut grid = Grid::new(16, 16).unwrap();
+    /// # let mut h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// assert_eq!(h.config().chunk_size, 4);
+    /// ```
     pub fn config(&self) -> HpaConfig {
         self.config
     }
 
     /// The grid revision the hierarchy matches.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::new(12, 8).unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// assert_eq!(h.revision(), grid.revision());
+    /// ```
     pub fn revision(&self) -> u64 {
         self.revision
     }
 
     /// Chunks per row.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::new(12, 8).unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// assert_eq!((h.chunks_x(), h.chunks_y(), h.chunk_count()), (3, 2, 6));
+    /// ```
     pub fn chunks_x(&self) -> u32 {
         self.chunks_x
     }
@@ -297,12 +380,35 @@ impl HpaHierarchy {
     }
 
     /// Number of abstract nodes over all chunks.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::new(12, 8).unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let per_chunk: usize = (0..h.chunk_count()).map(|k| h.cluster_nodes(k).len()).sum();
+    /// assert_eq!(h.node_count(), per_chunk);
+    /// ```
     pub fn node_count(&self) -> usize {
         self.chunks.iter().map(|c| c.nodes.len()).sum()
     }
 
     /// The index of the chunk holding `cell` (a row-major cell index of the grid; `None`
     /// outside).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy};
+    /// # use onepath::{Cell, Grid};
+    /// # let mut grid = Grid::new(16, 16).unwrap();
+    /// # let mut h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// assert_eq!(h.chunk_of(0), Some(0));
+    /// assert_eq!(h.chunk_of(5 * 16 + 9), Some(4 + 2)); // cell (9, 5): chunk column 2, row 1
+    /// assert_eq!(h.chunk_of(256), None);
+    /// ```
     pub fn chunk_of(&self, cell: u32) -> Option<u32> {
         if cell >= self.width * self.height {
             return None;
@@ -334,6 +440,20 @@ impl HpaHierarchy {
     /// The intra-edge cost from node `i` to node `j` of chunk `k` (indices into
     /// [`cluster_nodes`](Self::cluster_nodes)); `+inf` when no path stays inside the chunk or
     /// an index is out of range (tier 3).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy};
+    /// # use onepath::{Cell, Grid};
+    /// # let mut grid = Grid::new(16, 16).unwrap();
+    /// # let mut h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let nodes = h.cluster_nodes(5); // an inner chunk: transitions on all four sides
+    /// assert!(nodes.len() >= 4);
+    /// assert_eq!(h.intra_cost(5, 0, 0), 0.0);
+    /// assert!(h.intra_cost(5, 0, 1).is_finite()); // an open chunk connects its transitions
+    /// assert_eq!(h.intra_cost(5, 0, 99), f64::INFINITY);
+    /// ```
     pub fn intra_cost(&self, k: u32, i: usize, j: usize) -> f64 {
         let Some(c) = self.chunks.get(k as usize) else {
             return f64::INFINITY;
@@ -358,6 +478,17 @@ impl HpaHierarchy {
 
     /// Whether both hierarchies have the same options, size and abstract graph, costs compared
     /// bit for bit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::new(12, 8).unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let again = HpaHierarchy::build(&grid.clone(), h.config()).unwrap();
+    /// assert!(h.content_equals(&again)); // same graph, costs bit for bit
+    /// ```
     pub fn content_equals(&self, other: &Self) -> bool {
         self.config == other.config
             && self.width == other.width
@@ -378,6 +509,20 @@ impl HpaHierarchy {
     /// # Complexity
     ///
     /// O(size of the graph).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy};
+    /// # use onepath::{Cell, Grid};
+    /// # let mut grid = Grid::new(16, 16).unwrap();
+    /// # let mut h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let same = HpaHierarchy::build(&grid.clone(), h.config()).unwrap();
+    /// assert_eq!(h.content_hash(), same.content_hash()); // a function of the abstract graph only
+    /// grid.set_walkable(Cell::new(3, 1), false).unwrap();
+    /// h.refresh(&grid);
+    /// assert_ne!(h.content_hash(), same.content_hash());
+    /// ```
     pub fn content_hash(&self) -> u64 {
         let mut h = Fnv1a64::new();
         for c in &self.chunks {
@@ -399,6 +544,16 @@ impl HpaHierarchy {
     }
 
     /// Bytes held by the abstract graph (nodes, costs, inter-edges), for reports.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy};
+    /// # use onepath::{Cell, Grid};
+    /// # let mut grid = Grid::new(16, 16).unwrap();
+    /// # let mut h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// assert!(h.graph_bytes() > 0);
+    /// ```
     pub fn graph_bytes(&self) -> usize {
         self.chunks
             .iter()

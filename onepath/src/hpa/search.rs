@@ -219,6 +219,21 @@ impl Default for HpaSearch {
 
 impl HpaSearch {
     /// An idle search with smoothing on (allocates nothing until the first `try_begin`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let mut s = HpaSearch::new();
+    /// assert!(s.smoothing()); // on by default
+    /// s.try_begin(&h, &grid, 8, 15).unwrap(); // (0, 1) to (7, 1), round the wall
+    /// assert_eq!(s.run(&h, &grid), Ok(Step::Found));
+    /// assert_eq!(s.cost(), 9.0);
+    /// ```
     pub fn new() -> Self {
         Self {
             smoothing: true,
@@ -255,11 +270,39 @@ impl HpaSearch {
     }
 
     /// Turns smoothing on or off for the searches that begin afterwards.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let mut s = HpaSearch::new();
+    /// s.set_smoothing(false);
+    /// s.try_begin(&h, &grid, 24, 31).unwrap(); // along the bottom row
+    /// s.run(&h, &grid).unwrap();
+    /// assert_eq!(s.path(), s.refined_path()); // no smoothing: the refined path as it is
+    /// ```
     pub fn set_smoothing(&mut self, on: bool) {
         self.smoothing = on;
     }
 
     /// Whether smoothing is on.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// s.set_smoothing(false);
+    /// assert!(!s.smoothing());
+    /// ```
     pub fn smoothing(&self) -> bool {
         self.smoothing
     }
@@ -277,6 +320,20 @@ impl HpaSearch {
     /// # Complexity
     ///
     /// Two chunk-restricted Dijkstras; O(cells) the first time for a grid size (sizing).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let mut s = HpaSearch::new();
+    /// assert_eq!(s.try_begin(&h, &grid, 8, 15), Ok(Step::InProgress));
+    /// assert_eq!(s.try_begin(&h, &grid, 9, 15), Ok(Step::StartInvalid)); // a wall
+    /// assert_eq!((s.start(), s.goal()), (8, 15));
+    /// ```
     pub fn try_begin(
         &mut self,
         hier: &HpaHierarchy,
@@ -366,6 +423,20 @@ impl HpaSearch {
     /// [`HpaError::StaleHierarchy`] when the grid changed since `hier` was refreshed;
     /// [`HpaError::StaleSearch`] when it changed since the search began (refreshed or not:
     /// begin again).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// while s.step(&h, &grid, 1).unwrap() == Step::InProgress {} // one abstract pop per tick
+    /// assert_eq!(s.state(), Step::Found);
+    /// ```
     pub fn step(
         &mut self,
         hier: &HpaHierarchy,
@@ -415,6 +486,20 @@ impl HpaSearch {
     /// # Errors
     ///
     /// As [`step`](Self::step).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 0, 31).unwrap();
+    /// assert_eq!(s.run(&h, &grid), Ok(Step::Found));
+    /// assert_eq!((s.path().first(), s.path().last()), (Some(&0), Some(&31)));
+    /// ```
     pub fn run(&mut self, hier: &HpaHierarchy, grid: &Grid) -> Result<Step, HpaError> {
         while self.step(hier, grid, u32::MAX)? == Step::InProgress {}
         Ok(self.state)
@@ -426,6 +511,20 @@ impl HpaSearch {
     ///
     /// `Err(Ok(Cancelled))`-style nesting is avoided: a stale hierarchy is reported as
     /// `Ok(Err(..))`, a cancellation as `Err(Cancelled)` (the search can continue).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// assert!(s.run_cancellable(&h, &grid, || true).is_err()); // cancelled: continue later
+    /// assert_eq!(s.run_cancellable(&h, &grid, || false), Ok(Ok(Step::Found)));
+    /// ```
     pub fn run_cancellable(
         &mut self,
         hier: &HpaHierarchy,
@@ -540,6 +639,20 @@ impl HpaSearch {
 
     /// Forgets the running search (the state becomes [`Step::Idle`], the endpoints
     /// `u32::MAX`, the counters 0, the open set empty, as a new search); keeps the memory.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// s.make_idle();
+    /// assert_eq!((s.state(), s.start()), (Step::Idle, u32::MAX));
+    /// ```
     pub fn make_idle(&mut self) {
         self.state = Step::Idle;
         self.revision = 0;
@@ -599,11 +712,40 @@ impl HpaSearch {
     }
 
     /// Where the search stands.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// assert_eq!(s.state(), Step::Idle);
+    /// s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// s.run(&h, &grid).unwrap();
+    /// assert_eq!(s.state(), Step::Found);
+    /// ```
     pub fn state(&self) -> Step {
         self.state
     }
 
     /// Abstract pops so far.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// s.run(&h, &grid).unwrap();
+    /// assert!(s.iterations() > 0 && s.expansions() < s.iterations()); // abstract pops
+    /// ```
     pub fn iterations(&self) -> u32 {
         self.iterations
     }
@@ -624,6 +766,21 @@ impl HpaSearch {
     }
 
     /// The final path (cells from start to goal) after [`Step::Found`], else empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// assert!(s.path().is_empty());
+    /// s.try_begin(&h, &grid, 16, 23).unwrap(); // along row 2
+    /// s.run(&h, &grid).unwrap();
+    /// assert_eq!(s.path(), &[16, 17, 18, 19, 20, 21, 22, 23]);
+    /// ```
     pub fn path(&self) -> &[u32] {
         if self.state == Step::Found {
             &self.path
@@ -633,6 +790,20 @@ impl HpaSearch {
     }
 
     /// The refined path before smoothing, after [`Step::Found`], else empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// s.run(&h, &grid).unwrap();
+    /// assert!(s.path().len() <= s.refined_path().len()); // smoothing only shortens
+    /// ```
     pub fn refined_path(&self) -> &[u32] {
         if self.state == Step::Found {
             &self.refined
@@ -642,6 +813,23 @@ impl HpaSearch {
     }
 
     /// The abstract path (start, transition cells, goal) after [`Step::Found`], else empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// s.run(&h, &grid).unwrap();
+    /// let abs = s.abstract_path(); // start, transition cells, goal
+    /// assert_eq!((abs[0], abs[abs.len() - 1]), (8, 15));
+    /// assert!(s.refined_path().len() >= abs.len());
+    /// assert!(s.abstract_cost().is_some());
+    /// ```
     pub fn abstract_path(&self) -> &[u32] {
         if self.state == Step::Found {
             &self.abstract_path
@@ -651,6 +839,22 @@ impl HpaSearch {
     }
 
     /// Copies the path into `out` and returns its length, or `None` when `out` is too short.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 24, 27).unwrap();
+    /// s.run(&h, &grid).unwrap();
+    /// let mut out = [0u32; 16];
+    /// assert_eq!(s.copy_path(&mut out), Some(4));
+    /// assert_eq!(&out[..4], &[24, 25, 26, 27]);
+    /// ```
     #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         let p = self.path();
@@ -660,6 +864,21 @@ impl HpaSearch {
 
     /// The cost of the final path: its move costs added in path order from 0 (0 before a
     /// path is found).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 16, 23).unwrap();
+    /// assert_eq!(s.cost(), 0.0); // nothing found yet
+    /// s.run(&h, &grid).unwrap();
+    /// assert_eq!(s.cost(), 7.0);
+    /// ```
     pub fn cost(&self) -> f64 {
         if self.state == Step::Found {
             self.cost
@@ -670,6 +889,21 @@ impl HpaSearch {
 
     /// The abstract cost of the goal as the abstract search found it (before smoothing), or
     /// `None` unless found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// s.try_begin(&h, &grid, 16, 23).unwrap();
+    /// assert_eq!(s.abstract_cost(), None);
+    /// s.run(&h, &grid).unwrap();
+    /// assert!(s.abstract_cost().unwrap() >= s.cost()); // smoothing never adds cost
+    /// ```
     pub fn abstract_cost(&self) -> Option<f64> {
         (self.state == Step::Found).then(|| self.g[self.goal as usize])
     }

@@ -92,6 +92,21 @@ impl HpaSearch {
     /// # Complexity
     ///
     /// O(cells) (one pass over the marks).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// # s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// # s.step(&h, &grid, 1).unwrap();
+    /// let mut bytes = vec![0u8; s.state_size()];
+    /// assert_eq!(s.save_state(&h, &grid, &mut bytes), Ok(bytes.len()));
+    /// ```
     pub fn state_size(&self) -> usize {
         HEADER_LEN + FIXED + self.reached_count() * RECORD + self.open.len() * OPEN
     }
@@ -117,6 +132,20 @@ impl HpaSearch {
     ///
     /// A pass over the cells (content hash, marks) and the hierarchy (its hash), plus the open
     /// set sorted in place.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// # s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// # s.step(&h, &grid, 1).unwrap();
+    /// assert!(s.save_state(&h, &grid, &mut [0u8; 4]).is_err()); // too short: nothing written
+    /// ```
     pub fn save_state(
         &self,
         hier: &HpaHierarchy,
@@ -229,6 +258,25 @@ impl HpaSearch {
     ///
     /// O(cells) for the content hash, O(r log r) for r reached records, plus two
     /// chunk-restricted Dijkstras (insertion) and, for a found state, the refinement.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
+    /// # use onepath::search::Step;
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("........\n.######.\n........\n........").unwrap();
+    /// # let h = HpaHierarchy::build(&grid, HpaConfig::DEFAULT.with_chunk_size(4)).unwrap();
+    /// # let mut s = HpaSearch::new();
+    /// # s.try_begin(&h, &grid, 8, 15).unwrap();
+    /// # s.step(&h, &grid, 1).unwrap();
+    /// let mut bytes = vec![0u8; s.state_size()];
+    /// s.save_state(&h, &grid, &mut bytes).unwrap();
+    /// let mut peer = HpaSearch::new();
+    /// peer.restore_state(&h, &grid, &bytes).unwrap();
+    /// assert_eq!((peer.run(&h, &grid), s.run(&h, &grid)), (Ok(Step::Found), Ok(Step::Found)));
+    /// assert_eq!((peer.path(), peer.cost()), (s.path(), s.cost()));
+    /// ```
     pub fn restore_state(
         &mut self,
         hier: &HpaHierarchy,

@@ -10,6 +10,18 @@ use super::jumper::{Jumper, diagonal_jump};
 use crate::grid::Dir8;
 
 /// A jumper reading a [`BlockMap`].
+///
+/// # Examples
+///
+/// ```
+/// # use onepath::grid::Dir8;
+/// # use onepath::Grid;
+/// # let grid = Grid::from_text(".#...\n.....").unwrap();
+/// use onepath::jps::{BlockJumper, BlockMap, Jumper};
+/// let map = BlockMap::new(&grid); // walkability as bit rows and columns
+/// let j = BlockJumper::new(&map);
+/// assert_eq!(j.jump(0, 1, Dir8::East, (4, 1)), Some((2, 1, 2)));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct BlockJumper<'m> {
     map: &'m BlockMap,
@@ -87,6 +99,17 @@ fn finish(line: &[u64], pos: u32, goal: Option<u32>) -> Option<u32> {
 
 impl<'m> BlockJumper<'m> {
     /// A jumper over `map`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::Dir8;
+    /// use onepath::jps::{BlockJumper, BlockMap, Jumper};
+    /// use onepath::Grid;
+    /// let grid = Grid::new(100, 1).unwrap();
+    /// let map = BlockMap::new(&grid);
+    /// assert_eq!(BlockJumper::new(&map).jump(0, 0, Dir8::East, (99, 0)), Some((99, 0, 99))); // word scans
+    /// ```
     pub fn new(map: &'m BlockMap) -> Self {
         Self { map }
     }

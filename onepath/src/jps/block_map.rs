@@ -62,6 +62,17 @@ impl Eq for BlockMap {}
 
 impl BlockMap {
     /// The bit map of `grid`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::BlockMap;
+    /// use onepath::Grid;
+    /// let grid = Grid::from_text("..#\n...").unwrap();
+    /// let map = BlockMap::new(&grid); // walkability as 64-bit words, by row and by column
+    /// assert!(map.walkable(1, 0) && !map.walkable(2, 0) && !map.walkable(-1, 0));
+    /// assert_eq!((map.width(), map.height()), (3, 2));
+    /// ```
     pub fn new(grid: &Grid) -> Self {
         let mut m = Self::default();
         m.rebuild(grid);
@@ -69,6 +80,18 @@ impl BlockMap {
     }
 
     /// Rebuilds from `grid`, reusing memory (no allocation when the size is unchanged).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::BlockMap;
+    /// use onepath::Grid;
+    /// let mut grid = Grid::new(8, 8).unwrap();
+    /// let mut map = BlockMap::new(&grid);
+    /// grid.set_rect(0, 0, 8, 4, 255).unwrap();
+    /// map.rebuild(&grid); // everything at once, same memory
+    /// assert!(map.is_current(&grid) && !map.walkable(3, 3) && map.walkable(3, 4));
+    /// ```
     pub fn rebuild(&mut self, grid: &Grid) {
         let (w, h) = (grid.width(), grid.height());
         self.width = w;
@@ -91,6 +114,18 @@ impl BlockMap {
 
     /// Brings the bits up to date with `grid` through its edit journal (a bit per changed cell
     /// in each orientation), or rebuilds when the journal cannot say or the size changed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::{BlockMap, Refresh};
+    /// use onepath::{Cell, Grid};
+    /// let mut grid = Grid::new(8, 8).unwrap();
+    /// let mut map = BlockMap::new(&grid);
+    /// grid.set_walkable(Cell::new(1, 1), false).unwrap();
+    /// assert_eq!(map.refresh(&grid), Refresh::Repaired { cells: 1 });
+    /// assert!(map.is_current(&grid) && !map.walkable(1, 1));
+    /// ```
     pub fn refresh(&mut self, grid: &Grid) -> Refresh {
         if self.is_current(grid) {
             return Refresh::UpToDate;
@@ -128,6 +163,16 @@ impl BlockMap {
     /// # Panics
     ///
     /// When (x, y) is outside the map (a programmer error).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::BlockMap;
+    /// use onepath::Grid;
+    /// let mut map = BlockMap::new(&Grid::new(4, 4).unwrap());
+    /// map.set(2, 1, false); // a caller that tracks its own edits
+    /// assert!(!map.walkable(2, 1));
+    /// ```
     pub fn set(&mut self, x: u32, y: u32, walkable: bool) {
         assert!(
             x < self.width && y < self.height,
@@ -175,6 +220,17 @@ impl BlockMap {
     }
 
     /// The words of row `y`, or `None` outside.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::BlockMap;
+    /// use onepath::Grid;
+    /// let map = BlockMap::new(&Grid::from_text(".#..").unwrap());
+    /// let words = map.row(0).unwrap();
+    /// assert_eq!(words[0] & 0b1111, 0b1101); // bit x set for a walkable cell
+    /// assert!(map.row(1).is_none());
+    /// ```
     #[inline]
     pub fn row(&self, y: i32) -> Option<&[u64]> {
         (y >= 0 && (y as u32) < self.height).then(|| {
@@ -183,6 +239,15 @@ impl BlockMap {
     }
 
     /// The words of column `x`, or `None` outside.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::BlockMap;
+    /// use onepath::Grid;
+    /// let map = BlockMap::new(&Grid::from_text(".\n#\n.").unwrap());
+    /// assert_eq!(map.col(0).unwrap()[0] & 0b111, 0b101);
+    /// ```
     #[inline]
     pub fn col(&self, x: i32) -> Option<&[u64]> {
         (x >= 0 && (x as u32) < self.width).then(|| {

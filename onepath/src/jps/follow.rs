@@ -42,6 +42,19 @@ pub(crate) fn changed_cells(
 }
 
 /// What a `refresh` of a jump point structure did.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::jps::{BlockMap, Refresh};
+/// use onepath::{Cell, Grid};
+/// let mut grid = Grid::new(16, 16).unwrap();
+/// let mut map = BlockMap::new(&grid);
+/// assert_eq!(map.refresh(&grid), Refresh::UpToDate);
+/// grid.set_walkable(Cell::new(3, 3), false).unwrap();
+/// assert_eq!(map.refresh(&grid), Refresh::Repaired { cells: 1 });
+/// assert!(!map.walkable(3, 3));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Refresh {
     /// Already current.

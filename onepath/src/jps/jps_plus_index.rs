@@ -87,6 +87,15 @@ impl PartialEq for JpsPlusIndex {
 impl Eq for JpsPlusIndex {}
 
 /// Why an index cannot be built.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::jps::{GridTooLarge, JpsPlusIndex, MAX_JPS_PLUS_SIDE};
+/// use onepath::Grid;
+/// let long = Grid::new(MAX_JPS_PLUS_SIDE + 1, 1).unwrap();
+/// assert_eq!(JpsPlusIndex::new(&long).unwrap_err(), GridTooLarge { side: MAX_JPS_PLUS_SIDE + 1 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GridTooLarge {
     /// The longer side.
@@ -103,6 +112,19 @@ impl JpsPlusIndex {
     /// # Complexity
     ///
     /// O(8 · cells) time, 16 bytes per cell.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::Dir8;
+    /// use onepath::jps::JpsPlusIndex;
+    /// use onepath::Grid;
+    /// let grid = Grid::from_text(".....\n.....\n...#.").unwrap();
+    /// let index = JpsPlusIndex::new(&grid).unwrap();
+    /// assert_eq!((index.width(), index.height()), (5, 3));
+    /// assert_eq!(index.get(0, 2, Dir8::East), -2); // two open cells, then the wall: no jump point
+    /// assert!(index.is_current(&grid));
+    /// ```
     pub fn new(grid: &Grid) -> Result<Self, GridTooLarge> {
         let mut i = Self::default();
         i.rebuild(grid)?;
@@ -114,6 +136,17 @@ impl JpsPlusIndex {
     /// # Errors
     ///
     /// As [`new`](Self::new); the index is unchanged then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::JpsPlusIndex;
+    /// use onepath::Grid;
+    /// let mut index = JpsPlusIndex::new(&Grid::new(4, 4).unwrap()).unwrap();
+    /// let bigger = Grid::new(8, 8).unwrap();
+    /// index.rebuild(&bigger).unwrap(); // a new map of another size
+    /// assert_eq!(index, JpsPlusIndex::new(&bigger).unwrap());
+    /// ```
     pub fn rebuild(&mut self, grid: &Grid) -> Result<(), GridTooLarge> {
         let (w, h) = (grid.width(), grid.height());
         if w.max(h) > MAX_JPS_PLUS_SIDE {
@@ -203,11 +236,30 @@ impl JpsPlusIndex {
     }
 
     /// The table cell by cell: `[cell * 8 + direction]`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::JpsPlusIndex;
+    /// use onepath::Grid;
+    /// let index = JpsPlusIndex::new(&Grid::new(3, 2).unwrap()).unwrap();
+    /// assert_eq!(index.raw().len(), 3 * 2 * 8); // eight directions per cell
+    /// ```
     pub fn raw(&self) -> &[i16] {
         &self.table
     }
 
     /// A direction-major copy: `[direction * cell_count + cell]` (allocates).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::JpsPlusIndex;
+    /// use onepath::Grid;
+    /// let index = JpsPlusIndex::new(&Grid::new(3, 2).unwrap()).unwrap();
+    /// let t = index.tables();
+    /// assert_eq!(t[1 * 6 + 0], index.raw()[0 * 8 + 1]); // direction 1 (east) of cell 0, either layout
+    /// ```
     pub fn tables(&self) -> Vec<i16> {
         let n = (self.width * self.height) as usize;
         let mut out = vec![0; 8 * n];

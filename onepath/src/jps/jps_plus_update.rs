@@ -72,6 +72,15 @@ impl JpsPlusIndex {
     }
 
     /// The number of edited cells past which [`update_cells`](Self::update_cells) rebuilds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::JpsPlusIndex;
+    /// use onepath::Grid;
+    /// let index = JpsPlusIndex::new(&Grid::new(64, 64).unwrap()).unwrap();
+    /// assert!(index.rebuild_threshold() > 0);
+    /// ```
     pub fn rebuild_threshold(&self) -> usize {
         256usize.max((self.width() as usize * self.height() as usize) / 64)
     }
@@ -82,6 +91,19 @@ impl JpsPlusIndex {
     /// # Panics
     ///
     /// When `grid`'s size differs from the index's (a programmer error: rebuild instead).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::JpsPlusIndex;
+    /// use onepath::{Cell, Grid};
+    /// let mut grid = Grid::new(16, 16).unwrap();
+    /// let mut index = JpsPlusIndex::new(&grid).unwrap();
+    /// grid.set_walkable(Cell::new(4, 4), false).unwrap();
+    /// grid.set_walkable(Cell::new(9, 2), false).unwrap();
+    /// index.update_cells(&grid, &[(4, 4), (9, 2)]); // the caller knows what changed
+    /// assert_eq!(index.tables(), JpsPlusIndex::new(&grid).unwrap().tables());
+    /// ```
     pub fn update_cells(&mut self, grid: &Grid, cells: &[(i32, i32)]) {
         assert!(
             grid.width() == self.width() && grid.height() == self.height(),

@@ -62,6 +62,21 @@ pub struct JumpTopology<'g, J> {
 
 impl<'g, J: Jumper> JumpTopology<'g, J> {
     /// Jump point search on `grid` towards `goal` with unit cost `m` (the common multiplier).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::jps::{JumpTopology, OnlineJumper};
+    /// use onepath::search::{AStar, Step};
+    /// use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// use onepath::{Cell, Grid};
+    /// let grid = Grid::new(10, 10).unwrap();
+    /// let topo = JumpTopology::new(&grid, OnlineJumper::new(&grid), Cell::new(9, 9), 1.0);
+    /// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(10, 1.0));
+    /// search.try_begin(&topo, 0, 99);
+    /// assert_eq!(search.run(&topo), Step::Found);
+    /// assert_eq!(search.path(), vec![0, 99]); // one diagonal jump
+    /// ```
     pub fn new(grid: &'g Grid, jumper: J, goal: Cell, m: f64) -> Self {
         Self {
             grid,
@@ -123,6 +138,15 @@ impl<J: Jumper> Topology for JumpTopology<'_, J> {
 
 /// The number of cells of the path through `points` (jump points, start first), each hop
 /// walked straight or diagonally.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::jps::expanded_len;
+/// // Jump points (0, 0) -> (3, 3) -> (6, 3) on a 10-wide grid: 3 + 3 steps, 7 cells.
+/// assert_eq!(expanded_len(10, &[0, 33, 36]), 7);
+/// assert_eq!(expanded_len(10, &[]), 0);
+/// ```
 pub fn expanded_len(width: u32, points: &[u32]) -> usize {
     let w = width.max(1);
     let hops: usize = points
@@ -138,6 +162,18 @@ pub fn expanded_len(width: u32, points: &[u32]) -> usize {
 
 /// Writes every cell of the path through `points` into `out` (which must hold
 /// [`expanded_len`] cells); consecutive cells are neighbours.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::jps::{expand_into, expanded_len};
+/// use onepath::Cell;
+/// let points = [0, 22]; // (0, 0) to (2, 2) on a 10-wide grid
+/// let mut out = [Cell::default(); 8]; // no allocation
+/// let n = expanded_len(10, &points);
+/// expand_into(10, &points, &mut out[..n]);
+/// assert_eq!(&out[..n], &[Cell::new(0, 0), Cell::new(1, 1), Cell::new(2, 2)]);
+/// ```
 pub fn expand_into(width: u32, points: &[u32], out: &mut [Cell]) {
     let w = width.max(1);
     let mut i = 0;

@@ -8,12 +8,39 @@ use crate::grid::{Cell, Dir8, Grid};
 /// (diagonal) a cell whose straight scan along one of its two cardinal components finds such a
 /// cell or the goal; a wall (or a diagonal step whose side cells are not both free) ends the
 /// walk with `None`. The result is the cell and the number of unit steps.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::Dir8;
+/// use onepath::jps::{BlockJumper, BlockMap, JpsPlusIndex, Jumper, OnlineJumper, TableJumper};
+/// use onepath::Grid;
+/// // Moving east along row 1, (2, 1) has a forced neighbour: (2, 0) is open past the wall (1, 0).
+/// let grid = Grid::from_text(".#...\n.....").unwrap();
+/// let (map, index) = (BlockMap::new(&grid), JpsPlusIndex::new(&grid).unwrap());
+/// let jumpers: [&dyn Jumper; 3] = [&OnlineJumper::new(&grid), &BlockJumper::new(&map), &TableJumper::new(&index)];
+/// for j in jumpers {
+///     assert_eq!(j.jump(0, 1, Dir8::East, (4, 1)), Some((2, 1, 2))); // every jumper agrees
+/// }
+/// ```
 pub trait Jumper {
     /// The next jump point from (x, y) in `dir`, towards `goal`.
     fn jump(&self, x: i32, y: i32, dir: Dir8, goal: (i32, i32)) -> Option<(i32, i32, u32)>;
 }
 
 /// The reference jumper: walks cell by cell over the grid (Harabor & Grastien 2011).
+///
+/// # Examples
+///
+/// ```
+/// # use onepath::grid::Dir8;
+/// # use onepath::Grid;
+/// # let grid = Grid::from_text(".#...\n.....").unwrap();
+/// use onepath::jps::{Jumper, OnlineJumper};
+/// let j = OnlineJumper::new(&grid);
+/// assert_eq!(j.jump(2, 1, Dir8::East, (4, 1)), Some((4, 1, 2))); // reaches the goal
+/// assert_eq!(j.jump(0, 0, Dir8::East, (4, 1)), None); // straight into the wall
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct OnlineJumper<'g> {
     grid: &'g Grid,
@@ -21,6 +48,16 @@ pub struct OnlineJumper<'g> {
 
 impl<'g> OnlineJumper<'g> {
     /// A jumper over `grid` (walls are area 255; agent size 1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::Dir8;
+    /// use onepath::jps::{Jumper, OnlineJumper};
+    /// use onepath::Grid;
+    /// let grid = Grid::new(6, 1).unwrap();
+    /// assert_eq!(OnlineJumper::new(&grid).jump(0, 0, Dir8::East, (5, 0)), Some((5, 0, 5)));
+    /// ```
     pub fn new(grid: &'g Grid) -> Self {
         Self { grid }
     }

@@ -22,6 +22,23 @@ pub(crate) fn arrival(from: (i32, i32), to: (i32, i32)) -> Option<Dir8> {
 }
 
 /// The pruning rules (tier 3): pure functions of a walkability predicate.
+///
+/// # Examples
+///
+/// ```
+/// # use onepath::grid::Dir8;
+/// # use onepath::Grid;
+/// # let grid = Grid::from_text(".#...\n.....").unwrap();
+/// use onepath::jps::JumpRules;
+/// let walk = |x: i32, y: i32| grid.is_walkable(onepath::Cell::new(x, y));
+/// assert!(JumpRules::has_forced(&walk, 2, 1, Dir8::East));
+/// assert!(!JumpRules::has_forced(&walk, 3, 1, Dir8::East));
+/// // Arriving east at (2, 1): straight on, plus north and north-east (the forced ones).
+/// let set = JumpRules::successors(&walk, 2, 1, Some(Dir8::East));
+/// let bit = |d: Dir8| 1u8 << (d as u8);
+/// assert_eq!(set, bit(Dir8::East) | bit(Dir8::North) | bit(Dir8::NorthEast));
+/// assert_eq!(JumpRules::successors(&walk, 0, 1, None), 0xFF); // the start: all eight
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct JumpRules;
 

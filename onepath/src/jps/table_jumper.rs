@@ -15,6 +15,19 @@ use super::jumper::Jumper;
 use crate::grid::Dir8;
 
 /// A jumper reading JPS+ tables.
+///
+/// # Examples
+///
+/// ```
+/// # use onepath::grid::Dir8;
+/// # use onepath::Grid;
+/// # let grid = Grid::from_text(".#...\n.....").unwrap();
+/// use onepath::jps::{JpsPlusIndex, Jumper, TableJumper};
+/// let index = JpsPlusIndex::new(&grid).unwrap(); // precomputed jump distances
+/// let j = TableJumper::new(&index);
+/// assert_eq!(j.jump(0, 1, Dir8::East, (4, 1)), Some((2, 1, 2)));
+/// assert_eq!(j.jump(2, 1, Dir8::East, (3, 1)), Some((3, 1, 1))); // goal bounding: stops on the goal
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct TableJumper<'i> {
     index: &'i JpsPlusIndex,
@@ -22,6 +35,17 @@ pub struct TableJumper<'i> {
 
 impl<'i> TableJumper<'i> {
     /// A jumper over `index`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::Dir8;
+    /// use onepath::jps::{JpsPlusIndex, Jumper, TableJumper};
+    /// use onepath::Grid;
+    /// let grid = Grid::new(10, 1).unwrap();
+    /// let index = JpsPlusIndex::new(&grid).unwrap();
+    /// assert_eq!(TableJumper::new(&index).jump(0, 0, Dir8::East, (9, 0)), Some((9, 0, 9)));
+    /// ```
     pub fn new(index: &'i JpsPlusIndex) -> Self {
         Self { index }
     }

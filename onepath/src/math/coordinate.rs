@@ -31,6 +31,15 @@ pub const MAX_CELL_SIZE: f64 = COORDINATE_BOUND;
 pub const FRACTIONAL_BOUND: f64 = 1_073_741_824.0;
 
 /// The axis a coordinate belongs to, as named in a [`CoordinateError`].
+///
+/// # Examples
+///
+/// ```
+/// use onepath::math::Axis;
+/// use onepath::{HexCoord, WorldPoint};
+/// assert_eq!(WorldPoint::new(1.0, f64::NAN).check().unwrap_err().axis, Axis::Y);
+/// assert_eq!(HexCoord::round(2e9, 0.0).unwrap_err().axis, Axis::Q); // beyond 2^30
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Axis {
     /// World x.
@@ -127,6 +136,17 @@ pub(crate) fn integral_to_i32(v: f64) -> i32 {
 /// A coordinate outside its rule: a world coordinate beyond |v| ≤ 2^21, or a fractional hex
 /// coordinate beyond |v| ≤ 2^30 given to cube rounding. NaN and infinities are outside every
 /// rule.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::math::{Axis, COORDINATE_BOUND};
+/// use onepath::GridSpace;
+/// let space = GridSpace::UNIT;
+/// let e = space.cell_at(onepath::WorldPoint::new(3e6, 0.0)).unwrap_err();
+/// assert_eq!((e.axis, e.value, e.bound), (Axis::X, 3e6, COORDINATE_BOUND));
+/// assert!(e.to_string().contains("3000000")); // the message names the value
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct CoordinateError {

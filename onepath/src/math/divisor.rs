@@ -10,6 +10,17 @@
 /// With `k = 32 + ⌈log2 d⌉` and `m = ⌊2^k / d⌋ + 1`, `⌊n·m / 2^k⌋ = ⌊n / d⌋` for every
 /// `n < 2^32`: the error term `n·(m − 2^k/d) / 2^k` is below `n / 2^k ≤ 1 / d`, which cannot
 /// carry the quotient past the next integer.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::math::Divisor;
+/// let width = Divisor::new(37);
+/// assert_eq!(width.get(), 37);
+/// for n in [0, 36, 37, 1_000_000, u32::MAX] {
+///     assert_eq!(width.div_rem(n), (n / 37, n % 37)); // exact for every u32
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Divisor {
     value: u32,
@@ -40,6 +51,13 @@ impl Divisor {
     }
 
     /// `(n / d, n % d)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::math::Divisor;
+    /// assert_eq!(Divisor::new(7).div_rem(50), (7, 1));
+    /// ```
     #[inline]
     pub const fn div_rem(&self, n: u32) -> (u32, u32) {
         // n·m < 2^66, so after dropping 32 bits it fits a u64; the rest of the shift is

@@ -29,18 +29,37 @@ pub use divisor::Divisor;
 pub use rng::SplitMix64;
 
 /// Correctly rounded square root (libm), identical on every platform.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(onepath::math::sqrt(2.0), onepath::math::SQRT2); // correctly rounded, every platform
+/// ```
 #[inline]
 pub fn sqrt(v: f64) -> f64 {
     libm::sqrt(v)
 }
 
 /// Largest integer value not greater than `v`.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!((onepath::math::floor(-0.5), onepath::math::floor(2.0)), (-1.0, 2.0));
+/// ```
 #[inline]
 pub fn floor(v: f64) -> f64 {
     libm::floor(v)
 }
 
 /// Absolute value (sign-bit clear; exact).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(onepath::math::abs(-3.5), 3.5);
+/// assert!(onepath::math::abs(-0.0).is_sign_positive());
+/// ```
 #[inline]
 pub fn abs(v: f64) -> f64 {
     f64::from_bits(v.to_bits() & !(1u64 << 63))

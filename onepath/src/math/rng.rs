@@ -7,6 +7,17 @@
 //! z = (z ^ z>>27) * 0x94D049BB133111EB; z ^ z>>31`, all mod 2^64.
 
 /// A SplitMix64 generator.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::math::SplitMix64;
+/// let (mut a, mut b) = (SplitMix64::new(42), SplitMix64::new(42));
+/// assert_eq!(a.next_u64(), b.next_u64()); // the same seed, the same stream, everywhere
+/// assert_eq!(SplitMix64::new(0).next_u64(), 0xE220_A839_7B1D_CDAF); // the reference value
+/// assert!((0..100).all(|_| a.below(6) < 6));
+/// assert_eq!(a.below(0), 0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SplitMix64 {
     state: u64,
@@ -29,11 +40,29 @@ impl SplitMix64 {
 
     /// A uniform integer in `0..bound` (Lemire's multiply-shift; unbiased enough for test
     /// generation, exact and portable). Returns 0 for `bound == 0`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::math::SplitMix64;
+    /// let mut rng = SplitMix64::new(7);
+    /// let rolls: Vec<u32> = (0..100).map(|_| rng.below(6)).collect();
+    /// assert!(rolls.iter().all(|&r| r < 6) && rolls.contains(&0) && rolls.contains(&5));
+    /// ```
     pub fn below(&mut self, bound: u32) -> u32 {
         ((u64::from(self.next_u64() as u32) * u64::from(bound)) >> 32) as u32
     }
 
     /// `true` with probability `num / den` (integer arithmetic only).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::math::SplitMix64;
+    /// let mut rng = SplitMix64::new(1);
+    /// assert!(!(0..50).any(|_| rng.chance(0, 3))); // never
+    /// assert!((0..50).all(|_| rng.chance(3, 3))); // always
+    /// ```
     pub fn chance(&mut self, num: u32, den: u32) -> bool {
         self.below(den) < num
     }

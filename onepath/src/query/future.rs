@@ -17,6 +17,24 @@ use crate::search::Step;
 /// equals `find_path`'s for every slice size (slicing never changes a result); an iteration
 /// budget that runs out gives `BudgetExhausted` after exactly `iteration_budget` iterations.
 /// Dropping the future cancels the query; the grid is borrowed, so it cannot be edited meanwhile.
+///
+/// # Examples
+///
+/// ```
+/// use core::future::Future;
+/// use core::pin::pin;
+/// use core::task::{Context, Poll, Waker};
+/// use onepath::{Cell, Grid, GridOptions, PathStatus};
+/// let grid = Grid::new(16, 16).unwrap();
+/// let mut future = pin!(grid.find_path_async(Cell::new(0, 0), Cell::new(15, 15), &GridOptions::DEFAULT, 4));
+/// let mut cx = Context::from_waker(Waker::noop());
+/// let path = loop {
+///     if let Poll::Ready(result) = future.as_mut().poll(&mut cx) {
+///         break result.unwrap();
+///     }
+/// };
+/// assert_eq!((path.status, path.cells.len()), (PathStatus::Found, 16));
+/// ```
 #[derive(Debug)]
 #[must_use = "futures do nothing unless polled"]
 pub struct FindPathFuture<'g> {

@@ -253,6 +253,13 @@ impl Graph {
     /// assert_eq!(p.expansions, 2); // the goal's pop is not an expansion
     /// g.set_weight(2, 10.0).unwrap(); // edge 1 -> 2
     /// assert_eq!(g.find_path(0, 2, &GraphOptions::DEFAULT).unwrap().cost, 12.0);
+    /// // Hooks: a blocked node is never entered.
+    /// let edges = [GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0), GraphEdge::new(0, 2, 3.0)];
+    /// let g = Graph::from_edges(&edges, None, true).unwrap();
+    /// let no_1 = |n: u32| n == 1;
+    /// let detour = g.find_path(0, 2, &GraphOptions { blocked: Some(&no_1), ..GraphOptions::DEFAULT }).unwrap();
+    /// assert_eq!((detour.nodes, detour.cost), (vec![0, 2], 3.0));
+    /// assert_eq!(g.find_path(0, 7, &GraphOptions::DEFAULT).unwrap().status, PathStatus::GoalInvalid);
     /// ```
     pub fn find_path(
         &self,
@@ -287,6 +294,23 @@ impl Graph {
     /// # Errors
     ///
     /// As [`Landmarks::build`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphEdge, GraphOptions, LandmarkOptions};
+    /// let edges: Vec<_> = (0..20).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// let mut g = Graph::from_edges(&edges, None, false).unwrap();
+    /// let landmarks = g.build_landmarks(&LandmarkOptions::DEFAULT).unwrap();
+    /// let plain = g.find_path(3, 17, &GraphOptions::DEFAULT).unwrap();
+    /// let alt = g.find_path(3, 17, &GraphOptions { landmarks: Some(&landmarks), ..GraphOptions::DEFAULT }).unwrap();
+    /// assert_eq!(alt.cost, plain.cost); // still exact
+    /// assert!(alt.expanded_count <= plain.expanded_count); // and guided
+    /// // Tables of the graph before an edit are refused after it.
+    /// g.set_weight(0, 2.0).unwrap();
+    /// let stale = g.find_path(3, 17, &GraphOptions { landmarks: Some(&landmarks), ..GraphOptions::DEFAULT });
+    /// assert!(matches!(stale, Err(onepath::graph_search::LandmarkError::Stale { .. })));
+    /// ```
     pub fn build_landmarks(&self, options: &LandmarkOptions) -> Result<Landmarks, LandmarkError> {
         match self.csr() {
             Some(csr) => Landmarks::build(csr, options),
@@ -302,6 +326,19 @@ impl PointGraph {
     /// # Errors
     ///
     /// [`GraphQueryError::StaleLandmarks`] for landmarks of another graph.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::PointGraphOptions;
+    /// use onepath::{GraphAlgorithm, GraphOptions, Point3, PointGraph};
+    /// let points = [Point3::new(0.0, 0.0, 0.0), Point3::new(3.0, 4.0, 0.0), Point3::new(6.0, 8.0, 0.0)];
+    /// let links = PointGraphOptions { links: &[(0, 1), (1, 2)], ..PointGraphOptions::NONE };
+    /// let mut g = PointGraph::new(&points, &links).unwrap();
+    /// let path = g.find_path(0, 2, &GraphOptions::DEFAULT).unwrap();
+    /// assert_eq!((path.nodes, path.cost), (vec![0, 1, 2], 10.0)); // edge weights are distances
+    /// assert_eq!(path.algorithm, GraphAlgorithm::AStar); // positions give an estimate
+    /// ```
     pub fn find_path(
         &self,
         start: u32,
@@ -362,6 +399,17 @@ impl PointGraph {
     /// # Errors
     ///
     /// As [`find_path_world`](PointGraph::find_path_world).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::PointGraphOptions;
+/// use onepath::query::PointQueryError;
+/// use onepath::{GraphOptions, Point3, PointGraph};
+/// let mut g = PointGraph::new(&[Point3::new(0.0, 0.0, 0.0)], &PointGraphOptions::NONE).unwrap();
+/// let bad = g.find_path_between(Point3::new(f64::NAN, 0.0, 0.0), Point3::default(), &GraphOptions::DEFAULT);
+/// assert!(matches!(bad, Err(PointQueryError::Point(_))));
+/// ```
     #[deprecated(since = "0.1.0", note = "renamed find_path_world, as on the grids")]
     pub fn find_path_between(
         &self,

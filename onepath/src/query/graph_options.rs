@@ -11,6 +11,22 @@ use super::path::PathStatus;
 use crate::graph_search::Landmarks;
 
 /// Which graph search a query asks for.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{Graph, GraphEdge};
+/// use onepath::{GraphAlgorithm, GraphOptions};
+/// let edges = [GraphEdge::new(0, 1, 2.0), GraphEdge::new(1, 2, 2.0), GraphEdge::new(0, 2, 5.0)];
+/// let mut g = Graph::from_edges(&edges, None, true).unwrap();
+/// for algorithm in [GraphAlgorithm::Dijkstra, GraphAlgorithm::BidirectionalDijkstra] {
+///     let path = g.find_path(0, 2, &GraphOptions { algorithm, ..GraphOptions::DEFAULT }).unwrap();
+///     assert_eq!((path.nodes, path.cost, path.algorithm), (vec![0, 1, 2], 4.0, algorithm));
+/// }
+/// // Without positions, landmarks or a heuristic hook, `Auto` runs Dijkstra.
+/// let auto = g.find_path(0, 2, &GraphOptions::DEFAULT).unwrap();
+/// assert_eq!(auto.algorithm, GraphAlgorithm::Dijkstra);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GraphAlgorithm {
@@ -104,6 +120,17 @@ impl<'a> GraphOptions<'a> {
     };
 
     /// `DEFAULT` with the ALT estimate of `landmarks`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphAlgorithm, GraphEdge, GraphOptions, LandmarkOptions};
+    /// let edges: Vec<_> = (0..6).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// let mut g = Graph::from_edges(&edges, None, false).unwrap();
+    /// let lm = g.build_landmarks(&LandmarkOptions::DEFAULT).unwrap();
+    /// let path = g.find_path(0, 6, &GraphOptions::with_landmarks(&lm)).unwrap();
+    /// assert_eq!((path.cost, path.algorithm), (6.0, GraphAlgorithm::AStar));
+    /// ```
     pub const fn with_landmarks(landmarks: &'a Landmarks) -> Self {
         GraphOptions {
             edge_cost: None,
@@ -117,6 +144,15 @@ impl<'a> GraphOptions<'a> {
     }
 
     /// With `algorithm`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphAlgorithm, GraphEdge, GraphOptions};
+    /// let mut g = Graph::from_edges(&[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0)], None, false).unwrap();
+    /// let o = GraphOptions::DEFAULT.with_algorithm(GraphAlgorithm::BidirectionalDijkstra);
+    /// assert_eq!(g.find_path(0, 2, &o).unwrap().algorithm, GraphAlgorithm::BidirectionalDijkstra);
+    /// ```
     #[must_use]
     pub const fn with_algorithm(mut self, algorithm: GraphAlgorithm) -> Self {
         self.algorithm = algorithm;
@@ -124,6 +160,16 @@ impl<'a> GraphOptions<'a> {
     }
 
     /// With an iteration budget.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphEdge, GraphOptions, PathStatus};
+    /// let edges: Vec<_> = (0..9).map(|i| GraphEdge::new(i, i + 1, 1.0)).collect();
+    /// let mut g = Graph::from_edges(&edges, None, true).unwrap();
+    /// let path = g.find_path(0, 9, &GraphOptions::DEFAULT.with_iteration_budget(3)).unwrap();
+    /// assert_eq!((path.status, path.iterations), (PathStatus::BudgetExhausted, 3));
+    /// ```
     #[must_use]
     pub const fn with_iteration_budget(mut self, budget: u32) -> Self {
         self.iteration_budget = budget;
@@ -131,6 +177,15 @@ impl<'a> GraphOptions<'a> {
     }
 
     /// With expansion recording on or off.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphEdge, GraphOptions};
+    /// let mut g = Graph::from_edges(&[GraphEdge::new(0, 1, 1.0), GraphEdge::new(1, 2, 1.0)], None, true).unwrap();
+    /// let path = g.find_path(0, 2, &GraphOptions::DEFAULT.with_record_expansions(true)).unwrap();
+    /// assert_eq!(path.expanded, vec![0, 1]);
+    /// ```
     #[must_use]
     pub const fn with_record_expansions(mut self, on: bool) -> Self {
         self.record_expansions = on;
@@ -139,6 +194,19 @@ impl<'a> GraphOptions<'a> {
 }
 
 /// The result of a tier-1 graph query.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::graph::{Graph, GraphEdge};
+/// use onepath::{GraphOptions, PathStatus};
+/// let mut g = Graph::from_edges(&[GraphEdge::new(0, 1, 1.5), GraphEdge::new(1, 2, 1.0)], Some(4), true).unwrap();
+/// let path = g.find_path(0, 2, &GraphOptions::DEFAULT.with_record_expansions(true)).unwrap();
+/// assert!(path.is_found());
+/// assert_eq!((path.nodes.as_slice(), path.cost), (&[0, 1, 2][..], 2.5));
+/// assert_eq!(path.expanded.len() as u32, path.expanded_count);
+/// assert_eq!(g.find_path(0, 3, &GraphOptions::DEFAULT).unwrap().status, PathStatus::NoPath);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GraphPath {
@@ -165,6 +233,15 @@ pub struct GraphPath {
 
 impl GraphPath {
     /// Whether a path was found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Graph, GraphOptions};
+    /// let mut g = Graph::new(2).unwrap();
+    /// assert!(!g.find_path(0, 1, &GraphOptions::DEFAULT).unwrap().is_found());
+    /// assert!(g.find_path(1, 1, &GraphOptions::DEFAULT).unwrap().is_found()); // start = goal
+    /// ```
     pub fn is_found(&self) -> bool {
         self.status == PathStatus::Found
     }

@@ -15,6 +15,23 @@ use crate::math::sqrt;
 use crate::topology::DefaultStepCost;
 
 /// A map a [`GridFlowField`] can follow: [`Grid`] or [`HexGrid`] (sealed).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::query::FlowMap;
+/// use onepath::{Cell, Grid, GridOptions, HexGrid, HexLayout};
+/// // One function for both kinds of map.
+/// fn settle(field: &mut onepath::GridFlowField, map: &impl FlowMap) -> u32 {
+///     field.run(map).unwrap();
+///     field.settled()
+/// }
+/// let square = Grid::new(3, 3).unwrap();
+/// let hex = HexGrid::new(3, 3, HexLayout::PointyOddRow).unwrap();
+/// let o = GridOptions::DEFAULT.with_iteration_budget(0);
+/// assert_eq!(settle(&mut square.create_flow_field(&[Cell::new(0, 0)], &o).unwrap(), &square), 9);
+/// assert_eq!(settle(&mut hex.create_flow_field(&[Cell::new(0, 0)], &o).unwrap(), &hex), 9);
+/// ```
 pub trait FlowMap: sealed::Sealed {
     #[doc(hidden)]
     fn flow_map(&self) -> MapRef<'_>;
@@ -352,6 +369,22 @@ impl GridFlowField {
     /// # Complexity
     ///
     /// O(budget · log V), plus O(cells) in the finishing call. Allocates nothing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::flow::FlowStep;
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(6, 6).unwrap();
+    /// let sliced = GridOptions::DEFAULT.with_iteration_budget(0); // create without settling anything
+    /// let mut field = grid.create_flow_field(&[Cell::new(0, 0)], &sliced).unwrap();
+    /// let mut ticks = 0;
+    /// while field.step(&grid, 10).unwrap() == FlowStep::InProgress {
+    ///     ticks += 1; // ten cells per simulation tick
+    /// }
+    /// assert_eq!((ticks, field.settled()), (3, 36));
+    /// assert_eq!(field.cost(Cell::new(5, 5)), 5.0 * onepath::math::SQRT2);
+    /// ```
     pub fn step(&mut self, map: &impl FlowMap, budget: u32) -> Result<FlowStep, QueryError> {
         let map = map.flow_map();
         self.check_map(map)?;
@@ -376,6 +409,22 @@ impl GridFlowField {
     /// # Errors
     ///
     /// As [`step`](Self::step).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::flow::FlowStep;
+    /// use onepath::{Cell, Grid, GridOptions, QueryError};
+    /// let grid = Grid::new(4, 4).unwrap();
+    /// let o = GridOptions::FOUR_CONNECTED.with_iteration_budget(1);
+    /// let mut field = grid.create_flow_field(&[Cell::new(3, 3)], &o).unwrap();
+    /// assert_eq!(field.state(), FlowStep::InProgress);
+    /// assert_eq!(field.run(&grid), Ok(FlowStep::Complete));
+    /// assert_eq!(field.cost(Cell::new(0, 0)), 6.0);
+    /// // Another grid is refused.
+    /// let other = Grid::new(5, 5).unwrap();
+    /// assert!(matches!(field.run(&other), Err(QueryError::OtherGrid { .. })));
+    /// ```
     pub fn run(&mut self, map: &impl FlowMap) -> Result<FlowStep, QueryError> {
         self.step(map, u32::MAX)
     }
@@ -400,6 +449,24 @@ impl GridFlowField {
     ///
     /// Proportional to the affected cells (A log A) for a repair; O(V log V + cells) for a
     /// recomputation. Allocates only when its scratch lists grow.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let mut grid = Grid::new(12, 6).unwrap();
+    /// let o = GridOptions::FOUR_CONNECTED;
+    /// let mut field = grid.create_flow_field(&[Cell::new(11, 2)], &o).unwrap();
+    /// assert_eq!(field.cost(Cell::new(0, 2)), 11.0);
+    /// // A crate falls on the row: the field repairs from the grid's edit journal.
+    /// grid.set_walkable(Cell::new(5, 2), false).unwrap();
+    /// assert_eq!(field.refresh(&grid), Ok(true)); // repaired, not recomputed
+    /// assert_eq!(field.cost(Cell::new(0, 2)), 13.0); // one row over and back
+    /// // The same as a field made from scratch.
+    /// let fresh = grid.create_flow_field(&[Cell::new(11, 2)], &o).unwrap();
+    /// assert_eq!(field.costs(), fresh.costs());
+    /// assert_eq!(field.nexts(), fresh.nexts());
+    /// ```
     pub fn refresh(&mut self, map: &impl FlowMap) -> Result<bool, QueryError> {
         let map = map.flow_map();
         let (w, h) = map.size();
@@ -513,11 +580,35 @@ impl GridFlowField {
     }
 
     /// Where the wave stands ([`FlowStep::InProgress`] or [`FlowStep::Complete`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::flow::FlowStep;
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(8, 8).unwrap();
+    /// let o = GridOptions::DEFAULT.with_iteration_budget(5);
+    /// let mut field = grid.create_flow_field(&[Cell::new(0, 0)], &o).unwrap();
+    /// assert_eq!(field.state(), FlowStep::InProgress);
+    /// assert_eq!(field.next(Cell::new(1, 1)), None); // no directions until complete
+    /// field.run(&grid).unwrap();
+    /// assert_eq!(field.state(), FlowStep::Complete);
+    /// assert_eq!(field.next(Cell::new(1, 1)), Some(Cell::new(0, 0)));
+    /// ```
     pub fn state(&self) -> FlowStep {
         self.field.state()
     }
 
     /// Cells settled so far (after a refresh: what a fresh field would report).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::from_text("..#..\n..#..").unwrap();
+    /// let field = grid.create_flow_field(&[Cell::new(0, 0)], &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(field.settled(), 4); // the right half cannot reach the goal
+    /// ```
     pub fn settled(&self) -> u32 {
         self.field.settled()
     }
@@ -537,6 +628,19 @@ impl GridFlowField {
     /// goal is reachable, the agent does not fit there, `cell` is outside, or (in progress)
     /// the cell is not settled yet. For the map as the field last followed it
     /// ([`is_current`](Self::is_current)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let mut grid = Grid::from_text("...\n.#.\n...").unwrap();
+    /// grid.set_area(Cell::new(1, 0), 1).unwrap();
+    /// grid.set_area_cost(1, 3.0).unwrap(); // mud on the top middle cell
+    /// let field = grid.create_flow_field(&[Cell::new(0, 0)], &GridOptions::FOUR_CONNECTED).unwrap();
+    /// assert_eq!(field.cost(Cell::new(2, 0)), 4.0); // round the bottom beats 1 + 3 through mud
+    /// assert_eq!(field.cost(Cell::new(1, 1)), f64::INFINITY); // a wall
+    /// assert_eq!(field.cost(Cell::new(9, 9)), f64::INFINITY); // outside
+    /// ```
     pub fn cost(&self, cell: Cell) -> f64 {
         self.index(cell)
             .map_or(f64::INFINITY, |i| self.field.cost(i))
@@ -546,6 +650,24 @@ impl GridFlowField {
     /// for every cell until the field is complete. For the map as the field last followed it:
     /// after an edit, the old answer until [`refresh`](Self::refresh) (check with
     /// [`is_current`](Self::is_current) or read through [`current`](Self::current)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(4, 1).unwrap();
+    /// let goal = Cell::new(3, 0);
+    /// let field = grid.create_flow_field(&[goal], &GridOptions::DEFAULT).unwrap();
+    /// // Every agent follows `next` to the goal.
+    /// let mut at = Cell::new(0, 0);
+    /// let mut steps = 0;
+    /// while let Some(n) = field.next(at) {
+    ///     at = n;
+    ///     steps += 1;
+    /// }
+    /// assert_eq!((at, steps), (goal, 3));
+    /// assert_eq!(field.next(goal), None);
+    /// ```
     pub fn next(&self, cell: Cell) -> Option<Cell> {
         let n = self.field.next(self.index(cell)?);
         (n != NO_NEXT).then(|| self.cell_of(n))
@@ -561,6 +683,18 @@ impl GridFlowField {
     ///
     /// `(dx / len, dy / len)` with `len = sqrt(dx² + dy²)` (correctly rounded), the same bits
     /// everywhere.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(3, 3).unwrap();
+    /// let field = grid.create_flow_field(&[Cell::new(2, 2)], &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(field.direction(Cell::new(2, 1)), Some((0.0, 1.0))); // straight down
+    /// let (dx, dy) = field.direction(Cell::new(0, 0)).unwrap(); // diagonal
+    /// assert_eq!((dx, dy), (1.0 / onepath::math::SQRT2, 1.0 / onepath::math::SQRT2));
+    /// assert_eq!(field.direction(Cell::new(2, 2)), None); // the goal
+    /// ```
     pub fn direction(&self, cell: Cell) -> Option<(f64, f64)> {
         let to = self.next(cell)?;
         let (dx, dy) = match self.space {
@@ -578,6 +712,15 @@ impl GridFlowField {
 
     /// The integration field, row-major (+∞ for unreachable cells); for the map as the field
     /// last followed it ([`is_current`](Self::is_current)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::from_text("...#").unwrap();
+    /// let field = grid.create_flow_field(&[Cell::new(0, 0)], &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(field.costs(), &[0.0, 1.0, 2.0, f64::INFINITY]);
+    /// ```
     pub fn costs(&self) -> &[f64] {
         self.field.costs()
     }
@@ -585,21 +728,63 @@ impl GridFlowField {
     /// The direction field, row-major: the cell index of each cell's next cell, `u32::MAX`
     /// ([`NO_NEXT`]) for goals and unreachable cells; for the map as the field last followed
     /// it ([`is_current`](Self::is_current)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::flow::NO_NEXT;
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::from_text("...#").unwrap();
+    /// let field = grid.create_flow_field(&[Cell::new(0, 0)], &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(field.nexts(), &[NO_NEXT, 0, 1, NO_NEXT]); // cell indices
+    /// ```
     pub fn nexts(&self) -> &[u32] {
         self.field.nexts()
     }
 
     /// The goals as given (inside the grid), sorted by cell index and deduplicated.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(4, 4).unwrap();
+    /// let goals = [Cell::new(3, 3), Cell::new(0, 1), Cell::new(3, 3), Cell::new(9, 9)];
+    /// let field = grid.create_flow_field(&goals, &GridOptions::DEFAULT).unwrap();
+    /// // Sorted by index, deduplicated, the outside one dropped.
+    /// assert_eq!(field.goals().collect::<Vec<_>>(), vec![Cell::new(0, 1), Cell::new(3, 3)]);
+    /// ```
     pub fn goals(&self) -> impl Iterator<Item = Cell> + '_ {
         self.field.goals().iter().map(|&g| self.cell_of(g))
     }
 
     /// Width and height of the grid the field covers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(7, 3).unwrap();
+    /// let field = grid.create_flow_field(&[Cell::new(0, 0)], &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(field.size(), (7, 3));
+    /// assert_eq!(field.costs().len(), 21);
+    /// ```
     pub fn size(&self) -> (u32, u32) {
         (self.width, self.height)
     }
 
     /// The tier-2 field inside (read-only).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(3, 3).unwrap();
+    /// let field = grid.create_flow_field(&[Cell::new(1, 1)], &GridOptions::DEFAULT).unwrap();
+    /// let inner = field.field(); // node ids are cell indices
+    /// assert_eq!(inner.node_count(), 9);
+    /// assert_eq!(inner.cost(0), field.cost(Cell::new(0, 0)));
+    /// ```
     pub fn field(&self) -> &FlowField<DefaultStepCost> {
         &self.field
     }

@@ -60,6 +60,16 @@ fn space_bytes(space: FlowSpace) -> [u8; 4] {
 impl GridFlowField {
     /// Bytes [`save_state`](Self::save_state) writes: header + fixed fields + 4 per goal + 8
     /// per cell + 12 per queued cell.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(4, 4).unwrap();
+    /// let field = grid.create_flow_field(&[Cell::new(0, 0)], &GridOptions::DEFAULT).unwrap();
+    /// let mut buf = vec![0u8; field.state_size()];
+    /// assert_eq!(field.save_state(&grid, &mut buf), Ok(buf.len())); // exactly that many bytes
+    /// ```
     pub fn state_size(&self) -> usize {
         crate::state::HEADER_LEN
             + FIXED
@@ -114,6 +124,21 @@ impl GridFlowField {
     ///
     /// O(cells + q log q) for q queued cells; allocates nothing (the open set is sorted in
     /// place inside `out`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::state::StateError;
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let mut grid = Grid::new(4, 4).unwrap();
+    /// let field = grid.create_flow_field(&[Cell::new(0, 0)], &GridOptions::DEFAULT).unwrap();
+    /// let mut small = [0u8; 8];
+    /// assert!(matches!(field.save_state(&grid, &mut small), Err(StateError::BufferTooSmall { .. })));
+    /// // After an edit the field no longer matches the grid: refresh it first.
+    /// grid.set_walkable(Cell::new(2, 2), false).unwrap();
+    /// let mut buf = vec![0u8; field.state_size()];
+    /// assert_eq!(field.save_state(&grid, &mut buf), Err(StateError::InvalidField { field: "map" }));
+    /// ```
     pub fn save_state(&self, map: &impl FlowMap, out: &mut [u8]) -> Result<usize, StateError> {
         let map = map.flow_map();
         if self.check_map(map).is_err() || map.revision() != self.seen {
@@ -168,6 +193,26 @@ impl GridFlowField {
     /// O(S log S + cells) for S settled cells (the replay); the first restore allocates a
     /// spare field of the grid's size, later ones nothing. Every loop is bounded by the
     /// snapshot's length or the cell count.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(6, 6).unwrap();
+    /// let o = GridOptions::DEFAULT.with_iteration_budget(7); // save it mid-wave
+    /// let mut field = grid.create_flow_field(&[Cell::new(0, 0)], &o).unwrap();
+    /// let mut snapshot = vec![0u8; field.state_size()];
+    /// field.save_state(&grid, &mut snapshot).unwrap();
+    /// let expected = {
+    ///     field.run(&grid).unwrap();
+    ///     field.costs().to_vec()
+    /// };
+    /// // Roll back and finish again: the same field, bit for bit.
+    /// field.restore_state(&grid, &snapshot).unwrap();
+    /// assert_eq!(field.settled(), 7);
+    /// field.run(&grid).unwrap();
+    /// assert_eq!(field.costs(), &expected[..]);
+    /// ```
     pub fn restore_state(&mut self, map: &impl FlowMap, bytes: &[u8]) -> Result<(), StateError> {
         let map = map.flow_map();
         let (w, h) = map.size();

@@ -210,6 +210,20 @@ impl GridSearch {
     ///
     /// O(1); nothing map-sized is allocated before the first `try_begin` or
     /// [`prepare`](GridSearch::prepare).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch, HeuristicKind, QueryError, Step};
+    /// let mut search = GridSearch::new(GridOptions::FOUR_CONNECTED).unwrap();
+    /// let grid = Grid::new(5, 5).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(4, 4));
+    /// assert_eq!(search.run_cancellable(&grid, || false), Ok(Step::Found));
+    /// assert_eq!(search.cost(), 8.0);
+    /// // Options that cannot run are refused here, not at the first step.
+    /// let hex_on_square = GridOptions::DEFAULT.with_heuristic(HeuristicKind::HexDistance);
+    /// assert_eq!(GridSearch::new(hex_on_square).unwrap_err(), QueryError::HeuristicNotSupported);
+    /// ```
     pub fn new(options: GridOptions) -> Result<Self, QueryError> {
         Self::check_options(&options)?;
         let heuristic = resolve_square_heuristic(&options, 1, 1.0)?;
@@ -350,22 +364,74 @@ impl GridSearch {
 
     /// Whether the next searches use improved pruning (see
     /// [`set_improved_pruning`](Self::set_improved_pruning)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{GridOptions, GridSearch};
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// assert!(!search.improved_pruning()); // plain pruning by default
+    /// search.set_improved_pruning(true);
+    /// assert!(search.improved_pruning());
+    /// ```
     pub fn improved_pruning(&self) -> bool {
         self.improved
     }
 
     /// The options this handle runs with.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{GridOptions, GridSearch};
+    /// let options = GridOptions::DEFAULT.with_agent_size(2);
+    /// let search = GridSearch::new(options).unwrap();
+    /// assert_eq!(search.options(), &options);
+    /// ```
     pub fn options(&self) -> &GridOptions {
         &self.options
     }
 
     /// The algorithm family the current (or last) search runs: A*, JPS or JPS+.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Connectivity, Grid, GridAlgorithm, GridOptions, GridSearch};
+    /// let grid = Grid::new(8, 8).unwrap();
+    /// let jps = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Jps);
+    /// let mut search = GridSearch::new(jps).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(7, 7));
+    /// assert_eq!(search.algorithm(), GridAlgorithm::Jps);
+    /// // JPS needs eight moves: with four the selection table falls back to A*.
+    /// let mut four = GridSearch::new(jps.with_connectivity(Connectivity::Four)).unwrap();
+    /// four.try_begin(&grid, Cell::new(0, 0), Cell::new(7, 7));
+    /// assert_eq!(four.algorithm(), GridAlgorithm::AStar);
+    /// ```
     pub fn algorithm(&self) -> GridAlgorithm {
         self.running
     }
 
     /// Whether the current (or last) search runs a specialised octile engine
     /// ([`fast`](crate::fast)) rather than the generic core (the any-angle engine is not one).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch};
+    /// let grid = Grid::new(8, 8).unwrap();
+    /// let mut fast = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// fast.try_begin(&grid, Cell::new(0, 0), Cell::new(7, 7));
+    /// assert!(fast.specialized()); // eight moves, no corner cutting, size 1: the octile engine
+    /// let mut generic = GridSearch::new(GridOptions::DEFAULT.with_specialized_engines(false)).unwrap();
+    /// generic.try_begin(&grid, Cell::new(0, 0), Cell::new(7, 7));
+    /// assert!(!generic.specialized());
+    /// generic.run_cancellable(&grid, || false).unwrap();
+    /// fast.run_cancellable(&grid, || false).unwrap();
+    /// // The same path cost; the octile engine forms it as a + b·√2, the generic core step by
+    /// // step, so the last bit may differ.
+    /// assert!((fast.cost() - generic.cost()).abs() < 1e-12);
+    /// ```
     pub fn specialized(&self) -> bool {
         matches!(
             self.active,
@@ -375,12 +441,36 @@ impl GridSearch {
 
     /// The any-angle engine (read-only): counters such as
     /// [`los_checks`](ThetaSearch::los_checks) when the handle runs Theta* or Lazy Theta*.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch};
+    /// let grid = Grid::new(6, 6).unwrap();
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT.with_algorithm(GridAlgorithm::ThetaStar)).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(5, 2));
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert!(search.theta().los_checks() > 0);
+    /// assert_eq!(search.path_len(), 2); // one straight segment on an open map
+    /// ```
     pub fn theta(&self) -> &ThetaSearch<EuclideanHeuristic> {
         &self.theta
     }
 
     /// Turns the desync trace on or off for the next searches, on every engine (see
     /// [`AStar::set_record_trace`]; read it with [`trace`](GridSearch::trace)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch};
+    /// let grid = Grid::new(6, 6).unwrap();
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// search.set_record_trace(true);
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(5, 5));
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.trace().len() as u32, search.iterations()); // one digest per iteration
+    /// ```
     pub fn set_record_trace(&mut self, on: bool) {
         self.engine.set_record_trace(on);
         self.octile.set_record_trace(on);
@@ -391,6 +481,22 @@ impl GridSearch {
 
     /// The desync trace of the current search (empty unless recording): one digest per
     /// iteration, from whichever engine runs.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch};
+    /// // Two peers compare traces to find the first iteration where they diverged.
+    /// let grid = Grid::new(6, 6).unwrap();
+    /// let run = || {
+    ///     let mut s = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    ///     s.set_record_trace(true);
+    ///     s.try_begin(&grid, Cell::new(0, 0), Cell::new(5, 3));
+    ///     s.run_cancellable(&grid, || false).unwrap();
+    ///     s.trace().to_vec()
+    /// };
+    /// assert_eq!(onepath::search::first_divergence(&run(), &run()), None);
+    /// ```
     pub fn trace(&self) -> &[u64] {
         match self.active {
             Engine::Generic => self.engine.buffers().trace(),
@@ -404,6 +510,17 @@ impl GridSearch {
 
     /// The nodes expanded by the current search, in order, as row-major cells (empty unless
     /// `record_expansions`; jump points for jump point searches).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch};
+    /// let grid = Grid::new(4, 1).unwrap();
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT.with_record_expansions(true)).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(3, 0));
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.expanded_nodes(), &[0, 1, 2]); // the goal's pop is not an expansion
+    /// ```
     pub fn expanded_nodes(&self) -> &[u32] {
         match self.active {
             Engine::Generic => self.engine.buffers().expanded_nodes(),
@@ -418,11 +535,33 @@ impl GridSearch {
     /// The generic engine (read-only): counters, buffers, recorded expansions and trace when
     /// it runs ([`specialized`](GridSearch::specialized) is `false`). For jump point searches
     /// its nodes are jump points. The handle's own accessors answer for every engine.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch};
+    /// let grid = Grid::new(4, 4).unwrap();
+    /// let mut search = GridSearch::new(GridOptions::FOUR_CONNECTED).unwrap(); // the generic core
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(3, 3));
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.engine().iterations(), search.iterations());
+    /// ```
     pub fn engine(&self) -> &AStar<DefaultStepCost, AnyHeuristic> {
         &self.engine
     }
 
     /// The specialised octile A* (read-only).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch};
+    /// let grid = Grid::new(4, 4).unwrap();
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap(); // runs the octile engine
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(3, 3));
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.octile_astar().cost(), search.cost());
+    /// ```
     pub fn octile_astar(&self) -> &OctileAStar {
         &self.octile
     }
@@ -904,6 +1043,18 @@ impl GridSearch {
     }
 
     /// The current state.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
+    /// let grid = Grid::from_text("..#..").unwrap();
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(search.state(), Step::Idle);
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(4, 0));
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.state(), Step::NoPath);
+    /// ```
     pub fn state(&self) -> Step {
         match self.active {
             Engine::Generic => self.engine.state(),
@@ -916,6 +1067,20 @@ impl GridSearch {
     }
 
     /// The path cost when found, else +∞.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch};
+    /// let mut grid = Grid::new(3, 1).unwrap();
+    /// grid.set_area(Cell::new(1, 0), 1).unwrap();
+    /// grid.set_area_cost(1, 2.5).unwrap(); // entering (1, 0) costs 2.5
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(2, 0));
+    /// assert_eq!(search.cost(), f64::INFINITY); // not found yet
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.cost(), 3.5);
+    /// ```
     pub fn cost(&self) -> f64 {
         match self.active {
             Engine::Generic => self.engine.cost(),
@@ -928,6 +1093,17 @@ impl GridSearch {
     }
 
     /// Iterations (pops) so far.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch};
+    /// let grid = Grid::new(10, 10).unwrap();
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(9, 9));
+    /// search.step(&grid, 3).unwrap();
+    /// assert_eq!(search.iterations(), 3); // exactly the budget
+    /// ```
     pub fn iterations(&self) -> u32 {
         match self.active {
             Engine::Generic => self.engine.iterations(),
@@ -940,6 +1116,17 @@ impl GridSearch {
     }
 
     /// Expansions so far.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch};
+    /// let grid = Grid::new(5, 1).unwrap();
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(4, 0));
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!((search.iterations(), search.expansions()), (5, 4)); // the goal's pop
+    /// ```
     pub fn expansions(&self) -> u32 {
         match self.active {
             Engine::Generic => self.engine.expansions(),
@@ -975,6 +1162,20 @@ impl GridSearch {
     /// # Complexity
     ///
     /// O(path length).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch};
+    /// let grid = Grid::new(5, 5).unwrap();
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(4, 2));
+    /// assert_eq!(search.path_len(), 0); // not found yet
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.path_len(), 5);
+    /// let mut buf = vec![Cell::default(); search.path_len()];
+    /// assert_eq!(search.copy_path(&mut buf), Some(5));
+    /// ```
     pub fn path_len(&self) -> usize {
         match self.active {
             Engine::OctileAStar => return self.octile.path_len(),
@@ -1003,6 +1204,19 @@ impl GridSearch {
     /// # Complexity
     ///
     /// O(path length); allocates nothing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch};
+    /// let grid = Grid::new(4, 2).unwrap();
+    /// let mut search = GridSearch::new(GridOptions::FOUR_CONNECTED).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(3, 0));
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// let mut out = [0u32; 8];
+    /// let n = search.copy_path_indices(&mut out).unwrap();
+    /// assert_eq!(&out[..n], &[0, 1, 2, 3]); // y * width + x
+    /// ```
     #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path_indices(&self, out: &mut [u32]) -> Option<usize> {
         let w = self.bound_width;

@@ -7,16 +7,54 @@ use crate::hpa::{HpaHierarchy, HpaSearch};
 impl GridSearch {
     /// The hierarchies this handle keeps for its HPA* queries, oldest first (at most eight,
     /// one per chunk size, agent size, moves and rule).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch};
+    /// let grid = Grid::new(32, 32).unwrap();
+    /// let hpa = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Hpa).with_hpa_chunk_size(8);
+    /// let mut search = GridSearch::new(hpa).unwrap();
+    /// assert!(search.hpa_hierarchies().is_empty());
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(31, 31));
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.hpa_hierarchies().len(), 1); // built once, kept for the next queries
+    /// ```
     pub fn hpa_hierarchies(&self) -> &[HpaHierarchy] {
         &self.hpa.cache
     }
 
     /// The hierarchy the last HPA* query used, if any.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch};
+    /// let grid = Grid::new(32, 16).unwrap();
+    /// let hpa = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Hpa).with_hpa_chunk_size(8);
+    /// let mut search = GridSearch::new(hpa).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(31, 15));
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.hpa_hierarchy().map(|h| h.chunk_count()), Some(8)); // 4 × 2 chunks
+    /// ```
     pub fn hpa_hierarchy(&self) -> Option<&HpaHierarchy> {
         self.hpa.cache.get(self.hpa.current)
     }
 
     /// The HPA* search of the last HPA* query (its abstract and refined paths, for drawing).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch, Step};
+    /// let grid = Grid::new(32, 32).unwrap();
+    /// let hpa = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Hpa).with_hpa_chunk_size(8);
+    /// let mut search = GridSearch::new(hpa).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(31, 31));
+    /// search.run_cancellable(&grid, || false).unwrap();
+    /// assert_eq!(search.hpa_search().state(), Step::Found);
+    /// assert_eq!(search.hpa_search().path().first(), Some(&0)); // refined path, cell indices
+    /// ```
     pub fn hpa_search(&self) -> &HpaSearch {
         &self.hpa.search
     }

@@ -144,6 +144,18 @@ impl GridSearch {
     /// # Complexity
     ///
     /// O(reached nodes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridSearch};
+    /// let grid = Grid::new(8, 8).unwrap();
+    /// let mut search = GridSearch::new(GridOptions::DEFAULT).unwrap();
+    /// search.try_begin(&grid, Cell::new(0, 0), Cell::new(7, 7));
+    /// search.step(&grid, 4).unwrap();
+    /// let mut buf = vec![0u8; search.state_size()]; // grows with the nodes reached
+    /// assert_eq!(search.save_state(&grid, &mut buf), Ok(buf.len()));
+    /// ```
     pub fn state_size(&self) -> usize {
         HEADER_LEN + FIXED + self.engine_state_size()
     }

@@ -17,6 +17,17 @@ use crate::topology::ZeroHeuristic;
 impl HexGrid {
     /// Drops the search buffers the grid keeps for its one-line queries; the next query sizes
     /// them again.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout};
+    /// let grid = HexGrid::new(16, 16, HexLayout::PointyOddRow).unwrap();
+    /// let a = grid.find_path(Cell::new(0, 0), Cell::new(15, 15), &GridOptions::DEFAULT).unwrap();
+    /// grid.release_query_memory(); // e.g. when the level unloads
+    /// let b = grid.find_path(Cell::new(0, 0), Cell::new(15, 15), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(a, b); // the next query sizes new buffers; the answer is the same
+    /// ```
     pub fn release_query_memory(&self) {
         self.queries.clear();
     }

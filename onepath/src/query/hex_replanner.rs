@@ -116,6 +116,18 @@ impl HexGrid {
     /// # Complexity
     ///
     /// O(1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridAlgorithm, GridOptions, HexGrid, HexLayout, QueryError};
+    /// let grid = HexGrid::new(5, 5, HexLayout::FlatOddColumn).unwrap();
+    /// let unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 4), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(unit.algorithm(), GridAlgorithm::DStarLite);
+    /// // Hex grids move agents of size 1 only.
+    /// let wide = GridOptions::DEFAULT.with_agent_size(2);
+    /// assert!(matches!(grid.create_replanner(Cell::new(0, 0), Cell::new(4, 4), &wide), Err(QueryError::InvalidAgentSize { .. })));
+    /// ```
     pub fn create_replanner(
         &self,
         start: Cell,
@@ -141,6 +153,18 @@ impl HexReplanner {
     /// # Errors
     ///
     /// As [`try_replan`](HexReplanner::try_replan).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// let mut grid = HexGrid::new(4, 1, HexLayout::PointyOddRow).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(3, 0), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(unit.replan(&grid), Ok(PathStatus::Found));
+    /// assert_eq!(unit.path().len(), 4);
+    /// grid.set_area(Cell::new(1, 0), 255).unwrap(); // the only row is cut
+    /// assert_eq!(unit.replan(&grid), Ok(PathStatus::NoPath));
+    /// ```
     pub fn replan(&mut self, grid: &HexGrid) -> Result<PathStatus, QueryError> {
         self.try_replan(grid, u32::MAX)
     }
@@ -155,27 +179,86 @@ impl HexReplanner {
     /// # Complexity
     ///
     /// As the square form. Allocates nothing once the first replan has sized the buffers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// let grid = HexGrid::new(12, 12, HexLayout::PointyOddRow).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(11, 11), &GridOptions::DEFAULT).unwrap();
+    /// let mut ticks = 1;
+    /// while unit.try_replan(&grid, 4).unwrap() == PathStatus::BudgetExhausted {
+    ///     ticks += 1;
+    /// }
+    /// assert!(ticks > 1);
+    /// assert_eq!(unit.cost(), grid.find_path(Cell::new(0, 0), Cell::new(11, 11), &GridOptions::DEFAULT).unwrap().cost);
+    /// ```
     pub fn try_replan(&mut self, grid: &HexGrid, budget: u32) -> Result<PathStatus, QueryError> {
         self.core.try_replan(grid, budget)
     }
 
     /// Moves the start; taken up at the next replan (D* Lite keeps its work).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout};
+    /// let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// unit.move_start(Cell::new(1, 0));
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!((unit.path()[0], unit.cost()), (Cell::new(1, 0), 3.0));
+    /// ```
     pub fn move_start(&mut self, start: Cell) {
         self.core.move_start(start);
     }
 
     /// Changes the goal; the next replan begins again.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout};
+    /// let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.set_goal(Cell::new(2, 0));
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!((unit.endpoints().1, unit.cost()), (Cell::new(2, 0), 2.0));
+    /// ```
     pub fn set_goal(&mut self, goal: Cell) {
         self.core.set_goal(goal);
     }
 
     /// Announces a change the grid cannot report: the next replan begins again.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// unit.invalidate(); // a rule outside the grid changed
+    /// assert_eq!(unit.replan(&grid), Ok(PathStatus::Found)); // began again
+    /// ```
     pub fn invalidate(&mut self) {
         self.core.invalidate();
     }
 
     /// The status of the last replan: [`PathStatus::NotStarted`] before the first (and after
     /// restoring a state saved then), `BudgetExhausted` while a budgeted replan is unfinished.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(unit.status(), PathStatus::BudgetExhausted); // before the first replan
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!(unit.status(), PathStatus::Found);
+    /// ```
     pub fn status(&self) -> PathStatus {
         self.core.status()
     }
@@ -221,17 +304,49 @@ impl HexReplanner {
 
     /// The path of the last replan, start to goal (empty unless it was `Found`). After an
     /// edit, the old path until the next replan ([`is_current`](HexReplanner::is_current)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout};
+    /// let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!(unit.path().len(), 5);
+    /// assert_eq!(unit.path()[4], Cell::new(4, 0));
+    /// ```
     pub fn path(&self) -> &[Cell] {
         self.core.path()
     }
 
     /// The exact cost of [`path`](HexReplanner::path) (+∞ unless `Found`); for the last
     /// replan, as [`path`](HexReplanner::path).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(unit.cost(), f64::INFINITY);
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!(unit.cost(), 4.0);
+    /// ```
     pub fn cost(&self) -> f64 {
         self.core.cost()
     }
 
     /// Pops of the current repair.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// assert!(unit.iterations() >= unit.expansions() && unit.expansions() > 0);
+    /// ```
     pub fn iterations(&self) -> u32 {
         self.core.engine().iterations()
     }
@@ -242,11 +357,30 @@ impl HexReplanner {
     }
 
     /// Which replanner this is.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(unit.algorithm(), onepath::GridAlgorithm::DStarLite);
+    /// ```
     pub fn algorithm(&self) -> GridAlgorithm {
         self.core.algorithm()
     }
 
     /// The start and goal asked for.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.move_start(Cell::new(1, 0));
+    /// assert_eq!(unit.endpoints(), (Cell::new(1, 0), Cell::new(4, 0)));
+    /// ```
     pub fn endpoints(&self) -> (Cell, Cell) {
         self.core.endpoints()
     }
@@ -258,6 +392,17 @@ impl HexReplanner {
     /// # Complexity
     ///
     /// O(edits in the journal since the last replan).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout};
+    /// let grid = HexGrid::new(4, 4, HexLayout::PointyOddRow).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(3, 3), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// let mut buf = vec![0u8; unit.state_size(&grid).unwrap()];
+    /// assert_eq!(unit.save_state(&grid, &mut buf), Ok(buf.len()));
+    /// ```
     pub fn state_size(&self, grid: &HexGrid) -> usize {
         self.core.state_size(grid)
     }
@@ -275,6 +420,16 @@ impl HexReplanner {
     ///
     /// [`StateError::BufferTooSmall`], or [`StateError::InvalidField`] for a grid of
     /// another size.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// assert!(unit.save_state(&grid, &mut [0u8; 4]).is_err()); // too short: nothing written
+    /// ```
     pub fn save_state(&mut self, grid: &HexGrid, out: &mut [u8]) -> Result<usize, StateError> {
         self.core.save_state(grid, out)
     }
@@ -289,11 +444,40 @@ impl HexReplanner {
     ///
     /// O(cells) for the checks. Allocates nothing once the replanner has replanned or
     /// restored on a grid of this size.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, GridOptions, HexGrid, HexLayout};
+    /// let mut grid = HexGrid::new(6, 6, HexLayout::PointyOddRow).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(5, 5), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// let mut snapshot = vec![0u8; unit.state_size(&grid).unwrap()];
+    /// unit.save_state(&grid, &mut snapshot).unwrap();
+    /// let (path, cost) = (unit.path().to_vec(), unit.cost());
+    /// grid.set_area(Cell::new(2, 2), 255).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// // Roll back the grid, then the replanner.
+    /// grid.set_area(Cell::new(2, 2), 0).unwrap();
+    /// unit.restore_state(&grid, &snapshot).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!((unit.path(), unit.cost()), (&path[..], cost));
+    /// ```
     pub fn restore_state(&mut self, grid: &HexGrid, bytes: &[u8]) -> Result<(), StateError> {
         self.core.restore_state(grid, bytes)
     }
 
     /// The engine (tier 2, read-only).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
+    /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
+    /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!(unit.engine().g(0), 4.0); // D* Lite: g of the start is the path cost
+    /// ```
     pub fn engine(&self) -> &ReplanSearch<DefaultStepCost, AnyHeuristic> {
         self.core.engine()
     }

@@ -3,6 +3,19 @@
 use crate::grid::{Connectivity, DiagonalRule, NearestOptions};
 
 /// Which estimate guides A*.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid, GridOptions, HeuristicKind};
+/// let grid = Grid::new(8, 1).unwrap();
+/// let (a, b) = (Cell::new(0, 0), Cell::new(7, 0));
+/// let astar = grid.find_path(a, b, &GridOptions::DEFAULT).unwrap(); // Auto: octile here
+/// let dijkstra = GridOptions::DEFAULT.with_heuristic(HeuristicKind::Zero);
+/// let dijkstra = grid.find_path(a, b, &dijkstra).unwrap();
+/// assert_eq!((astar.cost, dijkstra.cost), (7.0, 7.0)); // both optimal
+/// assert!(astar.expansions <= dijkstra.expansions);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -22,6 +35,20 @@ pub enum HeuristicKind {
 }
 
 /// The algorithm a tier-1 query ran ([`GridPath::algorithm`](crate::GridPath)).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid, GridAlgorithm, GridOptions};
+/// let grid = Grid::from_text("......\n.####.\n......").unwrap();
+/// let (a, b) = (Cell::new(0, 1), Cell::new(5, 1));
+/// let jps = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Jps);
+/// let path = grid.find_path(a, b, &jps).unwrap();
+/// assert_eq!(path.algorithm, GridAlgorithm::Jps); // it applied
+/// // Same cost as A*; the path lists every cell (king moves), not only the jump points.
+/// assert_eq!(path.cost, grid.find_path(a, b, &GridOptions::DEFAULT).unwrap().cost);
+/// assert!(path.step_counts().is_some());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -170,6 +197,17 @@ impl GridOptions {
     };
 
     /// `DEFAULT` for an agent of side `size` cells.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, PathStatus};
+    /// let grid = Grid::from_text("....\n....\n#.##\n....").unwrap();
+    /// let (a, b) = (Cell::new(0, 0), Cell::new(0, 3));
+    /// let tank = GridOptions::for_agent_size(2); // a 2 × 2 agent (top-left cell given)
+    /// assert_eq!(grid.find_path(a, b, &tank).unwrap().status, PathStatus::GoalInvalid); // (0, 3) has no room
+    /// assert_eq!(grid.find_path(a, b, &GridOptions::DEFAULT).unwrap().status, PathStatus::Found);
+    /// ```
     pub const fn for_agent_size(size: u8) -> Self {
         Self {
             agent_size: size,
@@ -178,6 +216,13 @@ impl GridOptions {
     }
 
     /// With `connectivity`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Connectivity, GridOptions};
+    /// assert_eq!(GridOptions::DEFAULT.with_connectivity(Connectivity::Four), GridOptions::FOUR_CONNECTED);
+    /// ```
     #[must_use]
     pub const fn with_connectivity(mut self, connectivity: Connectivity) -> Self {
         self.connectivity = connectivity;
@@ -185,6 +230,15 @@ impl GridOptions {
     }
 
     /// With `rule`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{DiagonalRule, GridOptions};
+    /// let o = GridOptions::DEFAULT.with_diagonal_rule(DiagonalRule::AllowAll);
+    /// assert_eq!(o.diagonal_rule, DiagonalRule::AllowAll);
+    /// assert_eq!(GridOptions::DEFAULT.diagonal_rule, DiagonalRule::NoCornerCutting); // preset untouched
+    /// ```
     #[must_use]
     pub const fn with_diagonal_rule(mut self, rule: DiagonalRule) -> Self {
         self.diagonal_rule = rule;
@@ -192,6 +246,16 @@ impl GridOptions {
     }
 
     /// With agent side `size`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, PathStatus};
+    /// let grid = Grid::from_text("...\n.#.\n...").unwrap();
+    /// let big = GridOptions::DEFAULT.with_agent_size(2);
+    /// // No 2 × 2 block of this grid is free of the wall.
+    /// assert_eq!(grid.find_path(Cell::new(0, 0), Cell::new(1, 1), &big).unwrap().status, PathStatus::StartInvalid);
+    /// ```
     #[must_use]
     pub const fn with_agent_size(mut self, size: u8) -> Self {
         self.agent_size = size;
@@ -199,6 +263,15 @@ impl GridOptions {
     }
 
     /// With `heuristic` (`HeuristicKind::Zero` for Dijkstra).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, HeuristicKind};
+    /// let grid = Grid::new(6, 6).unwrap();
+    /// let o = GridOptions::FOUR_CONNECTED.with_heuristic(HeuristicKind::Manhattan);
+    /// assert_eq!(grid.find_path(Cell::new(0, 0), Cell::new(5, 5), &o).unwrap().cost, 10.0);
+    /// ```
     #[must_use]
     pub const fn with_heuristic(mut self, heuristic: HeuristicKind) -> Self {
         self.heuristic = heuristic;
@@ -206,6 +279,18 @@ impl GridOptions {
     }
 
     /// With heuristic weight `w` (validated by the query).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::from_text("........\n.######.\n........").unwrap();
+    /// let (a, b) = (Cell::new(0, 1), Cell::new(7, 1));
+    /// let optimal = grid.find_path(a, b, &GridOptions::DEFAULT).unwrap();
+    /// let greedy = grid.find_path(a, b, &GridOptions::DEFAULT.with_weight(3.0)).unwrap();
+    /// assert!(greedy.cost >= optimal.cost); // weighted A*: maybe longer, usually faster
+    /// assert!(greedy.expansions <= optimal.expansions);
+    /// ```
     #[must_use]
     pub const fn with_weight(mut self, w: f64) -> Self {
         self.weight = w;
@@ -213,6 +298,16 @@ impl GridOptions {
     }
 
     /// With an iteration budget.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, PathStatus};
+    /// let grid = Grid::new(50, 50).unwrap();
+    /// let capped = GridOptions::DEFAULT.with_iteration_budget(20);
+    /// let path = grid.find_path(Cell::new(0, 0), Cell::new(49, 49), &capped).unwrap();
+    /// assert_eq!((path.status, path.iterations), (PathStatus::BudgetExhausted, 20));
+    /// ```
     #[must_use]
     pub const fn with_iteration_budget(mut self, budget: u32) -> Self {
         self.iteration_budget = budget;
@@ -220,6 +315,17 @@ impl GridOptions {
     }
 
     /// With `algorithm`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridAlgorithm, GridOptions};
+    /// let grid = Grid::new(8, 8).unwrap();
+    /// let theta = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::ThetaStar);
+    /// let path = grid.find_path(Cell::new(0, 0), Cell::new(7, 3), &theta).unwrap();
+    /// assert_eq!(path.cells, vec![Cell::new(0, 0), Cell::new(7, 3)]); // one straight segment
+    /// assert_eq!(path.cost, onepath::math::sqrt(49.0 + 9.0));
+    /// ```
     #[must_use]
     pub const fn with_algorithm(mut self, algorithm: GridAlgorithm) -> Self {
         self.algorithm = algorithm;
@@ -227,6 +333,17 @@ impl GridOptions {
     }
 
     /// With the specialised engines allowed (`true`, the default) or forced off.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(8, 8).unwrap();
+    /// let generic = GridOptions::DEFAULT.with_specialized_engines(false);
+    /// let path = grid.find_path(Cell::new(0, 0), Cell::new(7, 5), &generic).unwrap();
+    /// assert!(!path.specialized);
+    /// assert!(grid.find_path(Cell::new(0, 0), Cell::new(7, 5), &GridOptions::DEFAULT).unwrap().specialized);
+    /// ```
     #[must_use]
     pub const fn with_specialized_engines(mut self, on: bool) -> Self {
         self.specialized_engines = on;
@@ -234,6 +351,17 @@ impl GridOptions {
     }
 
     /// With HPA* chunk side `size` (see [`hpa_chunk_size`](Self::hpa_chunk_size)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridAlgorithm, GridOptions, QueryError};
+    /// let grid = Grid::new(32, 32).unwrap();
+    /// let hpa = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Hpa).with_hpa_chunk_size(8);
+    /// assert!(grid.find_path(Cell::new(0, 0), Cell::new(31, 31), &hpa).unwrap().is_found());
+    /// let zero = hpa.with_hpa_chunk_size(0);
+    /// assert!(matches!(grid.find_path(Cell::new(0, 0), Cell::new(31, 31), &zero), Err(QueryError::InvalidChunkSize { .. })));
+    /// ```
     #[must_use]
     pub const fn with_hpa_chunk_size(mut self, size: u32) -> Self {
         self.hpa_chunk_size = size;
@@ -241,6 +369,19 @@ impl GridOptions {
     }
 
     /// With HPA* smoothing on or off.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridAlgorithm, GridOptions};
+    /// let grid = Grid::new(32, 32).unwrap();
+    /// let hpa = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::Hpa).with_hpa_chunk_size(8);
+    /// let (a, b) = (Cell::new(0, 3), Cell::new(31, 3));
+    /// let rough = grid.find_path(a, b, &hpa.with_hpa_smoothing(false)).unwrap();
+    /// let smooth = grid.find_path(a, b, &hpa).unwrap();
+    /// assert!(smooth.cost <= rough.cost);
+    /// assert_eq!(smooth.cost, 31.0); // straight along the row
+    /// ```
     #[must_use]
     pub const fn with_hpa_smoothing(mut self, on: bool) -> Self {
         self.hpa_smoothing = on;
@@ -248,6 +389,16 @@ impl GridOptions {
     }
 
     /// With expansion recording on or off.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(5, 1).unwrap();
+    /// let o = GridOptions::DEFAULT.with_record_expansions(true);
+    /// let path = grid.find_path(Cell::new(0, 0), Cell::new(4, 0), &o).unwrap();
+    /// assert_eq!(path.expanded, vec![Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0), Cell::new(3, 0)]);
+    /// ```
     #[must_use]
     pub const fn with_record_expansions(mut self, on: bool) -> Self {
         self.record_expansions = on;

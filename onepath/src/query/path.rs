@@ -12,6 +12,18 @@ use crate::search::Step;
 /// `#[must_use]`: [`StartInvalid`](PathStatus::StartInvalid) /
 /// [`GoalInvalid`](PathStatus::GoalInvalid) mean no path was produced for the endpoints asked
 /// for, and [`BudgetExhausted`](PathStatus::BudgetExhausted) asks for another call.
+/// # Examples
+///
+/// ```
+/// use onepath::{Cell, Grid, GridOptions, PathStatus};
+/// let grid = Grid::from_text("..#..").unwrap();
+/// let o = GridOptions::DEFAULT;
+/// let status = |a, b| grid.find_path(Cell::new(a, 0), Cell::new(b, 0), &o).unwrap().status;
+/// assert_eq!(status(0, 1), PathStatus::Found);
+/// assert_eq!(status(0, 4), PathStatus::NoPath);
+/// assert_eq!(status(2, 0), PathStatus::StartInvalid); // a wall
+/// assert_eq!(status(0, 9), PathStatus::GoalInvalid); // outside
+/// ```
 #[must_use = "StartInvalid / GoalInvalid mean no path for these endpoints and BudgetExhausted asks for another call: look at the status"]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -105,6 +117,16 @@ impl GridPath {
     }
 
     /// Whether a path was found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::from_text(".#.").unwrap();
+    /// let o = GridOptions::DEFAULT;
+    /// assert!(grid.find_path(Cell::new(0, 0), Cell::new(0, 0), &o).unwrap().is_found());
+    /// assert!(!grid.find_path(Cell::new(0, 0), Cell::new(2, 0), &o).unwrap().is_found());
+    /// ```
     pub fn is_found(&self) -> bool {
         self.status == PathStatus::Found
     }

@@ -156,6 +156,21 @@ impl Grid {
     /// # Complexity
     ///
     /// O(1) for agents of size 1; O(cells) to compute the clearance for larger agents.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridAlgorithm, GridOptions, PathStatus, QueryError};
+    /// let grid = Grid::new(5, 5).unwrap();
+    /// let lpa = GridOptions::DEFAULT.with_algorithm(GridAlgorithm::LpaStar);
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &lpa).unwrap();
+    /// assert_eq!(unit.algorithm(), GridAlgorithm::LpaStar);
+    /// assert_eq!(unit.replan(&grid), Ok(PathStatus::Found));
+    /// assert_eq!(unit.cost(), 4.0);
+    /// // Replanners keep paths optimal: a weight other than 1 is refused.
+    /// let weighted = GridOptions::DEFAULT.with_weight(2.0);
+    /// assert!(matches!(grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &weighted), Err(QueryError::ReplanWeight { .. })));
+    /// ```
     pub fn create_replanner(
         &self,
         start: Cell,
@@ -179,6 +194,22 @@ impl GridReplanner {
     /// # Errors
     ///
     /// As [`try_replan`](GridReplanner::try_replan).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, PathStatus};
+    /// let mut grid = Grid::from_text("...\n...\n...").unwrap();
+    /// let o = GridOptions::FOUR_CONNECTED;
+    /// let mut unit = grid.create_replanner(Cell::new(0, 1), Cell::new(2, 1), &o).unwrap();
+    /// assert_eq!(unit.replan(&grid), Ok(PathStatus::Found));
+    /// assert_eq!(unit.cost(), 2.0);
+    /// grid.set_rect(1, 0, 1, 3, 255).unwrap(); // a wall across
+    /// assert_eq!(unit.replan(&grid), Ok(PathStatus::NoPath));
+    /// grid.set_walkable(Cell::new(1, 2), true).unwrap(); // a door opens
+    /// assert_eq!(unit.replan(&grid), Ok(PathStatus::Found));
+    /// assert_eq!(unit.cost(), 4.0);
+    /// ```
     pub fn replan(&mut self, grid: &Grid) -> Result<PathStatus, QueryError> {
         self.try_replan(grid, u32::MAX)
     }
@@ -201,6 +232,21 @@ impl GridReplanner {
     /// O(edits) to read the journal, then what LPA* / D* Lite repair: the nodes around each
     /// edit and the nodes whose costs changed, O(k log k) for k queue operations; O(cells)
     /// after a restart. Allocates nothing once the first replan has sized the buffers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, PathStatus};
+    /// let grid = Grid::new(16, 16).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(15, 15), &GridOptions::DEFAULT).unwrap();
+    /// let mut ticks = 1;
+    /// while unit.try_replan(&grid, 8).unwrap() == PathStatus::BudgetExhausted {
+    ///     ticks += 1; // at most eight pops per tick; the work carries over
+    /// }
+    /// assert!(ticks > 1);
+    /// assert_eq!(unit.status(), PathStatus::Found);
+    /// assert_eq!(unit.path().len(), 16);
+    /// ```
     pub fn try_replan(&mut self, grid: &Grid, budget: u32) -> Result<PathStatus, QueryError> {
         self.core.try_replan(grid, budget)
     }
@@ -208,23 +254,72 @@ impl GridReplanner {
     /// Moves the start (the unit advanced); taken up at the next replan. D* Lite keeps its
     /// work (the key modifier grows by the estimate between the two starts); LPA* begins
     /// again.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(6, 1).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(5, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// unit.move_start(unit.path()[1]); // one step along the path
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!((unit.path()[0], unit.cost()), (Cell::new(1, 0), 4.0));
+    /// assert_eq!(unit.endpoints(), (Cell::new(1, 0), Cell::new(5, 0)));
+    /// ```
     pub fn move_start(&mut self, start: Cell) {
         self.core.move_start(start);
     }
 
     /// Changes the goal; the next replan begins again (both variants).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(6, 1).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(5, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// unit.set_goal(Cell::new(2, 0));
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!(unit.path(), &[Cell::new(0, 0), Cell::new(1, 0), Cell::new(2, 0)]);
+    /// ```
     pub fn set_goal(&mut self, goal: Cell) {
         self.core.set_goal(goal);
     }
 
     /// Announces a change the grid cannot report (e.g. a rule outside the grid now answers
     /// differently): the next replan begins again.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, PathStatus};
+    /// let grid = Grid::new(4, 4).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(3, 3), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// unit.invalidate(); // e.g. a rule outside the grid changed
+    /// assert_eq!(unit.replan(&grid), Ok(PathStatus::Found)); // began again
+    /// assert!(unit.iterations() > 0);
+    /// ```
     pub fn invalidate(&mut self) {
         self.core.invalidate();
     }
 
     /// The status of the last replan: [`PathStatus::NotStarted`] before the first (and after
     /// restoring a state saved then), `BudgetExhausted` while a budgeted replan is unfinished.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, PathStatus};
+    /// let grid = Grid::from_text("..#").unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(2, 0), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(unit.status(), PathStatus::BudgetExhausted); // before the first replan
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!(unit.status(), PathStatus::GoalInvalid); // the goal is a wall
+    /// assert!(unit.path().is_empty() && unit.cost() == f64::INFINITY);
+    /// ```
     pub fn status(&self) -> PathStatus {
         self.core.status()
     }
@@ -270,32 +365,97 @@ impl GridReplanner {
 
     /// The path of the last replan, start to goal (empty unless it was `Found`). After an
     /// edit, the old path until the next replan ([`is_current`](GridReplanner::is_current)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::from_text("...\n.#.\n...").unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 1), Cell::new(2, 1), &GridOptions::FOUR_CONNECTED).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// let path = unit.path();
+    /// assert_eq!((path.len(), path[0], path[4]), (5, Cell::new(0, 1), Cell::new(2, 1)));
+    /// ```
     pub fn path(&self) -> &[Cell] {
         self.core.path()
     }
 
     /// The exact cost of [`path`](GridReplanner::path) (+∞ unless the last replan was
     /// `Found`). For the last replan, as [`path`](GridReplanner::path).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(3, 3).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(2, 2), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(unit.cost(), f64::INFINITY);
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!(unit.cost(), 2.0 * onepath::math::SQRT2);
+    /// ```
     pub fn cost(&self) -> f64 {
         self.core.cost()
     }
 
     /// Pops of the current repair (since the last finished replan that had new work).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let mut grid = Grid::new(8, 8).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(7, 7), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// let first = unit.iterations();
+    /// grid.set_walkable(Cell::new(0, 7), false).unwrap(); // far from the path
+    /// unit.replan(&grid).unwrap();
+    /// assert!(unit.iterations() < first); // a repair, not a new search
+    /// ```
     pub fn iterations(&self) -> u32 {
         self.core.engine().iterations()
     }
 
     /// Pops of the current repair that changed a cost.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(5, 1).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// assert!(unit.expansions() > 0 && unit.expansions() <= unit.iterations());
+    /// ```
     pub fn expansions(&self) -> u32 {
         self.core.engine().expansions()
     }
 
     /// Which replanner this is ([`GridAlgorithm::LpaStar`] or [`GridAlgorithm::DStarLite`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions, GridAlgorithm};
+    /// let grid = Grid::new(2, 2).unwrap();
+    /// // Anything but LPA* asks for D* Lite.
+    /// let unit = grid.create_replanner(Cell::new(0, 0), Cell::new(1, 1), &GridOptions::DEFAULT).unwrap();
+    /// assert_eq!(unit.algorithm(), GridAlgorithm::DStarLite);
+    /// ```
     pub fn algorithm(&self) -> GridAlgorithm {
         self.core.algorithm()
     }
 
     /// The start and goal asked for.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(4, 4).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(3, 3), &GridOptions::DEFAULT).unwrap();
+    /// unit.set_goal(Cell::new(2, 3));
+    /// assert_eq!(unit.endpoints(), (Cell::new(0, 0), Cell::new(2, 3)));
+    /// ```
     pub fn endpoints(&self) -> (Cell, Cell) {
         self.core.endpoints()
     }
@@ -311,6 +471,17 @@ impl GridReplanner {
     /// # Complexity
     ///
     /// O(edits in the journal since the last replan).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(4, 4).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(3, 3), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// let mut buf = vec![0u8; unit.state_size(&grid).unwrap()];
+    /// assert_eq!(unit.save_state(&grid, &mut buf), Ok(buf.len()));
+    /// ```
     pub fn state_size(&self, grid: &Grid) -> usize {
         self.core.state_size(grid)
     }
@@ -350,6 +521,20 @@ impl GridReplanner {
     ///
     /// [`StateError::BufferTooSmall`], or [`StateError::InvalidField`] for a grid of
     /// another size.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::state::StateError;
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(4, 4).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(3, 3), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// assert!(matches!(unit.save_state(&grid, &mut [0u8; 4]), Err(StateError::BufferTooSmall { .. })));
+    /// let other = Grid::new(5, 5).unwrap();
+    /// let mut buf = vec![0u8; 4096];
+    /// assert!(matches!(unit.save_state(&other, &mut buf), Err(StateError::InvalidField { .. })));
+    /// ```
     pub fn save_state(&mut self, grid: &Grid, out: &mut [u8]) -> Result<usize, StateError> {
         self.core.save_state(grid, out)
     }
@@ -368,11 +553,42 @@ impl GridReplanner {
     ///
     /// O(cells · neighbours) for the checks. Allocates nothing once the replanner has
     /// replanned or restored on a grid of this size.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let mut grid = Grid::new(6, 6).unwrap();
+    /// let o = GridOptions::DEFAULT;
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(5, 5), &o).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// let mut snapshot = vec![0u8; unit.state_size(&grid).unwrap()];
+    /// unit.save_state(&grid, &mut snapshot).unwrap();
+    /// let (path, cost) = (unit.path().to_vec(), unit.cost());
+    /// // Diverge, then roll back (grid first, then the replanner).
+    /// grid.set_walkable(Cell::new(2, 2), false).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// grid.set_walkable(Cell::new(2, 2), true).unwrap();
+    /// unit.restore_state(&grid, &snapshot).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// assert_eq!((unit.path(), unit.cost()), (&path[..], cost));
+    /// ```
     pub fn restore_state(&mut self, grid: &Grid, bytes: &[u8]) -> Result<(), StateError> {
         self.core.restore_state(grid, bytes)
     }
 
     /// The engine (tier 2, read-only): g, rhs, queue, km.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, GridOptions};
+    /// let grid = Grid::new(3, 1).unwrap();
+    /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(2, 0), &GridOptions::DEFAULT).unwrap();
+    /// unit.replan(&grid).unwrap();
+    /// // D* Lite searches from the goal: g of the start (node 0) is the path cost.
+    /// assert_eq!(unit.engine().g(0), 2.0);
+    /// ```
     pub fn engine(&self) -> &ReplanSearch<DefaultStepCost, AnyHeuristic> {
         self.core.engine()
     }

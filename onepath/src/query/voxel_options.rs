@@ -54,6 +54,16 @@ impl VoxelOptions {
         Self::DEFAULT.with_connectivity(VoxelConnectivity::Eighteen);
 
     /// With another connectivity.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelGrid};
+    /// use onepath::VoxelOptions;
+    /// let grid = VoxelGrid::new(2, 2, 1).unwrap();
+    /// let o = VoxelOptions::DEFAULT.with_connectivity(VoxelConnectivity::Six);
+    /// assert_eq!(grid.find_path(VoxelCell::new(0, 0, 0), VoxelCell::new(1, 1, 0), &o).cost, 2.0);
+    /// ```
     #[must_use]
     pub const fn with_connectivity(mut self, c: VoxelConnectivity) -> Self {
         self.connectivity = c;
@@ -61,6 +71,19 @@ impl VoxelOptions {
     }
 
     /// With another corner rule.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelCornerRule, VoxelGrid};
+    /// use onepath::VoxelOptions;
+    /// let mut grid = VoxelGrid::new(2, 2, 1).unwrap();
+    /// grid.set_walkable(VoxelCell::new(1, 0, 0), false).unwrap();
+    /// let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(1, 1, 0));
+    /// assert_eq!(grid.find_path(a, b, &VoxelOptions::DEFAULT).cells.len(), 3); // round the corner
+    /// let cut = VoxelOptions::DEFAULT.with_corner_rule(VoxelCornerRule::AllowAll);
+    /// assert_eq!(grid.find_path(a, b, &cut).cells.len(), 2); // straight past it
+    /// ```
     #[must_use]
     pub const fn with_corner_rule(mut self, r: VoxelCornerRule) -> Self {
         self.corner_rule = r;
@@ -68,6 +91,16 @@ impl VoxelOptions {
     }
 
     /// With an iteration budget.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// use onepath::{PathStatus, VoxelOptions};
+    /// let grid = VoxelGrid::new(8, 8, 8).unwrap();
+    /// let path = grid.find_path(VoxelCell::new(0, 0, 0), VoxelCell::new(7, 7, 7), &VoxelOptions::DEFAULT.with_iteration_budget(2));
+    /// assert_eq!((path.status, path.iterations), (PathStatus::BudgetExhausted, 2));
+    /// ```
     #[must_use]
     pub const fn with_iteration_budget(mut self, budget: u32) -> Self {
         self.iteration_budget = budget;
@@ -75,6 +108,16 @@ impl VoxelOptions {
     }
 
     /// With expansion recording on or off.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// use onepath::VoxelOptions;
+    /// let grid = VoxelGrid::new(3, 1, 1).unwrap();
+    /// let path = grid.find_path(VoxelCell::new(0, 0, 0), VoxelCell::new(2, 0, 0), &VoxelOptions::DEFAULT.with_record_expansions(true));
+    /// assert_eq!(path.expanded, vec![VoxelCell::new(0, 0, 0), VoxelCell::new(1, 0, 0)]);
+    /// ```
     #[must_use]
     pub const fn with_record_expansions(mut self, on: bool) -> Self {
         self.record_expansions = on;
@@ -83,6 +126,21 @@ impl VoxelOptions {
 }
 
 /// The result of a voxel query.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{VoxelCell, VoxelGrid};
+/// use onepath::{PathStatus, VoxelOptions};
+/// let grid = VoxelGrid::new(4, 1, 1).unwrap();
+/// let o = VoxelOptions::SIX_CONNECTED.with_record_expansions(true);
+/// let path = grid.find_path(VoxelCell::new(0, 0, 0), VoxelCell::new(3, 0, 0), &o);
+/// assert!(path.is_found());
+/// assert_eq!((path.cells.len(), path.cost), (4, 3.0));
+/// assert_eq!(path.expanded.len() as u32, path.expansions);
+/// let short = grid.find_path(VoxelCell::new(0, 0, 0), VoxelCell::new(3, 0, 0), &o.with_iteration_budget(1));
+/// assert_eq!(short.status, PathStatus::BudgetExhausted);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VoxelPath {
@@ -104,6 +162,15 @@ pub struct VoxelPath {
 
 impl VoxelPath {
     /// Whether a path was found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// use onepath::VoxelOptions;
+    /// let grid = VoxelGrid::new_solid(2, 1, 1).unwrap();
+    /// assert!(!grid.find_path(VoxelCell::new(0, 0, 0), VoxelCell::new(1, 0, 0), &VoxelOptions::DEFAULT).is_found());
+    /// ```
     pub fn is_found(&self) -> bool {
         self.status == PathStatus::Found
     }

@@ -50,6 +50,19 @@ pub struct VoxelSearch {
 
 impl VoxelSearch {
     /// An idle handle with `options` (connectivity, corner rule, recording).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::search::Step;
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// let grid = VoxelGrid::new(4, 4, 4).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::SIX_CONNECTED);
+    /// assert_eq!(search.state(), Step::Idle);
+    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(3, 3, 3));
+    /// assert_eq!(search.step(&grid, u32::MAX), Ok(Step::Found));
+    /// assert_eq!(search.cost(), 9.0);
+    /// ```
     pub fn new(options: VoxelOptions) -> Self {
         let mut engine = PagedVoxelSearch::new(options.connectivity, options.corner_rule);
         engine.set_record_expansions(options.record_expansions);
@@ -61,12 +74,35 @@ impl VoxelSearch {
     }
 
     /// The options.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{VoxelOptions, VoxelSearch};
+    /// let search = VoxelSearch::new(VoxelOptions::EIGHTEEN_CONNECTED);
+    /// assert_eq!(search.options(), &VoxelOptions::EIGHTEEN_CONNECTED);
+    /// ```
     pub fn options(&self) -> &VoxelOptions {
         &self.options
     }
 
     /// Replaces the options for the next [`start`](Self::start); a change of connectivity or
     /// corner rule makes the handle idle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::search::Step;
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// let grid = VoxelGrid::new(4, 4, 4).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(3, 3, 3));
+    /// search.set_options(VoxelOptions::SIX_CONNECTED); // other moves: the running search ends
+    /// assert_eq!(search.state(), Step::Idle);
+    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(3, 3, 3));
+    /// search.step(&grid, u32::MAX).unwrap();
+    /// assert_eq!(search.cost(), 9.0);
+    /// ```
     pub fn set_options(&mut self, options: VoxelOptions) {
         if options.connectivity != self.options.connectivity
             || options.corner_rule != self.options.corner_rule
@@ -80,6 +116,18 @@ impl VoxelSearch {
     }
 
     /// The paged engine (tier 2: pages in use, pool, bytes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// let grid = VoxelGrid::new(32, 32, 32).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(31, 0, 0));
+    /// search.step(&grid, u32::MAX).unwrap();
+    /// assert!(search.engine().pages_in_use() >= 4); // 8³ pages along the way, not the whole block
+    /// assert!(search.engine().pages_in_use() < 64);
+    /// ```
     pub fn engine(&self) -> &PagedVoxelSearch {
         &self.engine
     }
@@ -92,6 +140,20 @@ impl VoxelSearch {
     /// # Complexity
     ///
     /// O(pages the previous search used).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::search::Step;
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// let mut grid = VoxelGrid::new(4, 4, 4).unwrap();
+    /// grid.set_walkable(VoxelCell::new(3, 3, 3), false).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// assert_eq!(search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(2, 2, 2)), Step::InProgress);
+    /// assert_eq!(search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(3, 3, 3)), Step::GoalInvalid);
+    /// assert_eq!(search.start(&grid, VoxelCell::new(9, 0, 0), VoxelCell::new(2, 2, 2)), Step::StartInvalid);
+    /// assert_eq!(search.state(), Step::InProgress); // the refusals left the first search running
+    /// ```
     pub fn start(&mut self, grid: &VoxelGrid, from: VoxelCell, to: VoxelCell) -> Step {
         self.start_with(grid, from, to, &NoVoxelHooks)
     }
@@ -100,6 +162,23 @@ impl VoxelSearch {
     /// endpoint; the step cost may remove or reprice a move). Pass the same hooks to every
     /// [`step_with`](Self::step_with) and [`restore_state_with`](Self::restore_state_with) of
     /// this search.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel_search::VoxelHooks;
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// struct Toll; // entering x = 1 costs five times as much
+    /// impl VoxelHooks for Toll {
+    ///     fn blocked(&self, _: VoxelCell) -> bool { false }
+    ///     fn cost(&self, _: VoxelCell, to: VoxelCell, base: f64) -> f64 { if to.x == 1 { 5.0 * base } else { base } }
+    /// }
+    /// let grid = VoxelGrid::new(3, 1, 1).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::SIX_CONNECTED);
+    /// search.start_with(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(2, 0, 0), &Toll);
+    /// search.step_with(&grid, &Toll, u32::MAX).unwrap();
+    /// assert_eq!(search.cost(), 6.0);
+    /// ```
     pub fn start_with(
         &mut self,
         grid: &VoxelGrid,
@@ -124,6 +203,21 @@ impl VoxelSearch {
     /// # Complexity
     ///
     /// O(budget × 26 log open).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::search::Step;
+    /// use onepath::{QueryError, VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// let mut grid = VoxelGrid::new(8, 8, 8).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(7, 7, 7));
+    /// assert_eq!(search.step(&grid, 2), Ok(Step::InProgress));
+    /// assert_eq!(search.iterations(), 2);
+    /// // An edit while the search runs is reported, never silently followed.
+    /// grid.set_walkable(VoxelCell::new(4, 4, 4), false).unwrap();
+    /// assert!(matches!(search.step(&grid, 2), Err(QueryError::GridChanged { .. })));
+    /// ```
     pub fn step(&mut self, grid: &VoxelGrid, budget: u32) -> Result<Step, QueryError> {
         self.step_with(grid, &NoVoxelHooks, budget)
     }
@@ -133,6 +227,23 @@ impl VoxelSearch {
     /// # Errors
     ///
     /// As [`step`](Self::step).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel_search::VoxelHooks;
+    /// use onepath::search::Step;
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// struct NoMiddle; // a unit stands on x = 1
+    /// impl VoxelHooks for NoMiddle {
+    ///     fn blocked(&self, c: VoxelCell) -> bool { c.x == 1 }
+    ///     fn cost(&self, _: VoxelCell, _: VoxelCell, base: f64) -> f64 { base }
+    /// }
+    /// let grid = VoxelGrid::new(3, 1, 1).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// search.start_with(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(2, 0, 0), &NoMiddle);
+    /// assert_eq!(search.step_with(&grid, &NoMiddle, 100), Ok(Step::NoPath));
+    /// ```
     pub fn step_with(
         &mut self,
         grid: &VoxelGrid,
@@ -181,38 +292,123 @@ impl VoxelSearch {
     }
 
     /// The engine's state.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::search::Step;
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// let grid = VoxelGrid::new(2, 2, 2).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(1, 1, 1));
+    /// search.step(&grid, 100).unwrap();
+    /// assert_eq!(search.state(), Step::Found);
+    /// ```
     pub fn state(&self) -> Step {
         self.engine.state()
     }
 
     /// The state as a [`PathStatus`] (`BudgetExhausted` while in progress, `NoPath` while
     /// idle).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{PathStatus, VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// let grid = VoxelGrid::new(4, 4, 4).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// assert_eq!(search.status(), PathStatus::NoPath); // idle
+    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(3, 3, 3));
+    /// assert_eq!(search.status(), PathStatus::BudgetExhausted); // in progress
+    /// search.step(&grid, u32::MAX).unwrap();
+    /// assert_eq!(search.status(), PathStatus::Found);
+    /// ```
     pub fn status(&self) -> PathStatus {
         status_of(self.engine.state())
     }
 
     /// The path cost when found, else +∞.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// let grid = VoxelGrid::new(2, 2, 2).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(1, 1, 1));
+    /// assert_eq!(search.cost(), f64::INFINITY);
+    /// search.step(&grid, 100).unwrap();
+    /// assert_eq!(search.cost(), onepath::math::SQRT3); // one corner move
+    /// ```
     pub fn cost(&self) -> f64 {
         self.engine.cost()
     }
 
     /// Iterations (pops) so far.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// let grid = VoxelGrid::new(4, 1, 1).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(3, 0, 0));
+    /// search.step(&grid, 100).unwrap();
+    /// assert_eq!(search.iterations(), 4); // one pop per voxel along the line
+    /// ```
     pub fn iterations(&self) -> u32 {
         self.engine.iterations()
     }
 
     /// Expansions so far.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// let grid = VoxelGrid::new(4, 1, 1).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(3, 0, 0));
+    /// search.step(&grid, 100).unwrap();
+    /// assert_eq!(search.expansions(), 3); // the goal's pop is not one
+    /// ```
     pub fn expansions(&self) -> u32 {
         self.engine.expansions()
     }
 
     /// Voxels on the found path (0 unless found).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// let grid = VoxelGrid::new(5, 5, 5).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(4, 4, 4));
+    /// assert_eq!(search.path_len(), 0);
+    /// search.step(&grid, u32::MAX).unwrap();
+    /// assert_eq!(search.path_len(), 5); // four corner moves
+    /// ```
     pub fn path_len(&self) -> usize {
         self.engine.path_len()
     }
 
     /// Writes the path, start first, into `out` without allocating; `None` (nothing written)
     /// when `out` is shorter than [`path_len`](Self::path_len).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// let grid = VoxelGrid::new(3, 1, 1).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(2, 0, 0));
+    /// search.step(&grid, u32::MAX).unwrap();
+    /// let mut out = [VoxelCell::default(); 8]; // kept between ticks: no allocation
+    /// assert_eq!(search.copy_path(&mut out), Some(3));
+    /// assert_eq!(out[2], VoxelCell::new(2, 0, 0));
+    /// assert_eq!(search.copy_path(&mut out[..2]), None);
+    /// ```
     #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [VoxelCell]) -> Option<usize> {
         self.engine.copy_path(out)
@@ -220,6 +416,18 @@ impl VoxelSearch {
 
     /// The result as a [`VoxelPath`] (allocates the path and, when recording, the expanded
     /// list): what [`VoxelGrid::find_path`] returns for this search.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// let grid = VoxelGrid::new(6, 6, 6).unwrap();
+    /// let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(5, 3, 1));
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// search.start(&grid, a, b);
+    /// while search.step(&grid, 3).unwrap() == onepath::search::Step::InProgress {}
+    /// assert_eq!(search.to_path(), grid.find_path(a, b, &VoxelOptions::DEFAULT)); // slicing changes nothing
+    /// ```
     pub fn to_path(&self) -> VoxelPath {
         VoxelPath {
             status: self.status(),
@@ -233,6 +441,18 @@ impl VoxelSearch {
     }
 
     /// Bytes [`save_state`](Self::save_state) writes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// let grid = VoxelGrid::new(8, 8, 8).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(7, 7, 7));
+    /// search.step(&grid, 3).unwrap();
+    /// let mut buf = vec![0u8; search.state_size()];
+    /// assert_eq!(search.save_state(&grid, &mut buf), Ok(buf.len()));
+    /// ```
     pub fn state_size(&self) -> usize {
         self.engine.state_size()
     }
@@ -287,6 +507,23 @@ impl VoxelSearch {
     /// # Complexity
     ///
     /// The saved search's cost up to its iteration count (restore replays it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::state::StateError;
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// let mut grid = VoxelGrid::new(8, 8, 8).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(7, 7, 7));
+    /// search.step(&grid, 5).unwrap();
+    /// let mut bytes = vec![0u8; search.state_size()];
+    /// search.save_state(&grid, &mut bytes).unwrap();
+    /// // A snapshot belongs to the grid's contents: after an edit it is refused.
+    /// grid.set_walkable(VoxelCell::new(7, 0, 0), false).unwrap();
+    /// let mut other = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// assert!(matches!(other.restore_state(&grid, &bytes), Err(StateError::MapMismatch { .. })));
+    /// ```
     pub fn restore_state(&mut self, grid: &VoxelGrid, bytes: &[u8]) -> Result<(), StateError> {
         self.restore_state_with(grid, &NoVoxelHooks, bytes)
     }
@@ -296,6 +533,29 @@ impl VoxelSearch {
     /// # Errors
     ///
     /// As [`PagedVoxelSearch::restore_state`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel_search::VoxelHooks;
+    /// use onepath::search::Step;
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// struct Slow; // every move costs double
+    /// impl VoxelHooks for Slow {
+    ///     fn blocked(&self, _: VoxelCell) -> bool { false }
+    ///     fn cost(&self, _: VoxelCell, _: VoxelCell, base: f64) -> f64 { 2.0 * base }
+    /// }
+    /// let grid = VoxelGrid::new(6, 1, 1).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// search.start_with(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(5, 0, 0), &Slow);
+    /// search.step_with(&grid, &Slow, 2).unwrap();
+    /// let mut bytes = vec![0u8; search.state_size()];
+    /// search.save_state(&grid, &mut bytes).unwrap();
+    /// let mut resumed = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// resumed.restore_state_with(&grid, &Slow, &bytes).unwrap();
+    /// assert_eq!(resumed.step_with(&grid, &Slow, 100), Ok(Step::Found));
+    /// assert_eq!(resumed.cost(), 10.0);
+    /// ```
     pub fn restore_state_with(
         &mut self,
         grid: &VoxelGrid,
@@ -314,6 +574,18 @@ impl VoxelSearch {
 
     /// Drops the page pool when it holds more than
     /// [`POOL_LIMIT`](crate::voxel_search::POOL_LIMIT) pages (the handle becomes idle then).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{VoxelCell, VoxelGrid, VoxelOptions, VoxelSearch};
+    /// let grid = VoxelGrid::new(16, 16, 16).unwrap();
+    /// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+    /// search.start(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(15, 15, 15));
+    /// search.step(&grid, u32::MAX).unwrap();
+    /// search.trim_pool(); // a no-op below the pool limit
+    /// assert!(search.engine().pool_pages() <= onepath::voxel_search::POOL_LIMIT);
+    /// ```
     pub fn trim_pool(&mut self) {
         self.engine.trim_pool();
         if self.engine.state() == Step::Idle {

@@ -32,6 +32,28 @@ use crate::hex::HexGrid;
 use crate::topology::{Heuristic, StepCost};
 
 /// What following the journal did.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::SquareTopology;
+/// use onepath::replan::{JournalOutcome, ReplanSearch, ReplanVariant, follow_square_journal};
+/// use onepath::search::Step;
+/// use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+/// use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+/// let mut grid = Grid::new(20, 10).unwrap();
+/// let mut search = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(20, 1.0));
+/// let mut seen = grid.revision();
+/// let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+/// search.try_begin(&topo, 100, 119); // (0, 5) to (19, 5)
+/// search.run(&topo);
+/// assert_eq!(follow_square_journal(&mut search, &grid, &mut seen, 1), JournalOutcome::Current);
+/// grid.set_walkable(Cell::new(10, 5), false).unwrap();
+/// assert!(matches!(follow_square_journal(&mut search, &grid, &mut seen, 1), JournalOutcome::Marked(_)));
+/// let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+/// assert_eq!(search.run(&topo), Step::Found);
+/// assert_eq!(search.cost(), 21.0);
+/// ```
 #[must_use = "Rebuild asks the caller to give the search a new heuristic (the smallest multiplier changed)"]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum JournalOutcome {
@@ -48,6 +70,15 @@ pub enum JournalOutcome {
 
 /// The inclusive node rectangle `[x − s, x + w] × [y − s, y + h]` of a square edit, clipped
 /// to a `width × height` grid: `(x0, y0, x1, y1)`.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::GridRect;
+/// use onepath::replan::square_change_region;
+/// assert_eq!(square_change_region(GridRect::cell(5, 5), 1, 10, 10), (4, 4, 6, 6));
+/// assert_eq!(square_change_region(GridRect::cell(0, 9), 1, 10, 10), (0, 8, 1, 9)); // clipped
+/// ```
 pub fn square_change_region(
     rect: GridRect,
     agent_size: u8,
@@ -63,6 +94,14 @@ pub fn square_change_region(
 }
 
 /// The inclusive node rectangle of a hex edit (the rectangle widened by one, clipped).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::GridRect;
+/// use onepath::replan::hex_change_region;
+/// assert_eq!(hex_change_region(GridRect::cell(5, 5), 10, 10), (4, 4, 6, 6)); // the cell and its neighbours
+/// ```
 pub fn hex_change_region(rect: GridRect, width: u32, height: u32) -> (u32, u32, u32, u32) {
     (
         rect.x.saturating_sub(1),
@@ -99,6 +138,24 @@ fn mark_region<C: StepCost, H: Heuristic>(
 /// Tells `search` about an edit of `rect` on a square grid of `width × height` cells for
 /// agents of side `agent_size` (the node set of the module docs). Returns whether it was
 /// marked (`false`: it restarted the search instead).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::{GridRect, SquareTopology};
+/// use onepath::replan::{ReplanSearch, ReplanVariant, mark_square_edit};
+/// use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+/// use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+/// let mut grid = Grid::new(20, 10).unwrap();
+/// let rule = DiagonalRule::NoCornerCutting;
+/// let mut s = ReplanSearch::new(ReplanVariant::LpaStar, DefaultStepCost, ManhattanHeuristic::new(20, 1.0));
+/// s.try_begin(&SquareTopology::new(&grid, 1, Connectivity::Four, rule).unwrap(), 100, 119);
+/// s.run(&SquareTopology::new(&grid, 1, Connectivity::Four, rule).unwrap());
+/// grid.set_walkable(Cell::new(10, 5), false).unwrap();
+/// assert!(mark_square_edit(&mut s, GridRect::cell(10, 5), 1, 20, 10)); // marked, not restarted
+/// s.run(&SquareTopology::new(&grid, 1, Connectivity::Four, rule).unwrap());
+/// assert_eq!(s.cost(), 21.0);
+/// ```
 pub fn mark_square_edit<C: StepCost, H: Heuristic>(
     search: &mut ReplanSearch<C, H>,
     rect: GridRect,
@@ -253,6 +310,22 @@ pub(crate) fn pending_after_hex<C: StepCost, H: Heuristic>(
 /// # Complexity
 ///
 /// O(edits + nodes marked).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::SquareTopology;
+/// use onepath::replan::{JournalOutcome, ReplanSearch, ReplanVariant, follow_square_journal};
+/// use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+/// use onepath::{Connectivity, DiagonalRule, Grid};
+/// let mut grid = Grid::new(8, 8).unwrap();
+/// let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(8, 1.0));
+/// let mut seen = grid.revision();
+/// s.try_begin(&SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap(), 0, 63);
+/// grid.set_area_cost(0, 2.0).unwrap(); // every cell dearer: the heuristic's scale changes
+/// assert_eq!(follow_square_journal(&mut s, &grid, &mut seen, 1), JournalOutcome::Rebuild);
+/// assert_eq!(seen, grid.revision());
+/// ```
 pub fn follow_square_journal<C: StepCost, H: Heuristic>(
     search: &mut ReplanSearch<C, H>,
     grid: &Grid,
@@ -270,6 +343,23 @@ pub fn follow_square_journal<C: StepCost, H: Heuristic>(
 }
 
 /// As [`follow_square_journal`] for a hex grid.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::hex::{HexDistanceHeuristic, HexTopology};
+/// use onepath::replan::{JournalOutcome, ReplanSearch, ReplanVariant, follow_hex_journal};
+/// use onepath::topology::DefaultStepCost;
+/// use onepath::{Cell, HexGrid, HexLayout};
+/// let mut grid = HexGrid::new(20, 20, HexLayout::PointyOddRow).unwrap();
+/// let h = HexDistanceHeuristic::new(20, HexLayout::PointyOddRow, 1.0);
+/// let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, h);
+/// let mut seen = grid.revision();
+/// s.try_begin(&HexTopology::new(&grid), 0, 399);
+/// s.run(&HexTopology::new(&grid));
+/// grid.set_area(Cell::new(10, 10), 255).unwrap();
+/// assert!(matches!(follow_hex_journal(&mut s, &grid, &mut seen), JournalOutcome::Marked(_)));
+/// ```
 pub fn follow_hex_journal<C: StepCost, H: Heuristic>(
     search: &mut ReplanSearch<C, H>,
     grid: &HexGrid,

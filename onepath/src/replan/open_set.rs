@@ -24,6 +24,15 @@ pub const REPLAN_TOLERANCE: f64 = 1e-11;
 /// Whether `a` and `b` count as equal: identical (both +∞ included), or within
 /// [`REPLAN_TOLERANCE`] times the larger magnitude (times 1 when both are below 1). NaN equals
 /// nothing.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::replan::approx_eq;
+/// assert!(approx_eq(0.1 + 0.2, 0.3)); // equal on paper, not in bits
+/// assert!(approx_eq(f64::INFINITY, f64::INFINITY));
+/// assert!(!approx_eq(1.0, 1.001) && !approx_eq(f64::NAN, f64::NAN));
+/// ```
 #[inline]
 pub fn approx_eq(a: f64, b: f64) -> bool {
     if a == b {
@@ -37,12 +46,31 @@ pub fn approx_eq(a: f64, b: f64) -> bool {
 }
 
 /// Whether `a` is smaller than `b` beyond the tolerance (`a < b` and not [`approx_eq`]).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::replan::approx_lt;
+/// assert!(approx_lt(1.0, 1.001));
+/// assert!(!approx_lt(0.3, 0.1 + 0.2)); // within the tolerance: not smaller
+/// ```
 #[inline]
 pub fn approx_lt(a: f64, b: f64) -> bool {
     a < b && !approx_eq(a, b)
 }
 
 /// A queue key `[k1, k2]` (see the module docs).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::replan::ReplanKey;
+/// let a = ReplanKey { k1: 5.0, k2: 3.0 };
+/// assert!(a.less_than(&ReplanKey { k1: 6.0, k2: 0.0 })); // k1 first
+/// assert!(a.less_than(&ReplanKey { k1: 5.0, k2: 4.0 })); // then k2
+/// // Within the tolerance, k1 counts as equal: the order falls to k2.
+/// assert!(!a.less_than(&ReplanKey { k1: 5.0 + 1e-13, k2: 3.0 }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ReplanKey {
     /// `min(g, rhs) + h + km`.
@@ -117,6 +145,18 @@ pub struct ReplanOpenSet {
 
 impl ReplanOpenSet {
     /// An empty set (sized by [`reserve_nodes`](ReplanOpenSet::reserve_nodes)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::replan::{ReplanKey, ReplanOpenSet};
+    /// # let mut q = ReplanOpenSet::new();
+    /// # q.reserve_nodes(8);
+    /// # let key = |k1: f64, k2: f64| ReplanKey { k1, k2 };
+    /// assert!(q.is_empty());
+    /// q.push(3, key(2.0, 1.0));
+    /// assert_eq!((q.len(), q.top()), (1, Some((3, key(2.0, 1.0)))));
+    /// ```
     pub fn new() -> Self {
         Self::default()
     }
@@ -172,6 +212,20 @@ impl ReplanOpenSet {
 
     /// Queues `node` with `key`, or replaces its key. Returns `false` (and changes nothing)
     /// for a NaN key or a node outside the reserved range.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::replan::{ReplanKey, ReplanOpenSet};
+    /// # let mut q = ReplanOpenSet::new();
+    /// # q.reserve_nodes(8);
+    /// # let key = |k1: f64, k2: f64| ReplanKey { k1, k2 };
+    /// q.push(1, key(5.0, 5.0));
+    /// q.push(2, key(4.0, 0.0));
+    /// q.push(1, key(3.0, 3.0)); // present: its key is replaced
+    /// assert_eq!(q.key_of(1), Some(key(3.0, 3.0)));
+    /// assert_eq!(q.pop().map(|e| e.0), Some(1));
+    /// ```
     pub fn push(&mut self, node: u32, key: ReplanKey) -> bool {
         if key.k1.is_nan() || key.k2.is_nan() || node as usize >= self.pos.len() {
             return false;
@@ -193,6 +247,18 @@ impl ReplanOpenSet {
     }
 
     /// Removes `node` if queued; returns whether it was.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::replan::{ReplanKey, ReplanOpenSet};
+    /// # let mut q = ReplanOpenSet::new();
+    /// # q.reserve_nodes(8);
+    /// # let key = |k1: f64, k2: f64| ReplanKey { k1, k2 };
+    /// q.push(4, key(1.0, 1.0));
+    /// assert!(q.remove(4));
+    /// assert!(!q.remove(4) && !q.contains(4)); // already gone
+    /// ```
     pub fn remove(&mut self, node: u32) -> bool {
         let Some(&p) = self.pos.get(node as usize) else {
             return false;
@@ -205,6 +271,20 @@ impl ReplanOpenSet {
     }
 
     /// Removes and returns the entry that pops next.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::replan::{ReplanKey, ReplanOpenSet};
+    /// # let mut q = ReplanOpenSet::new();
+    /// # q.reserve_nodes(8);
+    /// # let key = |k1: f64, k2: f64| ReplanKey { k1, k2 };
+    /// q.push(1, key(2.0, 1.0));
+    /// q.push(2, key(2.0, 0.5)); // same k1: smaller k2 first
+    /// assert_eq!(q.pop().map(|e| e.0), Some(2));
+    /// assert_eq!(q.pop().map(|e| e.0), Some(1));
+    /// assert_eq!(q.pop(), None);
+    /// ```
     pub fn pop(&mut self) -> Option<(u32, ReplanKey)> {
         let e = *self.heap.first()?;
         self.remove_at(0);
@@ -217,6 +297,21 @@ impl ReplanOpenSet {
     }
 
     /// Visits every entry in heap layout order (for snapshots and checks, which sort).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::replan::{ReplanKey, ReplanOpenSet};
+    /// # let mut q = ReplanOpenSet::new();
+    /// # q.reserve_nodes(8);
+    /// # let key = |k1: f64, k2: f64| ReplanKey { k1, k2 };
+    /// q.push(1, key(2.0, 1.0));
+    /// q.push(5, key(3.0, 1.0));
+    /// let mut seen = Vec::new();
+    /// q.for_each(|n, _| seen.push(n));
+    /// seen.sort_unstable();
+    /// assert_eq!(seen, [1, 5]);
+    /// ```
     pub fn for_each<F: FnMut(u32, ReplanKey)>(&self, mut visit: F) {
         for e in &self.heap {
             visit(e.node, e.key);

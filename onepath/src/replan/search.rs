@@ -8,6 +8,23 @@ use crate::search::{NO_NODE, Step};
 use crate::topology::{Heuristic, StepCost, Topology};
 
 /// Which replanner a [`ReplanSearch`] is.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::SquareTopology;
+/// use onepath::replan::{ReplanSearch, ReplanVariant};
+/// use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+/// use onepath::{Connectivity, DiagonalRule, Grid};
+/// let grid = Grid::new(4, 1).unwrap();
+/// let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+/// for (variant, root) in [(ReplanVariant::LpaStar, 0), (ReplanVariant::DStarLite, 3)] {
+///     let mut s = ReplanSearch::new(variant, DefaultStepCost, ManhattanHeuristic::new(4, 1.0));
+///     s.try_begin(&topo, 0, 3);
+///     s.run(&topo);
+///     assert_eq!((s.root(), s.cost()), (root, 3.0)); // D* Lite searches from the goal
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ReplanVariant {
     /// Lifelong Planning A* (Koenig, Likhachev & Furcy 2004): searches from the start (root)
@@ -127,6 +144,24 @@ pub struct ReplanSearch<C, H> {
 
 impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     /// An idle replanner of `variant` with the cost hook and heuristic.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::LpaStar, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// assert_eq!(s.variant(), ReplanVariant::LpaStar);
+    /// s.try_begin(&four(&grid), 6, 11); // (0, 1) to (5, 1)
+    /// assert_eq!((s.run(&four(&grid)), s.cost()), (Step::Found, 5.0));
+    /// ```
     pub fn new(variant: ReplanVariant, cost: C, heuristic: H) -> Self {
         Self {
             variant,
@@ -170,6 +205,20 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// The variant.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// assert_eq!(s.variant(), ReplanVariant::DStarLite);
+    /// ```
     pub fn variant(&self) -> ReplanVariant {
         self.variant
     }
@@ -183,6 +232,25 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     ///
     /// O(node count) (the `g`/`rhs` arrays are reset); allocates only for a larger node count
     /// than before.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// grid.set_walkable(Cell::new(0, 0), false).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// assert_eq!(s.try_begin(&four(&grid), 6, 11), Step::InProgress);
+    /// assert_eq!(s.try_begin(&four(&grid), 0, 11), Step::StartInvalid);
+    /// assert_eq!(s.path(), &[] as &[u32]); // nothing searched yet
+    /// ```
     pub fn try_begin<T: Topology>(&mut self, topology: &T, start: u32, goal: u32) -> Step {
         if !topology.is_walkable(start) {
             return Step::StartInvalid;
@@ -272,6 +340,29 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     /// whose cost or legality changed (a node whose walkability changed counts as all its
     /// moves changing). More pending nodes than the map has turns into a restart. Nodes out
     /// of range and calls before [`try_begin`](ReplanSearch::try_begin) are ignored.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::LpaStar, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&four(&grid), 6, 11);
+    /// s.run(&four(&grid));
+    /// grid.set_walkable(Cell::new(3, 1), false).unwrap();
+    /// for node in [3, 8, 9, 10, 15] {
+    ///     s.mark_changed(node); // the wall cell and its neighbours
+    /// }
+    /// assert_eq!(s.run(&four(&grid)), Step::Found);
+    /// assert_eq!(s.cost(), 7.0);
+    /// ```
     pub fn mark_changed(&mut self, node: u32) {
         if self.root == NO_NODE || node >= self.node_count {
             return;
@@ -289,6 +380,26 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
 
     /// Makes the next step begin again from scratch (the spec's `Invalidate`, and what a
     /// change too large to repair does): all work is dropped.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::LpaStar, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&four(&grid), 6, 11);
+    /// s.run(&four(&grid));
+    /// grid.set_rect(2, 0, 1, 3, 255).unwrap(); // too much to mark by hand
+    /// s.request_restart();
+    /// assert_eq!(s.run(&four(&grid)), Step::NoPath);
+    /// ```
     pub fn request_restart(&mut self) {
         if self.root == NO_NODE {
             return;
@@ -304,6 +415,26 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     /// the new start. LPA* begins again. Returns [`Step::InProgress`], or
     /// [`Step::StartInvalid`] (nothing changes) when `start` is not walkable; moving to the
     /// current start changes nothing and returns the current state.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&four(&grid), 6, 11);
+    /// s.run(&four(&grid));
+    /// assert_eq!(s.move_start(&four(&grid), 7), Step::InProgress); // one step east
+    /// s.run(&four(&grid));
+    /// assert_eq!((s.cost(), s.km()), (4.0, 1.0)); // D* Lite kept its work: km grew by h
+    /// ```
     pub fn move_start<T: Topology>(&mut self, topology: &T, start: u32) -> Step {
         if !topology.is_walkable(start) {
             return Step::StartInvalid;
@@ -335,6 +466,26 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
 
     /// Changes the goal; both variants begin again. Returns [`Step::InProgress`], or
     /// [`Step::GoalInvalid`] (nothing changes) when `goal` is not walkable.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::LpaStar, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&four(&grid), 6, 11);
+    /// s.run(&four(&grid));
+    /// s.set_goal(&four(&grid), 8);
+    /// s.run(&four(&grid));
+    /// assert_eq!((s.focus(), s.cost()), (8, 2.0));
+    /// ```
     pub fn set_goal<T: Topology>(&mut self, topology: &T, goal: u32) -> Step {
         if !topology.is_walkable(goal) {
             return Step::GoalInvalid;
@@ -426,6 +577,25 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     /// neighbours), plus the pending re-examinations and, on `Found`, path extraction in
     /// O(path length × degree) (with zero-cost moves, O(nodes × degree) at worst, and a walk
     /// that fails on a finite cost begins the search again once: see the module docs).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&four(&grid), 6, 11);
+    /// while s.step(&four(&grid), 2) == Step::InProgress {} // two pops per tick
+    /// assert_eq!(s.state(), Step::Found);
+    /// assert_eq!(s.path(), &[6, 7, 8, 9, 10, 11]);
+    /// ```
     pub fn step<T: Topology>(&mut self, topology: &T, budget: u32) -> Step {
         if self.state != Step::InProgress {
             return self.state;
@@ -487,11 +657,43 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// The spec's name for [`step`](ReplanSearch::step): replans with at most `budget` pops.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 6, 11);
+    /// while s.replan(&topo, 4) == Step::InProgress {}
+    /// assert_eq!(s.cost(), 5.0);
+    /// ```
     pub fn replan<T: Topology>(&mut self, topology: &T, budget: u32) -> Step {
         self.step(topology, budget)
     }
 
     /// [`step`](ReplanSearch::step) without a budget.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 0, 17);
+    /// assert_eq!(s.run(&topo), Step::Found);
+    /// assert_eq!(s.cost(), 7.0);
+    /// ```
     pub fn run<T: Topology>(&mut self, topology: &T) -> Step {
         self.step(topology, u32::MAX)
     }
@@ -525,12 +727,44 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// The state of the last call.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// assert_eq!(s.state(), Step::Idle);
+    /// s.try_begin(&topo, 6, 11);
+    /// assert_eq!(s.state(), Step::InProgress);
+    /// ```
     pub fn state(&self) -> Step {
         self.state
     }
 
     /// Pops since the current repair began (a repair begins with the first call after a
     /// finished one and new work: a change, a start move, a restart).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 6, 11);
+    /// s.run(&topo);
+    /// assert!(s.iterations() >= s.expansions() && s.expansions() > 0);
+    /// ```
     pub fn iterations(&self) -> u32 {
         self.iterations
     }
@@ -541,6 +775,21 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// The root (LPA*: the start; D* Lite: the goal), `u32::MAX` before `try_begin`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 6, 11);
+    /// assert_eq!((s.root(), s.focus()), (11, 6)); // D* Lite searches from the goal
+    /// ```
     pub fn root(&self) -> u32 {
         self.root
     }
@@ -551,16 +800,69 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// The key modifier (D* Lite's accumulated start moves; 0 for LPA*).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 6, 11);
+    /// s.run(&topo);
+    /// assert_eq!(s.km(), 0.0);
+    /// s.move_start(&topo, 8); // two steps on
+    /// assert_eq!(s.km(), 2.0); // h(old start, new start)
+    /// ```
     pub fn km(&self) -> f64 {
         self.km
     }
 
     /// `g(node)`: the cost from the root as last settled (+∞ when unknown or out of range).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::LpaStar, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&four(&grid), 6, 11);
+    /// s.run(&four(&grid));
+    /// assert_eq!((s.root(), s.g(6), s.g(11)), (6, 0.0, 5.0)); // LPA*: g counts from the start
+    /// assert_eq!(s.rhs(11), s.g(11)); // consistent after the search
+    /// ```
     pub fn g(&self, node: u32) -> f64 {
         self.g.get(node as usize).copied().unwrap_or(f64::INFINITY)
     }
 
     /// `rhs(node)`: the one-step lookahead (+∞ when out of range).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 6, 11);
+    /// s.run(&topo);
+    /// assert_eq!((s.rhs(11), s.rhs(6)), (0.0, 5.0)); // the root's lookahead is 0
+    /// ```
     pub fn rhs(&self, node: u32) -> f64 {
         self.rhs
             .get(node as usize)
@@ -569,16 +871,67 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     }
 
     /// The queue (read-only).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 6, 11);
+    /// assert_eq!(s.open_set().len(), 1); // the root
+    /// ```
     pub fn open_set(&self) -> &ReplanOpenSet {
         &self.open
     }
 
     /// The last path found, start to goal (empty unless the state is `Found`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 6, 9);
+    /// s.run(&topo);
+    /// assert_eq!(s.path(), &[6, 7, 8, 9]);
+    /// ```
     pub fn path(&self) -> &[u32] {
         &self.path
     }
 
     /// Copies the path into `out`; returns its length, or `None` when `out` is too short.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # fn four(g: &Grid) -> SquareTopology<'_> {
+    /// #     SquareTopology::new(g, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap()
+    /// # }
+    /// # let mut grid = Grid::new(6, 3).unwrap();
+    /// let mut s = ReplanSearch::new(ReplanVariant::LpaStar, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&four(&grid), 0, 2);
+    /// s.run(&four(&grid));
+    /// let mut out = [0u32; 8];
+    /// assert_eq!(s.copy_path(&mut out), Some(3));
+    /// assert_eq!(&out[..3], &[0, 1, 2]);
+    /// ```
     #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         let dst = out.get_mut(..self.path.len())?;
@@ -588,6 +941,23 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
 
     /// The exact cost of [`path`](ReplanSearch::path): its step costs added in start-to-goal
     /// order (+∞ without a path).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Cell, Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut s = ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// s.try_begin(&topo, 6, 9);
+    /// assert_eq!(s.cost(), f64::INFINITY);
+    /// s.run(&topo);
+    /// assert_eq!(s.cost(), 3.0); // summed along the path, start to goal
+    /// ```
     pub fn cost(&self) -> f64 {
         self.path_cost
     }

@@ -96,6 +96,24 @@ pub(crate) fn kind8_bound(nodes: usize, handle: bool) -> usize {
 
 impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     /// Bytes [`save_state`](ReplanSearch::save_state) writes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let new_search = || ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// # let mut s = new_search();
+    /// # s.try_begin(&topo, 6, 11);
+    /// # s.step(&topo, 3);
+    /// let mut bytes = vec![0u8; s.state_size()];
+    /// assert_eq!(s.save_state(grid.content_hash(), &mut bytes), Ok(bytes.len()));
+    /// ```
     pub fn state_size(&self) -> usize {
         self.state_size_with(false)
     }
@@ -140,6 +158,23 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     ///
     /// [`StateError::BufferTooSmall`] when `out` is shorter than
     /// [`state_size`](ReplanSearch::state_size).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let new_search = || ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// # let mut s = new_search();
+    /// # s.try_begin(&topo, 6, 11);
+    /// # s.step(&topo, 3);
+    /// assert!(s.save_state(grid.content_hash(), &mut [0u8; 4]).is_err());
+    /// ```
     pub fn save_state(&self, map_hash: u64, out: &mut [u8]) -> Result<usize, StateError> {
         self.save_state_with(map_hash, None, out)
     }
@@ -205,6 +240,28 @@ impl<C: StepCost, H: Heuristic> ReplanSearch<C, H> {
     ///
     /// O(nodes · neighbours + queue). Allocates nothing once the search has begun or restored
     /// on a map of the snapshot's node count (the checks and the state reuse its buffers).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::replan::{ReplanSearch, ReplanVariant};
+    /// # use onepath::search::Step;
+    /// # use onepath::topology::{DefaultStepCost, ManhattanHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(6, 3).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let new_search = || ReplanSearch::new(ReplanVariant::DStarLite, DefaultStepCost, ManhattanHeuristic::new(6, 1.0));
+    /// # let mut s = new_search();
+    /// # s.try_begin(&topo, 6, 11);
+    /// # s.step(&topo, 3);
+    /// let mut bytes = vec![0u8; s.state_size()];
+    /// s.save_state(grid.content_hash(), &mut bytes).unwrap();
+    /// let mut peer = new_search();
+    /// peer.restore_state(&topo, grid.content_hash(), &bytes).unwrap(); // checked: a reachable state
+    /// assert_eq!((peer.run(&topo), s.run(&topo)), (Step::Found, Step::Found));
+    /// assert_eq!((peer.path(), peer.cost()), (s.path(), s.cost()));
+    /// ```
     pub fn restore_state<T: Topology>(
         &mut self,
         topology: &T,

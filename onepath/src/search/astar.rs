@@ -83,12 +83,44 @@ pub struct AStar<C, H> {
 
 impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// A search with weight 1 and fresh buffers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// // The grid (as a topology), a step-cost hook and an estimate: A* on cell indices.
+    /// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// assert_eq!(search.state(), Step::Idle);
+    /// search.try_begin(&topo, 4, 7); // (0, 1) to (3, 1)
+    /// assert_eq!((search.run(&topo), search.cost()), (Step::Found, 5.0));
+    /// ```
     pub fn new(cost: C, heuristic: H) -> Self {
         Self::with_buffers(cost, heuristic, SearchBuffers::new())
     }
 
     /// A search that reuses `buffers` (e.g. taken from another search with
     /// [`into_buffers`](AStar::into_buffers)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, SearchBuffers, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// let warm = search.into_buffers(); // memory of an earlier search
+    /// let mut next = AStar::with_buffers(DefaultStepCost, OctileHeuristic::new(4, 1.0), warm);
+    /// next.try_begin(&topo, 4, 7);
+    /// assert_eq!((next.run(&topo), next.cost()), (Step::Found, 5.0));
+    /// ```
     pub fn with_buffers(cost: C, heuristic: H, buffers: SearchBuffers) -> Self {
         Self {
             cost,
@@ -110,6 +142,23 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// # Errors
     ///
     /// [`QueryError::InvalidWeight`] unless `w` is finite and `>= 0`; nothing changes then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// use onepath::QueryError;
+    /// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.set_weight(2.0).unwrap(); // weighted A*: f = g + 2h
+    /// assert_eq!(search.weight(), 2.0);
+    /// assert_eq!(search.set_weight(-1.0), Err(QueryError::InvalidWeight { value: -1.0 }));
+    /// assert_eq!(search.weight(), 2.0); // a refused weight changes nothing
+    /// ```
     pub fn set_weight(&mut self, w: f64) -> Result<(), QueryError> {
         if !(w.is_finite() && w >= 0.0) {
             return Err(QueryError::InvalidWeight { value: w });
@@ -123,6 +172,21 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// # Errors
     ///
     /// As [`set_weight`](AStar::set_weight).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, SearchBuffers, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// let greedy = AStar::new(DefaultStepCost, OctileHeuristic::new(4, 1.0)).with_weight(3.0).unwrap();
+    /// assert_eq!(greedy.weight(), 3.0);
+    /// assert!(AStar::new(DefaultStepCost, OctileHeuristic::new(4, 1.0)).with_weight(-1.0).is_err());
+    /// ```
     pub fn with_weight(mut self, w: f64) -> Result<Self, QueryError> {
         self.set_weight(w)?;
         Ok(self)
@@ -139,6 +203,22 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     }
 
     /// Turns expansion recording on or off for the next searches.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, SearchBuffers, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.set_record_expansions(true);
+    /// search.try_begin(&topo, 0, 3);
+    /// search.run(&topo);
+    /// assert_eq!(search.buffers().expanded_nodes(), &[0, 1, 2]);
+    /// ```
     pub fn set_record_expansions(&mut self, on: bool) {
         self.buffers.set_record_expansions(on);
     }
@@ -147,6 +227,22 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// 64-bit digest of (popped node, g bits, open-set size) is appended to
     /// [`SearchBuffers::trace`]; compare two peers' traces with
     /// [`first_divergence`](super::first_divergence).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, SearchBuffers, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.set_record_trace(true);
+    /// search.try_begin(&topo, 0, 3);
+    /// search.run(&topo);
+    /// assert_eq!(search.buffers().trace().len() as u32, search.iterations()); // one digest per pop
+    /// ```
     pub fn set_record_trace(&mut self, on: bool) {
         self.buffers.record_trace = on;
     }
@@ -165,6 +261,21 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
 
     /// Replaces the heuristic; it takes effect at the next [`try_begin`](AStar::try_begin)
     /// (which sets its goal). Replacing it mid-search changes the rest of that search.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, SearchBuffers, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.set_heuristic(OctileHeuristic::new(4, 0.5)); // e.g. after the cheapest area got cheaper
+    /// search.try_begin(&topo, 0, 3);
+    /// assert_eq!((search.run(&topo), search.cost()), (Step::Found, 3.0));
+    /// ```
     pub fn set_heuristic(&mut self, heuristic: H) {
         self.heuristic = heuristic;
     }
@@ -188,6 +299,22 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// # Complexity
     ///
     /// O(1) once the buffers hold `topology.node_count()` nodes (else one allocation).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// assert_eq!(search.try_begin(&topo, 4, 7), Step::InProgress);
+    /// assert_eq!(search.try_begin(&topo, 5, 7), Step::StartInvalid); // (1, 1) is a wall
+    /// assert_eq!(search.try_begin(&topo, 4, 99), Step::GoalInvalid); // no such node
+    /// assert_eq!((search.start(), search.goal()), (4, 7)); // the refusals changed nothing
+    /// ```
     pub fn try_begin<T: Topology>(&mut self, topology: &T, start: u32, goal: u32) -> Step {
         if !topology.is_walkable(start) {
             return Step::StartInvalid;
@@ -218,6 +345,23 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// Performs at most `budget` iterations (pops) and returns the state: call again only on
     /// [`Step::InProgress`]. `topology` must be the one given to `try_begin` (same map, not
     /// edited since).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&topo, 4, 7);
+    /// assert_eq!(search.step(&topo, 1), Step::InProgress);
+    /// assert_eq!(search.iterations(), 1);
+    /// while search.step(&topo, 1) == Step::InProgress {} // one iteration per tick
+    /// assert_eq!(search.cost(), 5.0); // slicing never changes the result
+    /// ```
     pub fn step<T: Topology>(&mut self, topology: &T, budget: u32) -> Step {
         if self.state != Step::InProgress {
             return self.state;
@@ -289,6 +433,21 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     }
 
     /// Runs to the end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&topo, 0, 11);
+    /// assert_eq!(search.run(&topo), Step::Found);
+    /// assert_eq!(search.path(), vec![0, 1, 2, 3, 7, 11]); // no corner cutting past (2, 1)
+    /// ```
     pub fn run<T: Topology>(&mut self, topology: &T) -> Step {
         while self.step(topology, u32::MAX) == Step::InProgress {}
         self.state
@@ -299,6 +458,22 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// # Errors
     ///
     /// [`Cancelled`] when `cancel` returned `true`; the search stays resumable.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// use onepath::search::Cancelled;
+    /// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&topo, 4, 7);
+    /// assert_eq!(search.run_cancellable(&topo, || true), Err(Cancelled)); // asked before the first slice
+    /// assert_eq!(search.run_cancellable(&topo, || false), Ok(Step::Found));
+    /// ```
     pub fn run_cancellable<T: Topology>(
         &mut self,
         topology: &T,
@@ -327,6 +502,21 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     }
 
     /// The current state.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, SearchBuffers, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// assert_eq!(search.state(), Step::Idle);
+    /// search.try_begin(&topo, 0, 3);
+    /// assert_eq!(search.state(), Step::InProgress);
+    /// ```
     pub fn state(&self) -> Step {
         self.state
     }
@@ -342,16 +532,62 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     }
 
     /// Iterations (pops) so far.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, SearchBuffers, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&topo, 0, 3);
+    /// search.step(&topo, 2);
+    /// assert_eq!(search.iterations(), 2);
+    /// ```
     pub fn iterations(&self) -> u32 {
         self.iterations
     }
 
     /// Expansions so far (pops that expanded a node; the goal's pop is not one).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&topo, 0, 3);
+    /// search.run(&topo);
+    /// assert_eq!((search.iterations(), search.expansions()), (4, 3)); // the goal's pop is not one
+    /// ```
     pub fn expansions(&self) -> u32 {
         self.expansions
     }
 
     /// The path cost `g[goal]` when found, else +∞.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&topo, 0, 3);
+    /// assert_eq!(search.cost(), f64::INFINITY);
+    /// search.run(&topo);
+    /// assert_eq!(search.cost(), 3.0);
+    /// ```
     pub fn cost(&self) -> f64 {
         if self.state == Step::Found {
             self.buffers.nodes[self.goal as usize].g
@@ -361,18 +597,66 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     }
 
     /// Number of nodes on the found path (0 unless found).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&topo, 0, 3);
+    /// search.run(&topo);
+    /// assert_eq!(search.path_len(), 4);
+    /// ```
     pub fn path_len(&self) -> usize {
         self.walk_back(|_| {})
     }
 
     /// Writes the path, start first, into `out` and returns its length; `None` (and nothing
     /// written) when `out` is shorter than [`path_len`](AStar::path_len). `Some(0)` unless found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&topo, 0, 3);
+    /// search.run(&topo);
+    /// let mut out = [0u32; 8]; // a buffer kept between ticks
+    /// assert_eq!(search.copy_path(&mut out), Some(4));
+    /// assert_eq!(&out[..4], &[0, 1, 2, 3]);
+    /// assert_eq!(search.copy_path(&mut out[..2]), None);
+    /// ```
     #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         self.buffers.copy_chain(self.goal, self.path_limit(), out)
     }
 
     /// The path as a new vector (allocates; tier-1 convenience).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::from_text("....\n.##.\n....").unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&topo, 8, 11);
+    /// search.run(&topo);
+    /// assert_eq!(search.path(), vec![8, 9, 10, 11]);
+    /// ```
     pub fn path(&self) -> Vec<u32> {
         let mut v = alloc::vec![0; self.path_len()];
         let _ = self.copy_path(&mut v);

@@ -77,6 +77,22 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     /// # Complexity
     ///
     /// O(nodes) (one pass over the marks).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(8, 8).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(8, 1.0));
+    /// # search.try_begin(&topo, 0, 63);
+    /// # search.step(&topo, 3);
+    /// let mut bytes = vec![0u8; search.state_size()]; // grows with the nodes reached
+    /// assert_eq!(search.save_state(grid.content_hash(), &mut bytes), Ok(bytes.len()));
+    /// ```
     pub fn state_size(&self) -> usize {
         let n = self.node_count_for_state();
         let b = &self.buffers;
@@ -127,6 +143,28 @@ impl<C: StepCost, H: Heuristic> AStar<C, H> {
     ///
     /// [`StateError::BufferTooSmall`] when `out` is shorter than
     /// [`state_size`](AStar::state_size).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::grid::SquareTopology;
+    /// # use onepath::search::{AStar, Step};
+    /// # use onepath::topology::{DefaultStepCost, OctileHeuristic};
+    /// # use onepath::{Connectivity, DiagonalRule, Grid};
+    /// # let grid = Grid::new(8, 8).unwrap();
+    /// # let topo = SquareTopology::new(&grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting).unwrap();
+    /// # let mut search = AStar::new(DefaultStepCost, OctileHeuristic::new(8, 1.0));
+    /// # search.try_begin(&topo, 0, 63);
+    /// # search.step(&topo, 3);
+    /// use onepath::state::StateError;
+    /// let mut short = vec![0u8; search.state_size() - 1];
+    /// assert!(matches!(search.save_state(grid.content_hash(), &mut short), Err(StateError::BufferTooSmall { .. })));
+    /// // The map hash ties the bytes to the map: another map's hash is refused on restore.
+    /// let mut bytes = vec![0u8; search.state_size()];
+    /// search.save_state(grid.content_hash(), &mut bytes).unwrap();
+    /// let mut other = AStar::new(DefaultStepCost, OctileHeuristic::new(8, 1.0));
+    /// assert!(matches!(other.restore_state(&topo, 12345, &bytes), Err(StateError::MapMismatch { .. })));
+    /// ```
     pub fn save_state(&self, map_hash: u64, out: &mut [u8]) -> Result<usize, StateError> {
         let n = self.node_count_for_state();
         let size = self.state_size();

@@ -41,6 +41,25 @@ impl NodeState {
 /// 16 bytes per node (g 8, parent 4, mark 4, in one record) plus 4 bytes per node of open-set
 /// index and 24 bytes per open entry. Starting a search is O(1) once the buffers are large
 /// enough.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::SquareTopology;
+/// use onepath::search::{AStar, SearchBuffers, Step};
+/// use onepath::topology::{DefaultStepCost, ZeroHeuristic};
+/// use onepath::{Connectivity, DiagonalRule, Grid};
+/// let grid = Grid::new(8, 8).unwrap();
+/// let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+/// let mut buffers = SearchBuffers::with_capacity(64); // sized once, reused by every search
+/// buffers.set_record_expansions(true);
+/// let mut search = AStar::with_buffers(DefaultStepCost, ZeroHeuristic, buffers);
+/// search.try_begin(&topo, 0, 63);
+/// assert_eq!(search.run(&topo), Step::Found);
+/// let buffers = search.into_buffers(); // hand them to the next search
+/// assert_eq!((buffers.g_of(63), buffers.parent_of(0)), (Some(14.0), None));
+/// assert!(buffers.closed(0) && !buffers.expanded_nodes().is_empty());
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct SearchBuffers {
     pub(crate) nodes: Vec<NodeState>,
@@ -54,6 +73,14 @@ pub struct SearchBuffers {
 
 impl SearchBuffers {
     /// Empty buffers; they grow to the first search's node count.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::search::SearchBuffers;
+    /// let b = SearchBuffers::new(); // grows to the first search's node count
+    /// assert_eq!(b.node_capacity(), 0);
+    /// ```
     pub const fn new() -> Self {
         Self {
             nodes: Vec::new(),
@@ -67,6 +94,14 @@ impl SearchBuffers {
     }
 
     /// Buffers already sized for `node_count` nodes, so the first search allocates nothing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::SearchBuffers;
+    /// # let mut buffers = SearchBuffers::with_capacity(16);
+    /// assert!(buffers.node_capacity() >= 16);
+    /// ```
     pub fn with_capacity(node_count: u32) -> Self {
         let mut b = Self::new();
         b.ensure(node_count);
@@ -74,6 +109,16 @@ impl SearchBuffers {
     }
 
     /// Whether expanded nodes are recorded in order (debug drawing).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::SearchBuffers;
+    /// # let mut buffers = SearchBuffers::with_capacity(16);
+    /// buffers.set_record_expansions(true);
+    /// assert!(buffers.record_expansions());
+    /// assert!(buffers.expanded_nodes().is_empty()); // filled by the next search
+    /// ```
     pub fn set_record_expansions(&mut self, on: bool) {
         self.record_expansions = on;
     }
@@ -148,6 +193,23 @@ impl SearchBuffers {
     }
 
     /// Cost from the start of a reached node, or `None`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::SquareTopology;
+    /// use onepath::search::AStar;
+    /// use onepath::topology::{DefaultStepCost, ZeroHeuristic};
+    /// use onepath::{Connectivity, DiagonalRule, Grid};
+    /// let grid = Grid::from_text("...#...").unwrap();
+    /// let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// let mut search = AStar::new(DefaultStepCost, ZeroHeuristic);
+    /// search.try_begin(&topo, 0, 2);
+    /// search.run(&topo);
+    /// let buffers = search.buffers();
+    /// assert_eq!((buffers.g_of(2), buffers.parent_of(2)), (Some(2.0), Some(1)));
+    /// assert_eq!(buffers.g_of(5), None); // beyond the wall: not reached by this search
+    /// ```
     pub fn g_of(&self, n: u32) -> Option<f64> {
         ((n as usize) < self.nodes.len() && self.is_reached(n)).then(|| self.nodes[n as usize].g)
     }

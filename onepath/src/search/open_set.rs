@@ -121,11 +121,31 @@ pub struct OpenSet {
 }
 
 /// A NaN key was offered to [`OpenSet::push`].
+///
+/// # Examples
+///
+/// ```
+/// use onepath::search::{NanKey, OpenSet};
+/// let mut open = OpenSet::new();
+/// open.reserve_nodes(4);
+/// assert_eq!(open.push(1, f64::NAN, 0.0), Err(NanKey)); // refused, the set unchanged
+/// assert!(open.is_empty());
+/// assert_eq!(open.push(1, 2.0, 1.0), Ok(()));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NanKey;
 
 impl OpenSet {
     /// An empty set; call [`reserve_nodes`](OpenSet::reserve_nodes) before pushing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::OpenSet;
+    /// # let mut open = OpenSet::new();
+    /// # open.reserve_nodes(8);
+    /// assert!(open.is_empty() && open.node_capacity() >= 8);
+    /// ```
     pub const fn new() -> Self {
         Self {
             heap: Vec::new(),
@@ -135,6 +155,17 @@ impl OpenSet {
 
     /// Makes room for node ids `0..node_count` (allocates only when growing) and empties the
     /// set.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::OpenSet;
+    /// # let mut open = OpenSet::new();
+    /// # open.reserve_nodes(8);
+    /// open.reserve_nodes(100); // before pushing node ids up to 99
+    /// open.push(99, 0.0, 0.0).unwrap();
+    /// assert!(open.node_capacity() >= 100);
+    /// ```
     pub fn reserve_nodes(&mut self, node_count: u32) {
         self.heap.clear();
         self.grow_nodes(node_count);
@@ -173,6 +204,17 @@ impl OpenSet {
     }
 
     /// Empties the set without freeing memory.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::OpenSet;
+    /// # let mut open = OpenSet::new();
+    /// # open.reserve_nodes(8);
+    /// open.push(5, 1.0, 0.0).unwrap();
+    /// open.clear();
+    /// assert!(open.is_empty() && !open.contains(5));
+    /// ```
     pub fn clear(&mut self) {
         self.heap.clear();
     }
@@ -190,6 +232,16 @@ impl OpenSet {
     }
 
     /// Whether `node` is in the set.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::OpenSet;
+    /// # let mut open = OpenSet::new();
+    /// # open.reserve_nodes(8);
+    /// open.push(5, 1.0, 0.0).unwrap();
+    /// assert!(open.contains(5) && !open.contains(6));
+    /// ```
     #[inline]
     pub fn contains(&self, node: u32) -> bool {
         match self.pos.get(node as usize) {
@@ -207,6 +259,17 @@ impl OpenSet {
     /// # Panics
     ///
     /// When `node >= node_capacity()` (a programmer error: reserve first).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::OpenSet;
+    /// # let mut open = OpenSet::new();
+    /// # open.reserve_nodes(8);
+    /// open.push(3, 5.0, 1.0).unwrap();
+    /// open.push(3, 4.0, 2.0).unwrap(); // present: its keys are replaced (decrease-key)
+    /// assert_eq!((open.len(), open.peek()), (1, Some((3, 4.0, 2.0))));
+    /// ```
     #[inline]
     pub fn push(&mut self, node: u32, f: f64, g: f64) -> Result<(), NanKey> {
         if f.is_nan() || g.is_nan() {
@@ -232,11 +295,36 @@ impl OpenSet {
     }
 
     /// The best entry `(node, f, g)` without removing it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::OpenSet;
+    /// # let mut open = OpenSet::new();
+    /// # open.reserve_nodes(8);
+    /// assert_eq!(open.peek(), None);
+    /// open.push(4, 1.0, 0.0).unwrap();
+    /// assert_eq!(open.peek(), Some((4, 1.0, 0.0)));
+    /// assert_eq!(open.len(), 1); // not removed
+    /// ```
     pub fn peek(&self) -> Option<(u32, f64, f64)> {
         self.heap.first().map(|e| (e.node, e.f(), e.g()))
     }
 
     /// Removes and returns the best entry `(node, f, g)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::OpenSet;
+    /// # let mut open = OpenSet::new();
+    /// # open.reserve_nodes(8);
+    /// open.push(1, 5.0, 2.0).unwrap();
+    /// open.push(2, 5.0, 3.0).unwrap(); // same f, larger g: popped first
+    /// open.push(0, 7.0, 0.0).unwrap();
+    /// let order: Vec<u32> = std::iter::from_fn(|| open.pop().map(|e| e.0)).collect();
+    /// assert_eq!(order, [2, 1, 0]);
+    /// ```
     #[inline]
     pub fn pop(&mut self) -> Option<(u32, f64, f64)> {
         let top = *self.heap.first()?;

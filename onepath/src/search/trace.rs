@@ -5,6 +5,15 @@ use crate::state::Fnv1a64;
 
 /// The digest of one iteration: FNV-1a 64 over the popped node (u32 LE), its g bits (u64 LE)
 /// and the open-set size after the pop (u32 LE).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::search::iteration_digest;
+/// let a = iteration_digest(7, 2.5, 3);
+/// assert_eq!(a, iteration_digest(7, 2.5, 3)); // a pure function of the iteration
+/// assert_ne!(a, iteration_digest(7, 2.5000000000000004, 3)); // one bit of g differs
+/// ```
 pub fn iteration_digest(node: u32, g: f64, open_len: usize) -> u64 {
     let mut h = Fnv1a64::new();
     h.write_u32(node);

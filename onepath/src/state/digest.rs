@@ -7,6 +7,17 @@ pub const FNV_OFFSET: u64 = 0xCBF2_9CE4_8422_2325;
 pub const FNV_PRIME: u64 = 0x0000_0100_0000_01B3;
 
 /// An incremental FNV-1a 64 digest.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::state::{FNV_OFFSET, Fnv1a64};
+/// assert_eq!(Fnv1a64::new().finish(), FNV_OFFSET);
+/// assert_eq!(Fnv1a64::of(b"a"), 0xAF63_DC4C_8601_EC8C); // the FNV-1a 64 reference value
+/// let mut d = Fnv1a64::new();
+/// d.write(b"a");
+/// assert_eq!(d.finish(), Fnv1a64::of(b"a")); // incremental = one shot
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fnv1a64(u64);
 
@@ -18,11 +29,30 @@ impl Default for Fnv1a64 {
 
 impl Fnv1a64 {
     /// A digest at the offset basis.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::state::{FNV_OFFSET, Fnv1a64};
+    /// assert_eq!(Fnv1a64::new().finish(), FNV_OFFSET);
+    /// ```
     pub const fn new() -> Self {
         Self(FNV_OFFSET)
     }
 
     /// Feeds bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::state::Fnv1a64;
+    /// let mut d = Fnv1a64::new();
+    /// d.write(b"ab");
+    /// let mut e = Fnv1a64::new();
+    /// e.write(b"a");
+    /// e.write(b"b");
+    /// assert_eq!(d.finish(), e.finish()); // a stream: how the bytes are split does not matter
+    /// ```
     #[inline]
     pub fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
@@ -31,12 +61,30 @@ impl Fnv1a64 {
     }
 
     /// Feeds a `u32` as 4 little-endian bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::state::Fnv1a64;
+    /// let mut d = Fnv1a64::new();
+    /// d.write_u32(0x0403_0201);
+    /// assert_eq!(d.finish(), Fnv1a64::of(&[1, 2, 3, 4])); // little-endian
+    /// ```
     #[inline]
     pub fn write_u32(&mut self, v: u32) {
         self.write(&v.to_le_bytes());
     }
 
     /// Feeds a `u64` as 8 little-endian bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::state::Fnv1a64;
+    /// let mut d = Fnv1a64::new();
+    /// d.write_u64(1);
+    /// assert_eq!(d.finish(), Fnv1a64::of(&[1, 0, 0, 0, 0, 0, 0, 0]));
+    /// ```
     #[inline]
     pub fn write_u64(&mut self, v: u64) {
         self.write(&v.to_le_bytes());
@@ -48,6 +96,14 @@ impl Fnv1a64 {
     }
 
     /// The digest of `bytes`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::state::Fnv1a64;
+    /// assert_eq!(Fnv1a64::of(b""), onepath::state::FNV_OFFSET);
+    /// assert_ne!(Fnv1a64::of(b"ab"), Fnv1a64::of(b"ba"));
+    /// ```
     pub fn of(bytes: &[u8]) -> u64 {
         let mut h = Self::new();
         h.write(bytes);

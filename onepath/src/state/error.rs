@@ -3,6 +3,21 @@
 use core::fmt;
 
 /// A snapshot error. Restoring never panics and never changes the target on error.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::state::StateError;
+/// use onepath::Grid;
+/// let grid = Grid::new(4, 4).unwrap();
+/// let mut bytes = vec![0u8; grid.state_size()];
+/// grid.save_state(&mut bytes).unwrap();
+/// assert!(matches!(Grid::from_state(&bytes[..bytes.len() - 1]), Err(StateError::Truncated { .. })));
+/// assert_eq!(Grid::from_state(b"NOPE and some more bytes here..."), Err(StateError::BadMagic));
+/// let mut other = bytes.clone();
+/// other.push(0);
+/// assert!(matches!(Grid::from_state(&other), Err(StateError::TrailingBytes { .. })));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum StateError {

@@ -33,6 +33,16 @@ pub struct EuclideanHeuristic {
 
 impl EuclideanHeuristic {
     /// For a row-major grid of `width` columns; `scale` is the unit cost `m`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::theta::EuclideanHeuristic;
+    /// use onepath::topology::Heuristic;
+    /// let mut h = EuclideanHeuristic::new(10, 1.0);
+    /// h.set_goal(43); // (3, 4)
+    /// assert_eq!(h.estimate(0), 5.0); // the straight line
+    /// ```
     pub fn new(width: u32, scale: f64) -> Self {
         Self {
             width: Divisor::new(width.max(1)),

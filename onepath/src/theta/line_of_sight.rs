@@ -58,6 +58,17 @@ impl GridLineOfSight {
     /// # Complexity
     ///
     /// O(|dx| + |dy|).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::theta::GridLineOfSight;
+    /// use onepath::{Cell, Grid};
+    /// let grid = Grid::from_text(".....\n..#..\n.....").unwrap();
+    /// assert!(GridLineOfSight::check(&grid, Cell::new(0, 0), Cell::new(4, 0)));
+    /// assert!(!GridLineOfSight::check(&grid, Cell::new(0, 1), Cell::new(4, 1))); // through the wall
+    /// assert!(!GridLineOfSight::check(&grid, Cell::new(2, 1), Cell::new(2, 1))); // a wall sees nothing
+    /// ```
     pub fn check(grid: &Grid, a: Cell, b: Cell) -> bool {
         let (w, h) = (i64::from(grid.width()), i64::from(grid.height()));
         let cells = grid.cells();
@@ -138,6 +149,17 @@ impl GridLineOfSight {
     /// # Complexity
     ///
     /// O(|dx| + |dy|) calls of `open`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::theta::GridLineOfSight;
+    /// use onepath::Cell;
+    /// // Any map: here an endless plane with one blocked cell at (3, 3).
+    /// let open = |x: i64, y: i64| (x, y) != (3, 3);
+    /// assert!(!GridLineOfSight::check_with(Cell::new(0, 0), Cell::new(6, 6), open));
+    /// assert!(GridLineOfSight::check_with(Cell::new(0, 0), Cell::new(6, 0), open));
+    /// ```
     pub fn check_with(a: Cell, b: Cell, mut open: impl FnMut(i64, i64) -> bool) -> bool {
         let (x0, y0) = (i64::from(a.x), i64::from(a.y));
         let (x1, y1) = (i64::from(b.x), i64::from(b.y));

@@ -34,6 +34,23 @@ use crate::search::{CANCEL_SLICE, Cancelled, NO_NODE, SearchBuffers, Step};
 use crate::topology::Heuristic;
 
 /// Which any-angle rule a [`ThetaSearch`] follows.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+/// use onepath::Grid;
+/// let grid = Grid::from_text("......\n..##..\n......\n......").unwrap();
+/// let mut costs = Vec::new();
+/// for variant in [ThetaVariant::Theta, ThetaVariant::Lazy, ThetaVariant::LazyRequeue] {
+///     let mut s = ThetaSearch::new(variant, EuclideanHeuristic::new(grid.width(), 1.0));
+///     s.try_begin(&grid, 6, 23); // (0, 1) to (5, 3)
+///     s.run(&grid);
+///     costs.push(s.cost());
+/// }
+/// // Any-angle paths beat the 8-connected optimum (2√2 + 3 here) by cutting across.
+/// assert!(costs.iter().all(|&c| c < 2.0 * onepath::math::SQRT2 + 3.0));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ThetaVariant {
     /// Theta*: a line-of-sight test per relaxed neighbour.
@@ -207,11 +224,36 @@ pub struct ThetaSearch<H> {
 
 impl<H: Heuristic> ThetaSearch<H> {
     /// A search of `variant` with weight 1 and fresh buffers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::LazyRequeue, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// assert_eq!(search.variant(), ThetaVariant::LazyRequeue);
+    /// search.try_begin_cells(&grid, Cell::new(0, 0), Cell::new(4, 2));
+    /// assert_eq!(search.run(&grid), Step::Found);
+    /// ```
     pub fn new(variant: ThetaVariant, heuristic: H) -> Self {
         Self::with_buffers(variant, heuristic, SearchBuffers::new())
     }
 
     /// A search that reuses `buffers`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::{SearchBuffers, Step};
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// let mut s = ThetaSearch::with_buffers(ThetaVariant::Lazy, EuclideanHeuristic::new(6, 1.0), SearchBuffers::with_capacity(18));
+    /// s.try_begin(&grid, 0, 5);
+    /// assert_eq!((s.run(&grid), s.cost()), (Step::Found, 5.0));
+    /// ```
     pub fn with_buffers(variant: ThetaVariant, heuristic: H, buffers: SearchBuffers) -> Self {
         Self {
             variant,
@@ -235,6 +277,19 @@ impl<H: Heuristic> ThetaSearch<H> {
     /// # Errors
     ///
     /// [`QueryError::InvalidWeight`] unless `w` is finite and `>= 0`; nothing changes then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// # let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// s.set_weight(1.5).unwrap();
+    /// assert_eq!(s.weight(), 1.5);
+    /// assert!(s.set_weight(f64::NAN).is_err());
+    /// ```
     pub fn set_weight(&mut self, w: f64) -> Result<(), QueryError> {
         if !(w.is_finite() && w >= 0.0) {
             return Err(QueryError::InvalidWeight { value: w });
@@ -248,6 +303,17 @@ impl<H: Heuristic> ThetaSearch<H> {
     /// # Errors
     ///
     /// As [`set_weight`](ThetaSearch::set_weight).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::{SearchBuffers, Step};
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// let s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0)).with_weight(2.0).unwrap();
+    /// assert_eq!(s.weight(), 2.0);
+    /// ```
     pub fn with_weight(mut self, w: f64) -> Result<Self, QueryError> {
         self.set_weight(w)?;
         Ok(self)
@@ -265,6 +331,19 @@ impl<H: Heuristic> ThetaSearch<H> {
 
     /// Changes the variant; it takes effect at the next [`try_begin`](ThetaSearch::try_begin)
     /// and leaves the search idle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// # let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// s.set_variant(ThetaVariant::LazyRequeue);
+    /// s.try_begin(&grid, 6, 11);
+    /// assert_eq!((s.variant(), s.run(&grid)), (ThetaVariant::LazyRequeue, Step::Found));
+    /// ```
     pub fn set_variant(&mut self, variant: ThetaVariant) {
         self.variant = variant;
         self.make_idle();
@@ -281,6 +360,20 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// Turns expansion recording on or off for the next searches.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::{SearchBuffers, Step};
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// s.set_record_expansions(true);
+    /// s.try_begin(&grid, 0, 5);
+    /// s.run(&grid);
+    /// assert_eq!(s.buffers().expanded_nodes().len() as u32, s.expansions());
+    /// ```
     pub fn set_record_expansions(&mut self, on: bool) {
         self.buffers.set_record_expansions(on);
     }
@@ -297,6 +390,21 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// The unit cost `m` of the current search (the grid's smallest multiplier at `try_begin`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// # let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// let mut cheap = grid.clone();
+    /// cheap.set_area_cost(0, 0.5).unwrap();
+    /// s.try_begin(&cheap, 0, 5);
+    /// s.run(&cheap);
+    /// assert_eq!((s.unit_cost(), s.cost()), (0.5, 2.5)); // 5 cells at half cost
+    /// ```
     pub fn unit_cost(&self) -> f64 {
         self.unit
     }
@@ -311,6 +419,19 @@ impl<H: Heuristic> ThetaSearch<H> {
     /// # Complexity
     ///
     /// O(1) once the buffers hold the grid's cells (else one allocation).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// assert_eq!(search.try_begin(&grid, 0, 14), Step::InProgress); // cell indices
+    /// assert_eq!(search.try_begin(&grid, 6, 14), Step::StartInvalid); // (1, 1) is a wall
+    /// assert_eq!((search.start(), search.goal()), (0, 14));
+    /// ```
     pub fn try_begin(&mut self, grid: &Grid, start: u32, goal: u32) -> Step {
         let walkable = |n: u32| n < grid.cell_count() && grid.cells()[n as usize] != WALL;
         if !walkable(start) {
@@ -343,6 +464,18 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// Starts a search between two cells; as [`try_begin`](ThetaSearch::try_begin).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// assert_eq!(search.try_begin_cells(&grid, Cell::new(0, 0), Cell::new(4, 0)), Step::InProgress);
+    /// assert_eq!(search.try_begin_cells(&grid, Cell::new(0, 0), Cell::new(9, 0)), Step::GoalInvalid);
+    /// ```
     pub fn try_begin_cells(&mut self, grid: &Grid, start: Cell, goal: Cell) -> Step {
         let Some(s) = grid.index_of(start) else {
             return Step::StartInvalid;
@@ -355,6 +488,22 @@ impl<H: Heuristic> ThetaSearch<H> {
 
     /// Performs at most `budget` iterations (pops) and returns the state: call again only on
     /// [`Step::InProgress`]. `grid` must be the one given to `try_begin`, not edited since.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&grid, 0, 14);
+    /// while search.step(&grid, 1) == Step::InProgress {} // one iteration per tick
+    /// let mut whole = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// whole.try_begin(&grid, 0, 14);
+    /// whole.run(&grid);
+    /// assert_eq!((search.path(), search.cost()), (whole.path(), whole.cost())); // slicing changes nothing
+    /// ```
     pub fn step(&mut self, grid: &Grid, budget: u32) -> Step {
         if self.state != Step::InProgress {
             return self.state;
@@ -496,6 +645,19 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// Runs to the end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&grid, 10, 4); // (0, 2) to (4, 0), past the wall's corner
+    /// assert_eq!(search.run(&grid), Step::Found);
+    /// assert!(search.path_len() <= 3); // a few waypoints, not every cell
+    /// ```
     pub fn run(&mut self, grid: &Grid) -> Step {
         while self.step(grid, u32::MAX) == Step::InProgress {}
         self.state
@@ -506,6 +668,19 @@ impl<H: Heuristic> ThetaSearch<H> {
     /// # Errors
     ///
     /// [`Cancelled`] when `cancel` returned `true`; the search stays resumable.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::{SearchBuffers, Step};
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// s.try_begin(&grid, 6, 11);
+    /// assert!(s.run_cancellable(&grid, || true).is_err());
+    /// assert_eq!(s.run_cancellable(&grid, || false), Ok(Step::Found));
+    /// ```
     pub fn run_cancellable(
         &mut self,
         grid: &Grid,
@@ -521,6 +696,19 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// Forgets the current search: idle, no counters, an empty open set.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&grid, 0, 4);
+    /// search.make_idle();
+    /// assert_eq!(search.state(), Step::Idle);
+    /// ```
     pub fn make_idle(&mut self) {
         self.state = Step::Idle;
         self.node_count = 0;
@@ -536,6 +724,20 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// The current state.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::{SearchBuffers, Step};
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// assert_eq!(s.state(), Step::Idle);
+    /// s.try_begin(&grid, 0, 5);
+    /// s.run(&grid);
+    /// assert_eq!(s.state(), Step::Found);
+    /// ```
     pub fn state(&self) -> Step {
         self.state
     }
@@ -551,6 +753,19 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// Iterations (pops) so far, re-queueing pops included.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// # let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// s.try_begin(&grid, 0, 5);
+    /// s.step(&grid, 1);
+    /// assert_eq!(s.iterations(), 1);
+    /// ```
     pub fn iterations(&self) -> u32 {
         self.iterations
     }
@@ -562,17 +777,59 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// Re-queueing pops so far (LazyRequeue only; 0 for the other variants).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// # let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// s.try_begin(&grid, 6, 11);
+    /// s.run(&grid);
+    /// assert_eq!(s.requeues(), 0); // only LazyRequeue re-queues
+    /// ```
     pub fn requeues(&self) -> u32 {
         self.requeues
     }
 
     /// Line-of-sight tests made so far.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let run = |variant| {
+    ///     let mut s = ThetaSearch::new(variant, EuclideanHeuristic::new(grid.width(), 1.0));
+    ///     s.try_begin(&grid, 10, 4);
+    ///     s.run(&grid);
+    ///     s.los_checks()
+    /// };
+    /// assert!(run(ThetaVariant::Lazy) <= run(ThetaVariant::Theta)); // lazy tests fewer lines
+    /// ```
     pub fn los_checks(&self) -> u64 {
         self.los_checks
     }
 
     /// The path cost `g(goal)` when found, else +∞. It equals the segment costs of the
     /// waypoints added in path order from 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&grid, 0, 4);
+    /// search.run(&grid);
+    /// assert_eq!(search.cost(), 4.0); // one straight segment
+    /// ```
     pub fn cost(&self) -> f64 {
         if self.state == Step::Found {
             self.buffers.nodes[self.goal as usize].g
@@ -582,18 +839,59 @@ impl<H: Heuristic> ThetaSearch<H> {
     }
 
     /// Number of waypoints on the found path (0 unless found).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::{SearchBuffers, Step};
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// let mut s = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// s.try_begin(&grid, 0, 5);
+    /// s.run(&grid);
+    /// assert_eq!(s.path_len(), 2); // two waypoints
+    /// ```
     pub fn path_len(&self) -> usize {
         self.walk_back(|_| {})
     }
 
     /// Writes the waypoints, start first, into `out` and returns their count; `None` (and
     /// nothing written) when `out` is too short. `Some(0)` unless found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&grid, 0, 4);
+    /// search.run(&grid);
+    /// let mut out = [0u32; 4];
+    /// assert_eq!(search.copy_path(&mut out), Some(2));
+    /// assert_eq!(&out[..2], &[0, 4]);
+    /// ```
     #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [u32]) -> Option<usize> {
         self.buffers.copy_chain(self.goal, self.path_limit(), out)
     }
 
     /// The waypoints as a new vector (allocates; tier-1 convenience).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::{Cell, Grid};
+    /// # let grid = Grid::from_text(".....\n.##..\n.....").unwrap();
+    /// let mut search = ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(grid.width(), 1.0));
+    /// search.try_begin(&grid, 0, 4);
+    /// search.run(&grid);
+    /// assert_eq!(search.path(), vec![0, 4]); // waypoints only
+    /// ```
     pub fn path(&self) -> Vec<u32> {
         let mut v = alloc::vec![0; self.path_len()];
         let _ = self.copy_path(&mut v);

@@ -114,6 +114,21 @@ impl<H: Heuristic> ThetaSearch<H> {
     /// # Complexity
     ///
     /// O(cells) (one pass over the marks).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// # let new_search = || ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// # let mut search = new_search();
+    /// # search.try_begin(&grid, 6, 17);
+    /// # search.step(&grid, 2);
+    /// let mut bytes = vec![0u8; search.state_size()];
+    /// assert_eq!(search.save_state(grid.content_hash(), &mut bytes), Ok(bytes.len()));
+    /// ```
     pub fn state_size(&self) -> usize {
         let n = self.node_count_for_state();
         let b = &self.buffers;
@@ -166,6 +181,25 @@ impl<H: Heuristic> ThetaSearch<H> {
     ///
     /// [`StateError::BufferTooSmall`] when `out` is shorter than
     /// [`state_size`](ThetaSearch::state_size).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::theta::{EuclideanHeuristic, ThetaSearch, ThetaVariant};
+    /// # use onepath::Grid;
+    /// # let grid = Grid::from_text("......\n..##..\n......").unwrap();
+    /// # let new_search = || ThetaSearch::new(ThetaVariant::Theta, EuclideanHeuristic::new(6, 1.0));
+    /// # let mut search = new_search();
+    /// # search.try_begin(&grid, 6, 17);
+    /// # search.step(&grid, 2);
+    /// let mut bytes = vec![0u8; search.state_size()];
+    /// search.save_state(grid.content_hash(), &mut bytes).unwrap();
+    /// let mut resumed = new_search(); // e.g. on a peer
+    /// resumed.restore_state(&grid, &bytes).unwrap();
+    /// assert_eq!((resumed.run(&grid), search.run(&grid)), (Step::Found, Step::Found));
+    /// assert_eq!((resumed.path(), resumed.cost()), (search.path(), search.cost()));
+    /// ```
     pub fn save_state(&self, map_hash: u64, out: &mut [u8]) -> Result<usize, StateError> {
         let n = self.node_count_for_state();
         let size = self.state_size();

@@ -118,6 +118,18 @@ pub fn waypoint_cost(waypoints: &[Cell], m: f64) -> f64 {
 /// # Complexity
 ///
 /// O((|dx| + size) · (|dy| + size)) cell reads.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::theta::block_sweep_clear;
+/// use onepath::{Cell, Grid};
+/// let grid = Grid::from_text("......\n......\n...#..\n......").unwrap();
+/// assert!(block_sweep_clear(&grid, 1, Cell::new(0, 0), Cell::new(5, 1))); // above the wall
+/// assert!(block_sweep_clear(&grid, 2, Cell::new(0, 0), Cell::new(4, 0))); // 2 × 2 passes over it
+/// assert!(!block_sweep_clear(&grid, 3, Cell::new(0, 0), Cell::new(3, 0))); // 3 × 3 clips it
+/// assert!(!block_sweep_clear(&grid, 2, Cell::new(0, 0), Cell::new(5, 0))); // its block leaves the grid
+/// ```
 pub fn block_sweep_clear(grid: &Grid, size: u8, a: Cell, b: Cell) -> bool {
     if size == 0 || !grid.can_fit(a, size) || !grid.can_fit(b, size) {
         return false;

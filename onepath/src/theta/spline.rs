@@ -53,6 +53,14 @@ use crate::math::{floor, sqrt};
 pub const SAMPLE_MARGIN: f64 = 1e-9;
 
 /// Points [`catmull_rom`] writes for `waypoints` waypoints and `per_span` samples per span.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::theta::catmull_rom_len;
+/// assert_eq!(catmull_rom_len(3, 8), 17); // two spans of 8 samples, plus the last waypoint
+/// assert_eq!(catmull_rom_len(1, 8), 1);
+/// ```
 pub fn catmull_rom_len(waypoints: usize, per_span: u32) -> usize {
     if waypoints == 0 {
         return 0;
@@ -72,6 +80,17 @@ fn wall(grid: &Grid, x: i64, y: i64) -> bool {
 
 /// Whether the segment `a`–`b` (grid units) keeps [`SAMPLE_MARGIN`] from every wall square.
 /// `a == b` tests a point.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::theta::chord_clear;
+/// use onepath::Grid;
+/// let grid = Grid::from_text("...\n.#.\n...").unwrap();
+/// assert!(chord_clear(&grid, (0.5, 0.5), (2.5, 0.5))); // along the top row
+/// assert!(!chord_clear(&grid, (0.5, 0.5), (2.5, 2.5))); // through the wall square
+/// assert!(!chord_clear(&grid, (1.5, 1.5), (1.5, 1.5))); // a point inside it
+/// ```
 pub fn chord_clear(grid: &Grid, a: (f64, f64), b: (f64, f64)) -> bool {
     if !(a.0.is_finite() && a.1.is_finite() && b.0.is_finite() && b.1.is_finite()) {
         return false;

@@ -33,6 +33,19 @@ pub struct Filtered<'t, T, B> {
 
 impl<'t, T: Topology, B: Fn(u32) -> bool> Filtered<'t, T, B> {
     /// `inner` without the nodes `blocked` refuses.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::SquareTopology;
+    /// use onepath::topology::{Filtered, Topology};
+    /// use onepath::{Connectivity, DiagonalRule, Grid};
+    /// let grid = Grid::new(3, 1).unwrap();
+    /// let open = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+    /// let units = [1u32];
+    /// let topo = Filtered::new(&open, |n| units.contains(&n)); // a unit stands on node 1
+    /// assert!(open.is_walkable(1) && !topo.is_walkable(1));
+    /// ```
     pub fn new(inner: &'t T, blocked: B) -> Self {
         Self { inner, blocked }
     }

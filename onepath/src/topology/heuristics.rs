@@ -95,6 +95,15 @@ pub struct ManhattanHeuristic {
 
 impl ManhattanHeuristic {
     /// For a row-major grid of `width` columns; `scale` is usually `AreaCosts::min_cost()`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::topology::{Heuristic, ManhattanHeuristic};
+    /// let mut h = ManhattanHeuristic::new(10, 0.5); // the cheapest area costs 0.5
+    /// h.set_goal(23); // (3, 2)
+    /// assert_eq!(h.estimate(0), 0.5 * 5.0);
+    /// ```
     pub fn new(width: u32, scale: f64) -> Self {
         Self {
             goal: GoalCell::new(width),
@@ -133,6 +142,15 @@ pub struct OctileHeuristic {
 
 impl OctileHeuristic {
     /// For a row-major grid of `width` columns; `scale` is usually `AreaCosts::min_cost()`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::topology::{Heuristic, OctileHeuristic};
+    /// let mut h = OctileHeuristic::new(4, 1.0);
+    /// h.set_goal(15); // (3, 3)
+    /// assert_eq!(h.estimate(0), 3.0 * onepath::math::SQRT2);
+    /// ```
     pub fn new(width: u32, scale: f64) -> Self {
         Self {
             goal: GoalCell::new(width),

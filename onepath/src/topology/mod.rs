@@ -91,12 +91,39 @@ pub trait Topology {
 ///
 /// Called once per move looked at, in the topology's neighbour order, as
 /// `cost(from, to, base_cost)`.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::SquareTopology;
+/// use onepath::search::AStar;
+/// use onepath::topology::{StepCost, ZeroHeuristic};
+/// use onepath::{Connectivity, DiagonalRule, Grid};
+/// // Going up (to a smaller row) costs three times as much: node ids are y * 4 + x.
+/// struct Uphill;
+/// impl StepCost for Uphill {
+///     fn cost(&self, from: u32, to: u32, base: f64) -> f64 { if to / 4 < from / 4 { 3.0 * base } else { base } }
+/// }
+/// let grid = Grid::new(4, 4).unwrap();
+/// let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+/// let mut search = AStar::new(Uphill, ZeroHeuristic);
+/// search.try_begin(&topo, 12, 0); // bottom-left to top-left
+/// search.run(&topo);
+/// assert_eq!(search.cost(), 9.0);
+/// ```
 pub trait StepCost {
     /// The cost of the move `from → to` whose base cost is `base`.
     fn cost(&self, from: u32, to: u32, base: f64) -> f64;
 }
 
 /// The identity hook: every move costs what the topology says.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::topology::{DefaultStepCost, StepCost};
+/// assert_eq!(DefaultStepCost.cost(0, 1, 1.5), 1.5); // the topology's own cost
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DefaultStepCost;
 
@@ -145,6 +172,27 @@ impl<F: Fn(u32, u32, f64) -> f64> StepCost for FnStepCost<F> {
 ///
 /// Admissible (never above the true cost) estimates give optimal paths with weight 1;
 /// consistent ones never reopen a node.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::SquareTopology;
+/// use onepath::search::AStar;
+/// use onepath::topology::{DefaultStepCost, Heuristic};
+/// use onepath::{Connectivity, DiagonalRule, Grid};
+/// // Rows only: admissible on a four-connected grid (node ids are y * 8 + x).
+/// struct RowDistance { goal_row: u32 }
+/// impl Heuristic for RowDistance {
+///     fn set_goal(&mut self, goal: u32) { self.goal_row = goal / 8; }
+///     fn estimate(&self, node: u32) -> f64 { f64::from((node / 8).abs_diff(self.goal_row)) }
+/// }
+/// let grid = Grid::new(8, 8).unwrap();
+/// let topo = SquareTopology::new(&grid, 1, Connectivity::Four, DiagonalRule::NoCornerCutting).unwrap();
+/// let mut search = AStar::new(DefaultStepCost, RowDistance { goal_row: 0 });
+/// search.try_begin(&topo, 0, 63);
+/// search.run(&topo);
+/// assert_eq!(search.cost(), 14.0);
+/// ```
 pub trait Heuristic {
     /// Fixes the goal for the following [`estimate`](Heuristic::estimate) calls.
     fn set_goal(&mut self, goal: u32);

@@ -8,6 +8,14 @@ use crate::error::GridError;
 pub const MAX_VOXELS: u64 = 1 << 30;
 
 /// A world axis of a voxel space, as named in [`VoxelError::Coordinate`].
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{VoxelAxis, VoxelError, VoxelPoint, VoxelSpace};
+/// let e = VoxelSpace::new(VoxelPoint::new(0.0, 0.0, f64::NAN), 1.0).unwrap_err();
+/// assert!(matches!(e, VoxelError::Coordinate { axis: VoxelAxis::Z, .. }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum VoxelAxis {
     /// World x.
@@ -30,6 +38,18 @@ impl fmt::Display for VoxelAxis {
 
 /// Errors from building, editing or mapping a voxel grid. Every variant names the value it
 /// refuses and the bound it broke; a refused call changes nothing.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{VoxelCell, VoxelError, VoxelGrid};
+/// let mut grid = VoxelGrid::new(4, 4, 4).unwrap();
+/// let e = grid.set_walkable(VoxelCell::new(4, 0, 0), false).unwrap_err();
+/// assert!(matches!(e, VoxelError::VoxelOutOfBounds { x: 4, .. }));
+/// assert!(e.to_string().contains('4')); // the message names the value
+/// assert!(matches!(VoxelGrid::new(1 << 11, 1 << 11, 1 << 11), Err(VoxelError::TooManyVoxels { .. })));
+/// assert_eq!(grid.version(), 0); // nothing changed
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum VoxelError {

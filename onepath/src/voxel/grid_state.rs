@@ -41,6 +41,17 @@ impl VoxelGrid {
     /// # Complexity
     ///
     /// O(allocated chunks × 4096).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// let mut a = VoxelGrid::new(4, 4, 4).unwrap();
+    /// let b = a.clone();
+    /// assert_eq!(a.content_digest(), b.content_digest());
+    /// a.set_walkable(VoxelCell::new(0, 0, 0), false).unwrap();
+    /// assert_ne!(a.content_digest(), b.content_digest());
+    /// ```
     pub fn content_digest(&self) -> u64 {
         let mut h = Fnv1a64::new();
         let (x, y, z) = self.size();
@@ -59,6 +70,18 @@ impl VoxelGrid {
     }
 
     /// Bytes [`save_state`](VoxelGrid::save_state) writes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// let mut grid = VoxelGrid::new(32, 32, 32).unwrap();
+    /// let empty = grid.state_size();
+    /// grid.set_walkable(VoxelCell::new(0, 0, 0), false).unwrap();
+    /// assert!(grid.state_size() >= empty + 4096); // one allocated chunk more
+    /// let mut buf = vec![0u8; grid.state_size()];
+    /// assert_eq!(grid.save_state(&mut buf), Ok(buf.len()));
+    /// ```
     pub fn state_size(&self) -> usize {
         HEADER_LEN + FIXED + self.allocated_chunks() * (4 + CHUNK_VOXELS)
     }
@@ -134,6 +157,19 @@ impl VoxelGrid {
     /// # Errors
     ///
     /// Any [`StateError`] (see the module docs for what is checked).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// let mut grid = VoxelGrid::new(8, 8, 8).unwrap();
+    /// grid.set_area(VoxelCell::new(3, 3, 3), 7).unwrap();
+    /// let mut bytes = vec![0u8; grid.state_size()];
+    /// grid.save_state(&mut bytes).unwrap();
+    /// let copy = VoxelGrid::from_state(&bytes).unwrap();
+    /// assert_eq!(copy.area(VoxelCell::new(3, 3, 3)), Some(7));
+    /// assert_eq!(copy.content_digest(), grid.content_digest());
+    /// ```
     pub fn from_state(bytes: &[u8]) -> Result<Self, StateError> {
         let frame = read_frame(bytes, KIND_VOXEL_GRID)?;
         let mut r = Reader::new(frame.payload);
@@ -190,6 +226,20 @@ impl VoxelGrid {
     /// # Errors
     ///
     /// As [`from_state`](VoxelGrid::from_state).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// let mut grid = VoxelGrid::new(8, 8, 8).unwrap();
+    /// let mut saved = vec![0u8; grid.state_size()];
+    /// grid.save_state(&mut saved).unwrap();
+    /// grid.set_walkable(VoxelCell::new(1, 1, 1), false).unwrap(); // the simulation moves on…
+    /// grid.restore_state(&saved).unwrap(); // …and rolls back
+    /// assert!(grid.is_open(VoxelCell::new(1, 1, 1)));
+    /// saved[20] ^= 1;
+    /// assert!(grid.restore_state(&saved).is_err()); // damaged bytes change nothing
+    /// ```
     pub fn restore_state(&mut self, bytes: &[u8]) -> Result<(), StateError> {
         let decoded = Self::from_state(bytes)?;
         self.replace_with(decoded);

@@ -48,6 +48,19 @@ pub fn empty_grid_distance(connectivity: VoxelConnectivity, dx: i64, dy: i64, dz
 ///
 /// O(1); [`estimate`](Heuristic::estimate) decodes the node with two divisions (the paged
 /// one-line query uses [`estimate_at`](VoxelHeuristic::estimate_at) and never divides).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::topology::Heuristic;
+/// use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelGrid, VoxelHeuristic};
+/// let grid = VoxelGrid::new(8, 8, 8).unwrap();
+/// let mut h = VoxelHeuristic::new(&grid, VoxelConnectivity::Six);
+/// h.set_goal_at(3, 1, 0);
+/// assert_eq!(h.estimate_at(0, 0, 0), 4.0); // 4 face steps on an empty grid
+/// h.set_goal(grid.node_of(VoxelCell::new(3, 1, 0)).unwrap());
+/// assert_eq!(h.estimate(0), 4.0); // the same through node ids
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct VoxelHeuristic {
     connectivity: VoxelConnectivity,
@@ -59,6 +72,17 @@ pub struct VoxelHeuristic {
 
 impl VoxelHeuristic {
     /// The heuristic of `grid` for searches with `connectivity`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::topology::Heuristic;
+    /// use onepath::voxel::{VoxelConnectivity, VoxelGrid, VoxelHeuristic};
+    /// let grid = VoxelGrid::new(4, 4, 4).unwrap();
+    /// let mut h = VoxelHeuristic::new(&grid, VoxelConnectivity::TwentySix);
+    /// h.set_goal_at(1, 1, 1);
+    /// assert_eq!(h.estimate_at(0, 0, 0), onepath::math::SQRT3);
+    /// ```
     pub fn new(grid: &VoxelGrid, connectivity: VoxelConnectivity) -> Self {
         let (sx, sy, _) = grid.size();
         Self {

@@ -13,6 +13,19 @@ use crate::grid::journal::{Journal, JournalEdits, JournalSince};
 use super::cell::VoxelCell;
 
 /// One recorded change.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::JournalSince;
+/// use onepath::voxel::{VoxelCell, VoxelEdit, VoxelGrid};
+/// let mut grid = VoxelGrid::new(4, 4, 4).unwrap();
+/// let seen = grid.revision();
+/// grid.set_walkable(VoxelCell::new(0, 1, 2), false).unwrap();
+/// grid.set_area_cost(3, 2.0).unwrap();
+/// let JournalSince::Edits(edits) = grid.edits_since(seen) else { unreachable!() };
+/// assert_eq!(edits.collect::<Vec<_>>(), [VoxelEdit::Voxel(VoxelCell::new(0, 1, 2)), VoxelEdit::AreaCosts]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum VoxelEdit {
     /// One voxel's area changed.
@@ -25,13 +38,44 @@ pub enum VoxelEdit {
 
 /// The answer of `edits_since(revision)`: the changes after it, oldest first, or
 /// [`Rebuild`](JournalSince::Rebuild) when the journal cannot say.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{VoxelEditsSince, VoxelGrid};
+/// let grid = VoxelGrid::new(2, 2, 2).unwrap();
+/// let since: VoxelEditsSince<'_> = grid.edits_since(grid.revision());
+/// assert!(!since.is_rebuild()); // up to date: an empty list of edits
+/// ```
 pub type VoxelEditsSince<'a> = JournalSince<'a, VoxelEdit>;
 
 /// The changes after some revision, oldest first.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::grid::JournalSince;
+/// use onepath::voxel::{VoxelCell, VoxelEdits, VoxelGrid};
+/// let mut grid = VoxelGrid::new(2, 2, 2).unwrap();
+/// let seen = grid.revision();
+/// grid.set_walkable(VoxelCell::new(1, 1, 1), false).unwrap();
+/// let JournalSince::Edits(edits) = grid.edits_since(seen) else { unreachable!() };
+/// let edits: VoxelEdits<'_> = edits;
+/// assert_eq!(edits.count(), 1);
+/// ```
 pub type VoxelEdits<'a> = JournalEdits<'a, VoxelEdit>;
 
 /// The bounded ring of the last [`CAPACITY`](Journal::CAPACITY) changes of a voxel grid, each
 /// with the revision it produced: the square grid's journal ([`Journal`]) over [`VoxelEdit`].
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::VoxelJournal;
+/// let journal = VoxelJournal::new(3);
+/// assert!(journal.is_empty() && journal.current() == 3);
+/// assert!(journal.since(2).is_rebuild());
+/// ```
 pub type VoxelJournal = Journal<VoxelEdit>;
 
 #[cfg(test)]

@@ -12,6 +12,19 @@
 use crate::math::{SQRT2, SQRT3};
 
 /// How many neighbours a voxel has.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelGrid};
+/// use onepath::VoxelOptions;
+/// assert_eq!(VoxelConnectivity::Eighteen.move_count(), 18);
+/// let grid = VoxelGrid::new(3, 3, 3).unwrap();
+/// let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(2, 2, 2));
+/// let cost = |c| grid.find_path(a, b, &VoxelOptions::DEFAULT.with_connectivity(c)).cost;
+/// assert_eq!(cost(VoxelConnectivity::Six), 6.0);
+/// assert_eq!(cost(VoxelConnectivity::TwentySix), 2.0 * onepath::math::SQRT3);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum VoxelConnectivity {
@@ -39,6 +52,21 @@ impl VoxelConnectivity {
 /// move's 2 × 2 (× 2) box other than the start and the destination — two face voxels for an
 /// edge move; three face and three edge voxels for a corner move. The destination must be open
 /// under every rule.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{VoxelCell, VoxelCornerRule, VoxelGrid};
+/// use onepath::{PathStatus, VoxelOptions};
+/// // A 2 × 2 × 1 block with one solid voxel: the diagonal squeezes past it.
+/// let mut grid = VoxelGrid::new(2, 2, 1).unwrap();
+/// grid.set_walkable(VoxelCell::new(1, 0, 0), false).unwrap();
+/// let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(1, 1, 0));
+/// let squeeze = VoxelOptions::DEFAULT.with_corner_rule(VoxelCornerRule::NoSqueezing);
+/// assert_eq!(grid.find_path(a, b, &squeeze).cells.len(), 2); // one face voxel open is enough
+/// assert_eq!(grid.find_path(a, b, &VoxelOptions::DEFAULT).status, PathStatus::Found);
+/// assert_eq!(grid.find_path(a, b, &VoxelOptions::DEFAULT).cells.len(), 3); // no corner cutting
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum VoxelCornerRule {
@@ -54,6 +82,15 @@ pub enum VoxelCornerRule {
 }
 
 /// One move: its offset and length.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{MOVES, VoxelConnectivity};
+/// let six = &MOVES[..VoxelConnectivity::Six.move_count()];
+/// assert!(six.iter().all(|m| m.length == 1.0 && (m.dx.abs() + m.dy.abs() + m.dz.abs()) == 1));
+/// assert_eq!(MOVES[25].length, onepath::math::SQRT3); // the last moves are the corners
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct VoxelMove {
     /// Offset on x.

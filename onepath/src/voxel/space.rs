@@ -61,6 +61,15 @@ impl VoxelSpace {
     ///
     /// [`VoxelError::Coordinate`] for an origin outside the rule;
     /// [`VoxelError::InvalidVoxelSize`] unless `2^-7 <= size <= 2^21`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelError, VoxelPoint, VoxelSpace};
+    /// let space = VoxelSpace::new(VoxelPoint::new(-8.0, 0.0, 0.0), 0.5).unwrap();
+    /// assert_eq!((space.origin(), space.size()), (VoxelPoint::new(-8.0, 0.0, 0.0), 0.5));
+    /// assert!(matches!(VoxelSpace::new(VoxelPoint::default(), 0.0), Err(VoxelError::InvalidVoxelSize { .. })));
+    /// ```
     pub fn new(origin: VoxelPoint, size: f64) -> Result<Self, VoxelError> {
         let origin = check_point(origin)?;
         if !(MIN_CELL_SIZE..=MAX_CELL_SIZE).contains(&size) {
@@ -85,6 +94,15 @@ impl VoxelSpace {
     /// # Errors
     ///
     /// [`VoxelError::Coordinate`] for a coordinate of `p` outside the rule.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelPoint, VoxelSpace};
+    /// let space = VoxelSpace::new(VoxelPoint::new(0.0, 0.0, 0.0), 2.0).unwrap();
+    /// assert_eq!(space.voxel_at(VoxelPoint::new(-0.5, 3.9, 4.0)).unwrap(), VoxelCell::new(-1, 1, 2));
+    /// assert!(space.voxel_at(VoxelPoint::new(f64::NAN, 0.0, 0.0)).is_err());
+    /// ```
     pub fn voxel_at(&self, p: VoxelPoint) -> Result<VoxelCell, VoxelError> {
         let p = check_point(p)?;
         // |p - origin| <= 2^22 and size >= 2^-7: the quotient is below 2^29 in magnitude.
@@ -101,6 +119,14 @@ impl VoxelSpace {
     /// # Errors
     ///
     /// [`VoxelError::Coordinate`] when the centre lies outside the rule.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelPoint, VoxelSpace};
+    /// let space = VoxelSpace::new(VoxelPoint::new(10.0, 0.0, 0.0), 2.0).unwrap();
+    /// assert_eq!(space.center(VoxelCell::new(0, 1, 2)).unwrap(), VoxelPoint::new(11.0, 3.0, 5.0));
+    /// ```
     pub fn center(&self, cell: VoxelCell) -> Result<VoxelPoint, VoxelError> {
         let c = |i: i32, o: f64| o + (f64::from(i) + 0.5) * self.size;
         check_point(VoxelPoint::new(

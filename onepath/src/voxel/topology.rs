@@ -40,6 +40,18 @@ pub struct VoxelTopology<'g> {
 
 impl<'g> VoxelTopology<'g> {
     /// The moves of `grid` with `connectivity` under `rule`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::topology::Topology;
+    /// use onepath::voxel::{VoxelConnectivity, VoxelCornerRule, VoxelGrid, VoxelTopology};
+    /// let grid = VoxelGrid::new(3, 3, 3).unwrap();
+    /// let topo = VoxelTopology::new(&grid, VoxelConnectivity::TwentySix, VoxelCornerRule::NoCornerCutting);
+    /// let mut n = 0;
+    /// topo.for_each_neighbor(13, |_, _| n += 1); // the centre voxel
+    /// assert_eq!((topo.node_count(), n), (27, 26));
+    /// ```
     pub fn new(
         grid: &'g VoxelGrid,
         connectivity: VoxelConnectivity,
@@ -150,6 +162,18 @@ impl<'g> VoxelTopology<'g> {
 
     /// Visits the legal moves out of `cell` (nothing when it is outside) as
     /// `visit(neighbour, base_cost)`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid, VoxelTopology};
+    /// let grid = VoxelGrid::new(2, 2, 2).unwrap();
+    /// let topo = VoxelTopology::new(&grid, VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// let mut around = Vec::new();
+    /// topo.for_each_cell_neighbor(VoxelCell::new(0, 0, 0), |c, cost| around.push((c, cost)));
+    /// assert_eq!(around.len(), 3); // a corner voxel has three face neighbours inside
+    /// assert!(around.contains(&(VoxelCell::new(0, 0, 1), 1.0)));
+    /// ```
     pub fn for_each_cell_neighbor<F: FnMut(VoxelCell, f64)>(&self, cell: VoxelCell, mut visit: F) {
         if self.grid.contains(cell) {
             self.for_each_move(cell.x as u32, cell.y as u32, cell.z as u32, |x, y, z, c| {

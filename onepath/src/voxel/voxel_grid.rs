@@ -39,6 +39,17 @@ pub const CHUNK_EDGE: u32 = 16;
 pub const CHUNK_VOXELS: usize = 4096;
 
 /// One allocated chunk: 4096 area bytes, `(x & 15) | ((y & 15) << 4) | ((z & 15) << 8)`.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{CHUNK_VOXELS, Chunk, VoxelCell, VoxelGrid};
+/// let mut grid = VoxelGrid::new(16, 16, 16).unwrap();
+/// grid.set_area(VoxelCell::new(1, 2, 3), 9).unwrap();
+/// let chunk: &Chunk = grid.chunk(0, 0, 0).unwrap();
+/// assert_eq!(chunk.len(), CHUNK_VOXELS);
+/// assert_eq!(chunk[1 + 16 * (2 + 16 * 3)], 9); // x fastest, then y, then z
+/// ```
 pub type Chunk = [u8; CHUNK_VOXELS];
 
 /// The in-chunk index of a voxel.
@@ -52,6 +63,14 @@ pub(crate) const fn chunk_index(x: u32, y: u32, z: u32) -> usize {
 /// # Errors
 ///
 /// [`VoxelError::EmptyDimension`], [`VoxelError::TooManyVoxels`].
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{VoxelError, checked_voxel_count};
+/// assert_eq!(checked_voxel_count(10, 20, 30), Ok(6000));
+/// assert!(matches!(checked_voxel_count(1 << 20, 1 << 20, 1), Err(VoxelError::TooManyVoxels { .. })));
+/// ```
 pub fn checked_voxel_count(x: u32, y: u32, z: u32) -> Result<u32, VoxelError> {
     if x == 0 || y == 0 || z == 0 {
         return Err(VoxelError::EmptyDimension { x, y, z });
@@ -118,6 +137,16 @@ impl VoxelGrid {
     /// # Complexity
     ///
     /// O(chunks): one empty slot per 16³ chunk.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelError, VoxelGrid};
+    /// let grid = VoxelGrid::new(40, 20, 10).unwrap();
+    /// assert_eq!((grid.size(), grid.voxel_count()), ((40, 20, 10), 8000));
+    /// assert_eq!(grid.allocated_chunks(), 0); // open chunks cost no array
+    /// assert!(matches!(VoxelGrid::new(0, 1, 1), Err(VoxelError::EmptyDimension { .. })));
+    /// ```
     pub fn new(x: u32, y: u32, z: u32) -> Result<Self, VoxelError> {
         Self::with_default(x, y, z, 0)
     }
@@ -127,6 +156,18 @@ impl VoxelGrid {
     /// # Errors
     ///
     /// As [`VoxelGrid::new`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// use onepath::VoxelOptions;
+    /// let mut cave = VoxelGrid::new_solid(5, 1, 1).unwrap();
+    /// for x in 0..5 {
+    ///     cave.set_walkable(VoxelCell::new(x, 0, 0), true).unwrap(); // carve a tunnel
+    /// }
+    /// assert_eq!(cave.find_path(VoxelCell::new(0, 0, 0), VoxelCell::new(4, 0, 0), &VoxelOptions::DEFAULT).cost, 4.0);
+    /// ```
     pub fn new_solid(x: u32, y: u32, z: u32) -> Result<Self, VoxelError> {
         Self::with_default(x, y, z, WALL)
     }
@@ -136,6 +177,15 @@ impl VoxelGrid {
     /// # Errors
     ///
     /// As [`VoxelGrid::new`], then [`VoxelError::InvalidDefault`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelError, VoxelGrid};
+    /// let grid = VoxelGrid::with_default(4, 4, 4, 255).unwrap();
+    /// assert_eq!((grid.default_area(), grid.is_open(VoxelCell::new(1, 1, 1))), (255, false));
+    /// assert_eq!(VoxelGrid::with_default(4, 4, 4, 7).unwrap_err(), VoxelError::InvalidDefault { area: 7 });
+    /// ```
     pub fn with_default(x: u32, y: u32, z: u32, default_area: u8) -> Result<Self, VoxelError> {
         checked_voxel_count(x, y, z)?;
         if default_area != 0 && default_area != WALL {
@@ -172,6 +222,18 @@ impl VoxelGrid {
     /// # Complexity
     ///
     /// O(chunks + listed voxels).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// let pillars = [(VoxelCell::new(1, 0, 0), 255), (VoxelCell::new(1, 0, 1), 255), (VoxelCell::new(2, 2, 2), 3)];
+    /// let grid = VoxelGrid::from_voxels(4, 4, 4, 0, pillars).unwrap();
+    /// assert!(!grid.is_open(VoxelCell::new(1, 0, 1)));
+    /// assert_eq!(grid.area(VoxelCell::new(2, 2, 2)), Some(3));
+    /// assert_eq!(grid.version(), 0); // loaded, not edited
+    /// assert!(VoxelGrid::from_voxels(4, 4, 4, 0, [(VoxelCell::new(4, 0, 0), 255)]).is_err());
+    /// ```
     pub fn from_voxels(
         x: u32,
         y: u32,
@@ -188,34 +250,82 @@ impl VoxelGrid {
     }
 
     /// Size on x, y and z.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let grid = onepath::voxel::VoxelGrid::new(3, 4, 5).unwrap();
+    /// assert_eq!(grid.size(), (3, 4, 5));
+    /// ```
     #[inline]
     pub fn size(&self) -> (u32, u32, u32) {
         self.size
     }
 
     /// Voxels in the block (`sx * sy * sz`, at most 2^30): also the node count of a search.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let grid = onepath::voxel::VoxelGrid::new(3, 4, 5).unwrap();
+    /// assert_eq!(grid.voxel_count(), 60);
+    /// ```
     #[inline]
     pub fn voxel_count(&self) -> u32 {
         self.size.0 * self.size.1 * self.size.2
     }
 
     /// Chunks on each axis (`ceil(size / 16)`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let grid = onepath::voxel::VoxelGrid::new(16, 17, 40).unwrap();
+    /// assert_eq!(grid.chunk_dims(), (1, 2, 3)); // 16³ chunks, rounded up
+    /// ```
     pub fn chunk_dims(&self) -> (u32, u32, u32) {
         (self.chunks_x, self.chunks_y, self.chunks_z)
     }
 
     /// The grid's default area (0 or 255): the area of every voxel of an unallocated chunk.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::VoxelGrid;
+    /// assert_eq!(VoxelGrid::new(2, 2, 2).unwrap().default_area(), 0);
+    /// assert_eq!(VoxelGrid::new_solid(2, 2, 2).unwrap().default_area(), 255);
+    /// ```
     pub fn default_area(&self) -> u8 {
         self.default_area
     }
 
     /// Chunks that hold an array (tier 3, for memory reports).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// let mut grid = VoxelGrid::new(32, 16, 16).unwrap();
+    /// grid.set_walkable(VoxelCell::new(20, 0, 0), false).unwrap();
+    /// assert_eq!(grid.allocated_chunks(), 1); // only the chunk that differs from the default
+    /// ```
     pub fn allocated_chunks(&self) -> usize {
         self.chunks.iter().filter(|c| c.is_some()).count()
     }
 
     /// The stored array of chunk `(cx, cy, cz)` (tier 3): `None` when the slot is empty (every
     /// voxel has the default area) or the chunk is outside the table.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// let mut grid = VoxelGrid::new(32, 16, 16).unwrap();
+    /// grid.set_walkable(VoxelCell::new(17, 0, 0), false).unwrap();
+    /// assert!(grid.chunk(0, 0, 0).is_none()); // all default
+    /// assert_eq!(grid.chunk(1, 0, 0).map(|c| c[1]), Some(255)); // x = 17 is 1 inside chunk 1
+    /// ```
     pub fn chunk(&self, cx: u32, cy: u32, cz: u32) -> Option<&Chunk> {
         if cx >= self.chunks_x || cy >= self.chunks_y || cz >= self.chunks_z {
             return None;
@@ -225,21 +335,63 @@ impl VoxelGrid {
     }
 
     /// The area cost table.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::VoxelGrid;
+    /// let mut grid = VoxelGrid::new(2, 2, 2).unwrap();
+    /// grid.set_area_cost(2, 3.0).unwrap();
+    /// assert_eq!(grid.areas().get(2), 3.0);
+    /// ```
     pub fn areas(&self) -> &AreaCosts {
         &self.areas
     }
 
     /// Edits that changed something since construction.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// let mut grid = VoxelGrid::new(2, 2, 2).unwrap();
+    /// grid.set_walkable(VoxelCell::new(0, 0, 0), false).unwrap();
+    /// grid.set_walkable(VoxelCell::new(0, 0, 0), false).unwrap(); // no change
+    /// assert_eq!(grid.version(), 1);
+    /// ```
     pub fn version(&self) -> u64 {
         self.version
     }
 
     /// The process-unique stamp of the current contents (see the module docs).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// let mut grid = VoxelGrid::new(2, 2, 2).unwrap();
+    /// let seen = grid.revision();
+    /// grid.set_walkable(VoxelCell::new(1, 1, 1), false).unwrap();
+    /// assert_ne!(grid.revision(), seen);
+    /// ```
     pub fn revision(&self) -> u64 {
         self.revision
     }
 
     /// What changed after `revision` (see [`VoxelJournal::since`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::grid::JournalSince;
+    /// use onepath::voxel::{VoxelCell, VoxelEdit, VoxelGrid};
+    /// let mut grid = VoxelGrid::new(4, 4, 4).unwrap();
+    /// let seen = grid.revision();
+    /// grid.set_walkable(VoxelCell::new(1, 2, 3), false).unwrap();
+    /// let JournalSince::Edits(edits) = grid.edits_since(seen) else { unreachable!() };
+    /// assert_eq!(edits.collect::<Vec<_>>(), [VoxelEdit::Voxel(VoxelCell::new(1, 2, 3))]);
+    /// assert!(grid.edits_since(u64::MAX).is_rebuild()); // not a revision of this grid
+    /// ```
     pub fn edits_since(&self, revision: u64) -> VoxelEditsSince<'_> {
         self.journal.since(revision)
     }
@@ -250,6 +402,15 @@ impl VoxelGrid {
     }
 
     /// Whether `cell` lies inside the block.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// let grid = VoxelGrid::new(2, 3, 4).unwrap();
+    /// assert!(grid.contains(VoxelCell::new(1, 2, 3)));
+    /// assert!(!grid.contains(VoxelCell::new(1, 2, 4)));
+    /// ```
     #[inline]
     pub fn contains(&self, cell: VoxelCell) -> bool {
         cell.x >= 0
@@ -262,6 +423,15 @@ impl VoxelGrid {
 
     /// The index of `cell`, `x + sx * (y + sy * z)` (its search node id), or `None` outside:
     /// [`Grid::index_of`](crate::Grid::index_of) in three dimensions.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// let grid = VoxelGrid::new(2, 3, 4).unwrap();
+    /// assert_eq!(grid.node_of(VoxelCell::new(1, 2, 3)), Some(1 + 2 * (2 + 3 * 3)));
+    /// assert_eq!(grid.node_of(VoxelCell::new(-1, 0, 0)), None);
+    /// ```
     #[inline]
     pub fn index_of(&self, cell: VoxelCell) -> Option<u32> {
         self.contains(cell)
@@ -273,6 +443,14 @@ impl VoxelGrid {
     /// # Complexity
     ///
     /// Two divisions (tier 2/3; the paged one-line query never divides).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// let grid = VoxelGrid::new(2, 3, 4).unwrap();
+    /// assert_eq!(grid.cell_of(23), VoxelCell::new(1, 2, 3));
+    /// ```
     #[inline]
     pub fn cell_of(&self, node: u32) -> VoxelCell {
         let (sx, sy) = (self.size.0, self.size.1);
@@ -282,6 +460,16 @@ impl VoxelGrid {
     }
 
     /// The area of `cell`, or `None` outside.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// let mut grid = VoxelGrid::new(2, 2, 2).unwrap();
+    /// grid.set_area(VoxelCell::new(0, 1, 0), 9).unwrap();
+    /// assert_eq!(grid.area(VoxelCell::new(0, 1, 0)), Some(9));
+    /// assert_eq!(grid.area(VoxelCell::new(0, 2, 0)), None);
+    /// ```
     #[inline]
     pub fn area(&self, cell: VoxelCell) -> Option<u8> {
         self.contains(cell)
@@ -291,6 +479,16 @@ impl VoxelGrid {
     /// Whether `cell` is inside and walkable (area 0..=254, not [`WALL`]), as
     /// [`Grid::is_walkable`](crate::Grid::is_walkable) answers and
     /// [`set_walkable`](VoxelGrid::set_walkable) sets.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// let mut grid = VoxelGrid::new(2, 2, 2).unwrap();
+    /// grid.set_area(VoxelCell::new(0, 0, 0), 255).unwrap();
+    /// assert!(!grid.is_open(VoxelCell::new(0, 0, 0)) && grid.is_open(VoxelCell::new(1, 0, 0)));
+    /// assert!(!grid.is_open(VoxelCell::new(5, 0, 0))); // outside
+    /// ```
     #[inline]
     pub fn is_walkable(&self, cell: VoxelCell) -> bool {
         self.area(cell).is_some_and(|a| a != WALL)
@@ -366,6 +564,18 @@ impl VoxelGrid {
     /// # Complexity
     ///
     /// O(1); allocates 4096 bytes on the first non-default write into a chunk.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// use onepath::VoxelOptions;
+    /// let mut grid = VoxelGrid::new(3, 1, 1).unwrap();
+    /// grid.set_area(VoxelCell::new(1, 0, 0), 4).unwrap(); // water
+    /// grid.set_area_cost(4, 3.0).unwrap();
+    /// assert_eq!(grid.find_path(VoxelCell::new(0, 0, 0), VoxelCell::new(2, 0, 0), &VoxelOptions::DEFAULT).cost, 4.0);
+    /// assert!(grid.set_area(VoxelCell::new(3, 0, 0), 4).is_err());
+    /// ```
     pub fn set_area(&mut self, cell: VoxelCell, area: u8) -> Result<(), VoxelError> {
         let (x, y, z) = self.checked(cell)?;
         if self.write(x, y, z, area) {
@@ -379,6 +589,17 @@ impl VoxelGrid {
     /// # Errors
     ///
     /// As [`VoxelGrid::set_area`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelCell, VoxelGrid};
+    /// use onepath::{PathStatus, VoxelOptions};
+    /// let mut grid = VoxelGrid::new(3, 1, 1).unwrap();
+    /// grid.set_walkable(VoxelCell::new(1, 0, 0), false).unwrap();
+    /// let path = grid.find_path(VoxelCell::new(0, 0, 0), VoxelCell::new(2, 0, 0), &VoxelOptions::DEFAULT);
+    /// assert_eq!(path.status, PathStatus::NoPath);
+    /// ```
     pub fn set_walkable(&mut self, cell: VoxelCell, walkable: bool) -> Result<(), VoxelError> {
         self.set_area(cell, if walkable { 0 } else { WALL })
     }
@@ -390,6 +611,16 @@ impl VoxelGrid {
     ///
     /// [`VoxelError::AreaCost`] (area 255, or a multiplier not positive and finite); nothing
     /// changes then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::voxel::{VoxelError, VoxelGrid};
+    /// let mut grid = VoxelGrid::new(2, 2, 2).unwrap();
+    /// grid.set_area_cost(1, 0.5).unwrap();
+    /// assert!(matches!(grid.set_area_cost(255, 1.0), Err(VoxelError::AreaCost { .. })));
+    /// assert_eq!(grid.version(), 1);
+    /// ```
     pub fn set_area_cost(&mut self, area: u8, multiplier: f64) -> Result<(), VoxelError> {
         let before = self.areas.get(area);
         self.areas.set(area, multiplier)?;

@@ -49,6 +49,25 @@ const CLOSED: u32 = 2;
 /// The caller's hooks of a paged search: a `blocked` predicate (a blocked voxel can be
 /// neither entered nor an endpoint) and a step-cost hook (NaN, negative or +∞ removes the
 /// move), asked in that order once per legal move looked at.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{VoxelCell, VoxelGrid};
+/// use onepath::voxel_search::VoxelHooks;
+/// use onepath::{VoxelOptions, VoxelSearch};
+/// // Flying is dearer: moves that climb cost double; the voxel (1, 0, 0) is reserved.
+/// struct Drone;
+/// impl VoxelHooks for Drone {
+///     fn blocked(&self, c: VoxelCell) -> bool { c == VoxelCell::new(1, 0, 0) }
+///     fn cost(&self, from: VoxelCell, to: VoxelCell, base: f64) -> f64 { if to.z > from.z { 2.0 * base } else { base } }
+/// }
+/// let grid = VoxelGrid::new(3, 3, 3).unwrap();
+/// let mut search = VoxelSearch::new(VoxelOptions::SIX_CONNECTED);
+/// search.start_with(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(2, 0, 0), &Drone);
+/// search.step_with(&grid, &Drone, u32::MAX).unwrap();
+/// assert_eq!(search.cost(), 4.0); // round the reserved voxel on the same level
+/// ```
 pub trait VoxelHooks {
     /// Whether `cell` is blocked for this query.
     fn blocked(&self, cell: VoxelCell) -> bool;
@@ -57,6 +76,19 @@ pub trait VoxelHooks {
 }
 
 /// No hooks: nothing blocked, every move at its base cost.
+///
+/// # Examples
+///
+/// ```
+/// use onepath::voxel::{VoxelCell, VoxelGrid};
+/// use onepath::voxel_search::NoVoxelHooks;
+/// use onepath::{VoxelOptions, VoxelSearch};
+/// let grid = VoxelGrid::new(4, 1, 1).unwrap();
+/// let mut search = VoxelSearch::new(VoxelOptions::DEFAULT);
+/// search.start_with(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(3, 0, 0), &NoVoxelHooks);
+/// search.step_with(&grid, &NoVoxelHooks, u32::MAX).unwrap();
+/// assert_eq!(search.to_path(), grid.find_path(VoxelCell::new(0, 0, 0), VoxelCell::new(3, 0, 0), &VoxelOptions::DEFAULT));
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoVoxelHooks;
 
@@ -147,6 +179,21 @@ pub struct PagedVoxelSearch {
 
 impl PagedVoxelSearch {
     /// An idle search with `connectivity` and `rule`, and an empty pool.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(16, 16, 16).unwrap();
+    /// # let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(15, 15, 15));
+    /// let mut s = PagedVoxelSearch::new(VoxelConnectivity::TwentySix, VoxelCornerRule::NoCornerCutting);
+    /// assert_eq!((s.connectivity(), s.rule()), (VoxelConnectivity::TwentySix, VoxelCornerRule::NoCornerCutting));
+    /// s.try_begin(&grid, a, VoxelCell::new(2, 2, 2), &NoVoxelHooks);
+    /// assert_eq!(s.run(&grid, &NoVoxelHooks), Step::Found);
+    /// assert_eq!(s.cost(), 2.0 * onepath::math::SQRT3); // two corner moves
+    /// ```
     pub fn new(connectivity: VoxelConnectivity, rule: VoxelCornerRule) -> Self {
         Self {
             connectivity,
@@ -181,6 +228,20 @@ impl PagedVoxelSearch {
 
     /// Changes connectivity and rule for the next [`try_begin`](Self::try_begin); the search
     /// becomes idle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(8, 8, 8).unwrap();
+    /// # let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.configure(VoxelConnectivity::TwentySix, VoxelCornerRule::NoCornerCutting);
+    /// s.try_begin(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(1, 1, 1), &NoVoxelHooks);
+    /// s.run(&grid, &NoVoxelHooks);
+    /// assert_eq!(s.cost(), onepath::math::SQRT3); // one corner move
+    /// ```
     pub fn configure(&mut self, connectivity: VoxelConnectivity, rule: VoxelCornerRule) {
         self.connectivity = connectivity;
         self.rule = rule;
@@ -189,6 +250,21 @@ impl PagedVoxelSearch {
     }
 
     /// Records expanded voxels in order for the next searches.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(16, 16, 16).unwrap();
+    /// # let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(15, 15, 15));
+    /// let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.set_record_expansions(true);
+    /// s.try_begin(&grid, a, VoxelCell::new(2, 0, 0), &NoVoxelHooks);
+    /// s.run(&grid, &NoVoxelHooks);
+    /// assert_eq!(s.expanded(), &[a, VoxelCell::new(1, 0, 0)]);
+    /// ```
     pub fn set_record_expansions(&mut self, on: bool) {
         self.record = on;
     }
@@ -204,6 +280,21 @@ impl PagedVoxelSearch {
     }
 
     /// Pages the current search uses.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(16, 16, 16).unwrap();
+    /// # let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(15, 15, 15));
+    /// let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.try_begin(&grid, a, VoxelCell::new(3, 0, 0), &NoVoxelHooks);
+    /// s.run(&grid, &NoVoxelHooks);
+    /// assert_eq!(s.pages_in_use(), 1); // a short search touches one 8³ block
+    /// assert!(s.search_bytes() < 64 * 1024);
+    /// ```
     pub fn pages_in_use(&self) -> usize {
         self.used as usize
     }
@@ -223,6 +314,21 @@ impl PagedVoxelSearch {
 
     /// Drops the pool when it holds more than [`POOL_LIMIT`] pages and no search uses them
     /// (the search becomes idle if it was using them).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(8, 8, 8).unwrap();
+    /// # let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.try_begin(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(7, 7, 7), &NoVoxelHooks);
+    /// s.run(&grid, &NoVoxelHooks);
+    /// s.trim_pool(); // below the limit: kept
+    /// assert_eq!(s.state(), Step::Found);
+    /// assert!(s.pool_pages() <= onepath::voxel_search::POOL_LIMIT);
+    /// ```
     pub fn trim_pool(&mut self) {
         if self.pages.len() > POOL_LIMIT {
             self.release();
@@ -256,6 +362,20 @@ impl PagedVoxelSearch {
     ///
     /// O(pages the previous search used); allocates the block table on the first search of a
     /// size (4 bytes per 512 voxels) and a page when none is pooled.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(16, 16, 16).unwrap();
+    /// # let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(15, 15, 15));
+    /// let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// assert_eq!(s.try_begin(&grid, a, b, &NoVoxelHooks), Step::InProgress);
+    /// assert_eq!(s.try_begin(&grid, VoxelCell::new(16, 0, 0), b, &NoVoxelHooks), Step::StartInvalid);
+    /// assert_eq!(s.endpoints(), (a, b)); // the running search is untouched
+    /// ```
     pub fn try_begin(
         &mut self,
         grid: &VoxelGrid,
@@ -374,6 +494,22 @@ impl PagedVoxelSearch {
 
     /// Performs at most `budget` iterations (pops); call again only on [`Step::InProgress`].
     /// `grid` and `hooks` must be those given to `try_begin` (the grid not edited since).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(16, 16, 16).unwrap();
+    /// # let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(15, 15, 15));
+    /// let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.try_begin(&grid, a, b, &NoVoxelHooks);
+    /// assert_eq!(s.step(&grid, &NoVoxelHooks, 10), Step::InProgress);
+    /// assert_eq!(s.iterations(), 10);
+    /// while s.step(&grid, &NoVoxelHooks, 100) == Step::InProgress {}
+    /// assert_eq!(s.cost(), 45.0);
+    /// ```
     pub fn step(&mut self, grid: &VoxelGrid, hooks: &impl VoxelHooks, budget: u32) -> Step {
         if self.state != Step::InProgress || !self.fits(grid) {
             return self.state;
@@ -444,6 +580,18 @@ impl PagedVoxelSearch {
     }
 
     /// Runs to the end.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(8, 8, 8).unwrap();
+    /// # let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.try_begin(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(7, 0, 0), &NoVoxelHooks);
+    /// assert_eq!((s.run(&grid, &NoVoxelHooks), s.cost()), (Step::Found, 7.0));
+    /// ```
     pub fn run(&mut self, grid: &VoxelGrid, hooks: &impl VoxelHooks) -> Step {
         while self.step(grid, hooks, u32::MAX) == Step::InProgress {}
         self.state
@@ -486,6 +634,21 @@ impl PagedVoxelSearch {
 
     /// Writes the path, start first, into `out`; `None` (nothing written) when `out` is too
     /// short. `Some(0)` unless found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(8, 8, 8).unwrap();
+    /// # let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.try_begin(&grid, VoxelCell::new(0, 0, 0), VoxelCell::new(0, 0, 2), &NoVoxelHooks);
+    /// s.run(&grid, &NoVoxelHooks);
+    /// let mut out = [VoxelCell::default(); 4];
+    /// assert_eq!(s.copy_path(&mut out), Some(3));
+    /// assert_eq!(out[2], VoxelCell::new(0, 0, 2));
+    /// ```
     #[must_use = "the path's length: how much of the buffer was written (None: nothing was)"]
     pub fn copy_path(&self, out: &mut [VoxelCell]) -> Option<usize> {
         let len = self.path_len();
@@ -499,6 +662,21 @@ impl PagedVoxelSearch {
     }
 
     /// The path as a new vector (allocates).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(16, 16, 16).unwrap();
+    /// # let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(15, 15, 15));
+    /// let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.try_begin(&grid, a, VoxelCell::new(2, 0, 0), &NoVoxelHooks);
+    /// s.run(&grid, &NoVoxelHooks);
+    /// assert_eq!(s.path(), vec![a, VoxelCell::new(1, 0, 0), VoxelCell::new(2, 0, 0)]);
+    /// assert_eq!(s.path_len(), 3);
+    /// ```
     pub fn path(&self) -> Vec<VoxelCell> {
         let mut v = alloc::vec![VoxelCell::default(); self.path_len()];
         let _ = self.copy_path(&mut v);

@@ -138,6 +138,21 @@ impl PagedVoxelSearch {
     /// # Complexity
     ///
     /// O(pages in use × 512).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(16, 16, 16).unwrap();
+    /// # let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(15, 15, 15));
+    /// let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.try_begin(&grid, a, b, &NoVoxelHooks);
+    /// s.step(&grid, &NoVoxelHooks, 20);
+    /// let mut bytes = vec![0u8; s.state_size()];
+    /// assert_eq!(s.save_state(&grid, &mut bytes), Ok(bytes.len()));
+    /// ```
     pub fn state_size(&self) -> usize {
         let (reached, expanded) = if self.idle() {
             (0, 0)
@@ -327,6 +342,26 @@ impl PagedVoxelSearch {
     /// The cost of the saved search up to its iteration count (restore replays it; see the
     /// module docs), plus O(r log r) for r reached voxels. Allocates the replay's pages (freed
     /// with the previous pool on success) and one copy of the snapshot.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use onepath::search::Step;
+    /// # use onepath::voxel::{VoxelCell, VoxelConnectivity, VoxelCornerRule, VoxelGrid};
+    /// # use onepath::voxel_search::{NoVoxelHooks, PagedVoxelSearch};
+    /// # let grid = VoxelGrid::new(16, 16, 16).unwrap();
+    /// # let (a, b) = (VoxelCell::new(0, 0, 0), VoxelCell::new(15, 15, 15));
+    /// let mut s = PagedVoxelSearch::new(VoxelConnectivity::Six, VoxelCornerRule::NoCornerCutting);
+    /// s.try_begin(&grid, a, b, &NoVoxelHooks);
+    /// s.step(&grid, &NoVoxelHooks, 20);
+    /// let mut bytes = vec![0u8; s.state_size()];
+    /// s.save_state(&grid, &mut bytes).unwrap();
+    /// let mut peer = PagedVoxelSearch::new(VoxelConnectivity::TwentySix, VoxelCornerRule::AllowAll);
+    /// peer.restore_state(&grid, &NoVoxelHooks, &bytes).unwrap(); // takes the saved moves and rule
+    /// assert_eq!(peer.connectivity(), VoxelConnectivity::Six);
+    /// assert_eq!((peer.run(&grid, &NoVoxelHooks), s.run(&grid, &NoVoxelHooks)), (Step::Found, Step::Found));
+    /// assert_eq!(peer.path(), s.path());
+    /// ```
     pub fn restore_state(
         &mut self,
         grid: &VoxelGrid,
