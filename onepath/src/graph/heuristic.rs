@@ -28,7 +28,7 @@
 /// let mut search = GraphAStar::new(DefaultStepCost, LineDistance);
 /// search.try_begin(&g, 0, 9);
 /// search.run(&g);
-/// assert_eq!((search.cost(), search.expanded_count()), (9.0, 9)); // straight to the goal
+/// assert_eq!((search.cost(), search.expansions()), (9.0, 9)); // straight to the goal
 /// ```
 pub trait GraphHeuristic {
     /// The estimate of the distance `source -> target`.

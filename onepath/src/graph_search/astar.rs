@@ -466,7 +466,7 @@ impl<C: StepCost, H: GraphHeuristic> GraphAStar<C, H> {
     /// let mut s = GraphAStar::new(DefaultStepCost, ZeroGraphHeuristic);
     /// s.try_begin(&g, 0, 3);
     /// s.run(&g);
-    /// assert_eq!((s.iterations(), s.expanded_count()), (4, 3)); // the goal's pop is not one
+    /// assert_eq!((s.iterations(), s.expansions()), (4, 3)); // the goal's pop is not one
     /// ```
     pub fn expansions(&self) -> u32 {
         self.expansions

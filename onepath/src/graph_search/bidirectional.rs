@@ -487,7 +487,7 @@ impl<C: StepCost, H: GraphHeuristic> BidirectionalGraphSearch<C, H> {
     /// s.set_record_expansions(true);
     /// s.try_begin(&g, 0, 3);
     /// s.run(&g);
-    /// assert!(s.expanded_count() > 0);
+    /// assert!(s.expansions() > 0);
     /// ```
     pub fn set_record_expansions(&mut self, on: bool) {
         self.forward.set_record_expansions(on);

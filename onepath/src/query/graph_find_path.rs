@@ -305,11 +305,11 @@ impl Graph {
     /// let plain = g.find_path(3, 17, &GraphOptions::DEFAULT).unwrap();
     /// let alt = g.find_path(3, 17, &GraphOptions { landmarks: Some(&landmarks), ..GraphOptions::DEFAULT }).unwrap();
     /// assert_eq!(alt.cost, plain.cost); // still exact
-    /// assert!(alt.expanded_count <= plain.expanded_count); // and guided
+    /// assert!(alt.expansions <= plain.expansions); // and guided
     /// // Tables of the graph before an edit are refused after it.
     /// g.set_weight(0, 2.0).unwrap();
     /// let stale = g.find_path(3, 17, &GraphOptions { landmarks: Some(&landmarks), ..GraphOptions::DEFAULT });
-    /// assert!(matches!(stale, Err(onepath::graph_search::LandmarkError::Stale { .. })));
+    /// assert!(matches!(stale, Err(onepath::query::GraphQueryError::StaleLandmarks { .. })));
     /// ```
     pub fn build_landmarks(&self, options: &LandmarkOptions) -> Result<Landmarks, LandmarkError> {
         match self.csr() {
@@ -399,17 +399,17 @@ impl PointGraph {
     /// # Errors
     ///
     /// As [`find_path_world`](PointGraph::find_path_world).
-///
-/// # Examples
-///
-/// ```
-/// use onepath::graph::PointGraphOptions;
-/// use onepath::query::PointQueryError;
-/// use onepath::{GraphOptions, Point3, PointGraph};
-/// let mut g = PointGraph::new(&[Point3::new(0.0, 0.0, 0.0)], &PointGraphOptions::NONE).unwrap();
-/// let bad = g.find_path_between(Point3::new(f64::NAN, 0.0, 0.0), Point3::default(), &GraphOptions::DEFAULT);
-/// assert!(matches!(bad, Err(PointQueryError::Point(_))));
-/// ```
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::graph::PointGraphOptions;
+    /// use onepath::query::GraphQueryError;
+    /// use onepath::{GraphOptions, Point3, PointGraph};
+    /// let mut g = PointGraph::new(&[Point3::new(0.0, 0.0, 0.0)], &PointGraphOptions::NONE).unwrap();
+    /// let bad = g.find_path_world(Point3::new(f64::NAN, 0.0, 0.0), Point3::default(), &GraphOptions::DEFAULT);
+    /// assert!(matches!(bad, Err(GraphQueryError::Point(_))));
+    /// ```
     #[deprecated(since = "0.1.0", note = "renamed find_path_world, as on the grids")]
     pub fn find_path_between(
         &self,

@@ -204,7 +204,7 @@ impl<'a> GraphOptions<'a> {
 /// let path = g.find_path(0, 2, &GraphOptions::DEFAULT.with_record_expansions(true)).unwrap();
 /// assert!(path.is_found());
 /// assert_eq!((path.nodes.as_slice(), path.cost), (&[0, 1, 2][..], 2.5));
-/// assert_eq!(path.expanded.len() as u32, path.expanded_count);
+/// assert_eq!(path.expanded.len() as u32, path.expansions);
 /// assert_eq!(g.find_path(0, 3, &GraphOptions::DEFAULT).unwrap().status, PathStatus::NoPath);
 /// ```
 #[derive(Clone, Debug, PartialEq)]

@@ -255,7 +255,7 @@ impl HexReplanner {
     /// # use onepath::{Cell, GridOptions, HexGrid, HexLayout, PathStatus};
     /// # let grid = HexGrid::new(5, 1, HexLayout::PointyOddRow).unwrap();
     /// # let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(4, 0), &GridOptions::DEFAULT).unwrap();
-    /// assert_eq!(unit.status(), PathStatus::BudgetExhausted); // before the first replan
+    /// assert_eq!(unit.status(), PathStatus::NotStarted); // before the first replan
     /// unit.replan(&grid).unwrap();
     /// assert_eq!(unit.status(), PathStatus::Found);
     /// ```
@@ -400,7 +400,7 @@ impl HexReplanner {
     /// let grid = HexGrid::new(4, 4, HexLayout::PointyOddRow).unwrap();
     /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(3, 3), &GridOptions::DEFAULT).unwrap();
     /// unit.replan(&grid).unwrap();
-    /// let mut buf = vec![0u8; unit.state_size(&grid).unwrap()];
+    /// let mut buf = vec![0u8; unit.state_size(&grid)];
     /// assert_eq!(unit.save_state(&grid, &mut buf), Ok(buf.len()));
     /// ```
     pub fn state_size(&self, grid: &HexGrid) -> usize {
@@ -452,7 +452,7 @@ impl HexReplanner {
     /// let mut grid = HexGrid::new(6, 6, HexLayout::PointyOddRow).unwrap();
     /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(5, 5), &GridOptions::DEFAULT).unwrap();
     /// unit.replan(&grid).unwrap();
-    /// let mut snapshot = vec![0u8; unit.state_size(&grid).unwrap()];
+    /// let mut snapshot = vec![0u8; unit.state_size(&grid)];
     /// unit.save_state(&grid, &mut snapshot).unwrap();
     /// let (path, cost) = (unit.path().to_vec(), unit.cost());
     /// grid.set_area(Cell::new(2, 2), 255).unwrap();

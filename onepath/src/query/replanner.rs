@@ -315,7 +315,7 @@ impl GridReplanner {
     /// use onepath::{Cell, Grid, GridOptions, PathStatus};
     /// let grid = Grid::from_text("..#").unwrap();
     /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(2, 0), &GridOptions::DEFAULT).unwrap();
-    /// assert_eq!(unit.status(), PathStatus::BudgetExhausted); // before the first replan
+    /// assert_eq!(unit.status(), PathStatus::NotStarted); // before the first replan
     /// unit.replan(&grid).unwrap();
     /// assert_eq!(unit.status(), PathStatus::GoalInvalid); // the goal is a wall
     /// assert!(unit.path().is_empty() && unit.cost() == f64::INFINITY);
@@ -479,7 +479,7 @@ impl GridReplanner {
     /// let grid = Grid::new(4, 4).unwrap();
     /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(3, 3), &GridOptions::DEFAULT).unwrap();
     /// unit.replan(&grid).unwrap();
-    /// let mut buf = vec![0u8; unit.state_size(&grid).unwrap()];
+    /// let mut buf = vec![0u8; unit.state_size(&grid)];
     /// assert_eq!(unit.save_state(&grid, &mut buf), Ok(buf.len()));
     /// ```
     pub fn state_size(&self, grid: &Grid) -> usize {
@@ -562,7 +562,7 @@ impl GridReplanner {
     /// let o = GridOptions::DEFAULT;
     /// let mut unit = grid.create_replanner(Cell::new(0, 0), Cell::new(5, 5), &o).unwrap();
     /// unit.replan(&grid).unwrap();
-    /// let mut snapshot = vec![0u8; unit.state_size(&grid).unwrap()];
+    /// let mut snapshot = vec![0u8; unit.state_size(&grid)];
     /// unit.save_state(&grid, &mut snapshot).unwrap();
     /// let (path, cost) = (unit.path().to_vec(), unit.cost());
     /// // Diverge, then roll back (grid first, then the replanner).

@@ -8,10 +8,10 @@
 /// use onepath::voxel::{VoxelCell, VoxelGrid};
 /// let mut grid = VoxelGrid::new(4, 4, 4).unwrap();
 /// let c = VoxelCell::new(1, 2, 3);
-/// assert!(grid.is_open(c));
+/// assert!(grid.is_walkable(c));
 /// grid.set_walkable(c, false).unwrap();
-/// assert!(!grid.is_open(c));
-/// assert_eq!(grid.cell_of(grid.node_of(c).unwrap()), c); // node id round trip
+/// assert!(!grid.is_walkable(c));
+/// assert_eq!(grid.cell_of(grid.index_of(c).unwrap()), c); // node id round trip
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

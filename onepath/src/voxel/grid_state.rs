@@ -236,7 +236,7 @@ impl VoxelGrid {
     /// grid.save_state(&mut saved).unwrap();
     /// grid.set_walkable(VoxelCell::new(1, 1, 1), false).unwrap(); // the simulation moves on…
     /// grid.restore_state(&saved).unwrap(); // …and rolls back
-    /// assert!(grid.is_open(VoxelCell::new(1, 1, 1)));
+    /// assert!(grid.is_walkable(VoxelCell::new(1, 1, 1)));
     /// saved[20] ^= 1;
     /// assert!(grid.restore_state(&saved).is_err()); // damaged bytes change nothing
     /// ```

@@ -58,7 +58,7 @@ pub fn empty_grid_distance(connectivity: VoxelConnectivity, dx: i64, dy: i64, dz
 /// let mut h = VoxelHeuristic::new(&grid, VoxelConnectivity::Six);
 /// h.set_goal_at(3, 1, 0);
 /// assert_eq!(h.estimate_at(0, 0, 0), 4.0); // 4 face steps on an empty grid
-/// h.set_goal(grid.node_of(VoxelCell::new(3, 1, 0)).unwrap());
+/// h.set_goal(grid.index_of(VoxelCell::new(3, 1, 0)).unwrap());
 /// assert_eq!(h.estimate(0), 4.0); // the same through node ids
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -183,7 +183,7 @@ impl VoxelGrid {
     /// ```
     /// use onepath::voxel::{VoxelCell, VoxelError, VoxelGrid};
     /// let grid = VoxelGrid::with_default(4, 4, 4, 255).unwrap();
-    /// assert_eq!((grid.default_area(), grid.is_open(VoxelCell::new(1, 1, 1))), (255, false));
+    /// assert_eq!((grid.default_area(), grid.is_walkable(VoxelCell::new(1, 1, 1))), (255, false));
     /// assert_eq!(VoxelGrid::with_default(4, 4, 4, 7).unwrap_err(), VoxelError::InvalidDefault { area: 7 });
     /// ```
     pub fn with_default(x: u32, y: u32, z: u32, default_area: u8) -> Result<Self, VoxelError> {
@@ -229,7 +229,7 @@ impl VoxelGrid {
     /// use onepath::voxel::{VoxelCell, VoxelGrid};
     /// let pillars = [(VoxelCell::new(1, 0, 0), 255), (VoxelCell::new(1, 0, 1), 255), (VoxelCell::new(2, 2, 2), 3)];
     /// let grid = VoxelGrid::from_voxels(4, 4, 4, 0, pillars).unwrap();
-    /// assert!(!grid.is_open(VoxelCell::new(1, 0, 1)));
+    /// assert!(!grid.is_walkable(VoxelCell::new(1, 0, 1)));
     /// assert_eq!(grid.area(VoxelCell::new(2, 2, 2)), Some(3));
     /// assert_eq!(grid.version(), 0); // loaded, not edited
     /// assert!(VoxelGrid::from_voxels(4, 4, 4, 0, [(VoxelCell::new(4, 0, 0), 255)]).is_err());
@@ -429,8 +429,8 @@ impl VoxelGrid {
     /// ```
     /// use onepath::voxel::{VoxelCell, VoxelGrid};
     /// let grid = VoxelGrid::new(2, 3, 4).unwrap();
-    /// assert_eq!(grid.node_of(VoxelCell::new(1, 2, 3)), Some(1 + 2 * (2 + 3 * 3)));
-    /// assert_eq!(grid.node_of(VoxelCell::new(-1, 0, 0)), None);
+    /// assert_eq!(grid.index_of(VoxelCell::new(1, 2, 3)), Some(1 + 2 * (2 + 3 * 3)));
+    /// assert_eq!(grid.index_of(VoxelCell::new(-1, 0, 0)), None);
     /// ```
     #[inline]
     pub fn index_of(&self, cell: VoxelCell) -> Option<u32> {
@@ -486,8 +486,8 @@ impl VoxelGrid {
     /// use onepath::voxel::{VoxelCell, VoxelGrid};
     /// let mut grid = VoxelGrid::new(2, 2, 2).unwrap();
     /// grid.set_area(VoxelCell::new(0, 0, 0), 255).unwrap();
-    /// assert!(!grid.is_open(VoxelCell::new(0, 0, 0)) && grid.is_open(VoxelCell::new(1, 0, 0)));
-    /// assert!(!grid.is_open(VoxelCell::new(5, 0, 0))); // outside
+    /// assert!(!grid.is_walkable(VoxelCell::new(0, 0, 0)) && grid.is_walkable(VoxelCell::new(1, 0, 0)));
+    /// assert!(!grid.is_walkable(VoxelCell::new(5, 0, 0))); // outside
     /// ```
     #[inline]
     pub fn is_walkable(&self, cell: VoxelCell) -> bool {
