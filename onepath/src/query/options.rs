@@ -148,7 +148,11 @@ pub struct GridOptions {
     /// Run the specialised octile engines ([`fast`](crate::fast): exact pair costs, padded
     /// maps, 16-byte records) when the query qualifies — eight moves, no corner cutting, agent
     /// size 1, one multiplier for every area, weight 1, octile or zero estimate — for A*, JPS
-    /// and JPS+ (default `true`). Costs are the generic cores'; on a tie between equal-cost
+    /// and JPS+ (default `true`). Costs are the same path lengths as the generic cores', but
+    /// computed as `m · (a + b·√2)` from the exact step counts instead of summed step by step,
+    /// so they can differ from the generic sum in the last bits (seven diagonals:
+    /// 9.899494936611667 and 9.899494936611665) — compare with a relative tolerance or with
+    /// [`Grid::fixed_cost`](crate::Grid::fixed_cost); on a tie between equal-cost
     /// paths the specialised engine may choose other cells (spec: grids.md, “Which engine
     /// breaks ties how”). `false` forces the generic cores, which then return cell for cell what a
     /// hand-built [`AStar`](crate::search::AStar) (or jump search) returns.

@@ -211,12 +211,18 @@ impl SearchBuffers {
     /// assert_eq!(buffers.g_of(5), None); // beyond the wall: not reached by this search
     /// ```
     pub fn g_of(&self, n: u32) -> Option<f64> {
-        ((n as usize) < self.nodes.len() && self.is_reached(n)).then(|| self.nodes[n as usize].g)
+        self.read_reached(n).then(|| self.nodes[n as usize].g)
+    }
+
+    /// Whether the public reads may report `n` as reached: inside the buffers, and reached in
+    /// the current search — before the first search (generation 0, every mark 0) nothing is.
+    fn read_reached(&self, n: u32) -> bool {
+        self.generation != 0 && (n as usize) < self.nodes.len() && self.is_reached(n)
     }
 
     /// Parent of a reached node (`None` for the start and unreached nodes).
     pub fn parent_of(&self, n: u32) -> Option<u32> {
-        ((n as usize) < self.nodes.len() && self.is_reached(n))
+        self.read_reached(n)
             .then(|| self.nodes[n as usize].parent)
             .filter(|&p| p != NO_NODE)
     }
@@ -251,13 +257,22 @@ impl SearchBuffers {
 
     /// Whether `n` is closed in the current search.
     pub fn closed(&self, n: u32) -> bool {
-        (n as usize) < self.nodes.len() && self.is_closed(n)
+        self.generation != 0 && (n as usize) < self.nodes.len() && self.is_closed(n)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fresh_buffers_report_no_node_reached() {
+        let b = SearchBuffers::with_capacity(4);
+        assert_eq!(
+            (b.g_of(0), b.parent_of(0), b.closed(0)),
+            (None, None, false)
+        );
+    }
 
     #[test]
     fn generations_forget_without_clearing() {
