@@ -2,44 +2,14 @@
 //! fixed graph, and their round trip. Regenerate deliberately with
 //! `ONEPATH_BLESS_PINNED=1 cargo test -p onepath --test graph_snapshot_pinned`.
 
-use std::fmt::Write as _;
-use std::path::PathBuf;
+mod common;
+
+use common::pinned::pinned;
 
 use onepath::graph::{CsrGraph, GraphEdge, ZeroGraphHeuristic};
 use onepath::graph_search::{BidirectionalGraphSearch, GraphAStar};
-use onepath::state::{FORMAT_VERSION, KIND_GRAPH_ASTAR, KIND_GRAPH_BIDIRECTIONAL};
+use onepath::state::{KIND_GRAPH_ASTAR, KIND_GRAPH_BIDIRECTIONAL};
 use onepath::topology::DefaultStepCost;
-
-fn hex(bytes: &[u8]) -> String {
-    let mut s = String::new();
-    for (i, b) in bytes.iter().enumerate() {
-        write!(s, "{b:02x}").unwrap();
-        s.push(if i % 32 == 31 { '\n' } else { ' ' });
-    }
-    s.trim_end().to_string() + "\n"
-}
-
-fn pinned(name: &str, bytes: &[u8], kind: u16) {
-    assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), FORMAT_VERSION);
-    assert_eq!(u16::from_le_bytes([bytes[6], bytes[7]]), kind);
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/pinned")
-        .join(name);
-    let text = hex(bytes);
-    if std::env::var_os("ONEPATH_BLESS_PINNED").is_some() {
-        std::fs::write(&path, &text).unwrap();
-    }
-    let committed = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} (bless with ONEPATH_BLESS_PINNED=1)",
-            path.display()
-        )
-    });
-    assert_eq!(
-        text, committed,
-        "snapshot bytes of {name} changed: a format change must be deliberate"
-    );
-}
 
 /// A small graph with a parallel edge, a self-loop and a zero weight.
 fn graph() -> CsrGraph {

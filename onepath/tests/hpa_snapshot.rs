@@ -5,8 +5,9 @@
 
 mod common;
 
+use common::pinned::hex;
+
 use common::frame::reseal;
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use onepath::hpa::{HpaConfig, HpaHierarchy, HpaSearch};
@@ -14,15 +15,6 @@ use onepath::math::SplitMix64;
 use onepath::search::Step;
 use onepath::state::{HEADER_LEN, StateError};
 use onepath::{Cell, Connectivity, DiagonalRule, Grid};
-
-fn hex(bytes: &[u8]) -> String {
-    let mut s = String::new();
-    for (i, b) in bytes.iter().enumerate() {
-        write!(s, "{b:02x}").unwrap();
-        s.push(if i % 32 == 31 { '\n' } else { ' ' });
-    }
-    s.trim_end().to_string() + "\n"
-}
 
 fn rooms() -> Grid {
     Grid::from_text(

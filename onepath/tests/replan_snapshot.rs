@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::pinned::hex;
+
 use common::random_grid;
 use onepath::math::SplitMix64;
 use onepath::state::{Fnv1a64, HEADER_LEN};
@@ -207,17 +209,6 @@ fn damaged_snapshots_are_refused_or_replan_correctly() {
     }
     assert!(refused > 0);
     println!("damaged snapshots: {accepted} accepted, {refused} refused");
-}
-
-/// The bytes as the pinned files write them: two hex digits a byte, 32 a line.
-fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write as _;
-    let mut s = String::new();
-    for (i, b) in bytes.iter().enumerate() {
-        write!(s, "{b:02x}").unwrap();
-        s.push(if i % 32 == 31 { '\n' } else { ' ' });
-    }
-    s.trim_end().to_string() + "\n"
 }
 
 #[test]

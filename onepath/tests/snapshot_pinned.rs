@@ -4,7 +4,8 @@
 
 mod common;
 
-use std::fmt::Write as _;
+use common::pinned::hex;
+
 use std::path::PathBuf;
 
 use common::{pinned_bytes, pinned_octile_grid, pinned_scenario_grid};
@@ -13,15 +14,6 @@ use onepath::search::AStar;
 use onepath::state::FORMAT_VERSION;
 use onepath::topology::{DefaultStepCost, OctileHeuristic};
 use onepath::{Cell, Grid, GridOptions, GridSearch, Step};
-
-fn hex(bytes: &[u8]) -> String {
-    let mut s = String::new();
-    for (i, b) in bytes.iter().enumerate() {
-        write!(s, "{b:02x}").unwrap();
-        s.push(if i % 32 == 31 { '\n' } else { ' ' });
-    }
-    s.trim_end().to_string() + "\n"
-}
 
 fn pinned(name: &str, bytes: &[u8]) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

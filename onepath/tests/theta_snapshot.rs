@@ -7,7 +7,8 @@
 
 mod common;
 
-use std::fmt::Write as _;
+use common::pinned::hex;
+
 use std::path::PathBuf;
 
 use common::random_grid;
@@ -48,15 +49,6 @@ fn outcome(s: &ThetaSearch<EuclideanHeuristic>) -> Outcome {
         s.requeues(),
         s.los_checks(),
     )
-}
-
-fn hex(bytes: &[u8]) -> String {
-    let mut s = String::new();
-    for (i, b) in bytes.iter().enumerate() {
-        write!(s, "{b:02x}").unwrap();
-        s.push(if i % 32 == 31 { '\n' } else { ' ' });
-    }
-    s.trim_end().to_string() + "\n"
 }
 
 #[test]

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod frame;
+pub mod pinned;
 
 use onepath::math::SplitMix64;
 use onepath::{Connectivity, DiagonalRule, Grid, GridAlgorithm, GridOptions, HeuristicKind};
