@@ -339,18 +339,7 @@ fn optima_refusals(
                 "it is an HPA* flag (--alg hpa on .map sets)",
             );
         }
-        no.check(
-            terrain.swamp.is_some(),
-            "--swamp",
-            ctx,
-            "swamp is a letter of 2D Moving AI maps",
-        );
-        no.check(
-            terrain.water.is_some(),
-            "--water",
-            ctx,
-            "water is a letter of 2D Moving AI maps",
-        );
+        refuse_terrain(&mut no, terrain, ctx);
         no.check(
             replan.is_some(),
             "--replan",
@@ -375,19 +364,7 @@ fn optima_refusals(
             no.check(given.has(id), flag, ctx, "it is an HPA* flag (--alg hpa)");
         }
     } else if alg != Alg::Hpa {
-        let ctx = format!("with {alg_flag}");
-        no.check(
-            given.has("chunk"),
-            "--chunk",
-            &ctx,
-            "it sets the HPA* chunk side (--alg hpa)",
-        );
-        no.check(
-            given.has("smooth"),
-            "--smooth",
-            &ctx,
-            "it turns HPA* smoothing on or off (--alg hpa)",
-        );
+        refuse_hpa_flags(&mut no, given, &alg_flag);
     }
     if replan.is_none() {
         for (id, flag) in [("changes", "--changes"), ("seed", "--seed")] {
@@ -400,6 +377,40 @@ fn optima_refusals(
         }
     }
     no.message()
+}
+
+/// Refuses `--swamp` / `--water` (letters of 2D Moving AI maps) `ctx`.
+fn refuse_terrain(no: &mut NotApplying, terrain: TerrainArgs, ctx: &str) {
+    no.check(
+        terrain.swamp.is_some(),
+        "--swamp",
+        ctx,
+        "swamp is a letter of 2D Moving AI maps",
+    );
+    no.check(
+        terrain.water.is_some(),
+        "--water",
+        ctx,
+        "water is a letter of 2D Moving AI maps",
+    );
+}
+
+/// Refuses the HPA* flags `--chunk` / `--smooth` with another algorithm (`alg_flag`, as the
+/// user spelled it).
+fn refuse_hpa_flags(no: &mut NotApplying, given: Given<'_>, alg_flag: &str) {
+    let ctx = format!("with {alg_flag}");
+    no.check(
+        given.has("chunk"),
+        "--chunk",
+        &ctx,
+        "it sets the HPA* chunk side (--alg hpa)",
+    );
+    no.check(
+        given.has("smooth"),
+        "--smooth",
+        &ctx,
+        "it turns HPA* smoothing on or off (--alg hpa)",
+    );
 }
 
 /// Which pictures and formats `path` was asked for.
@@ -443,18 +454,7 @@ fn path_refusals(
         for (id, flag) in [("chunk", "--chunk"), ("smooth", "--smooth")] {
             no.check(given.has(id), flag, ctx, "it is an HPA* flag (--alg hpa)");
         }
-        no.check(
-            terrain.swamp.is_some(),
-            "--swamp",
-            ctx,
-            "swamp is a letter of 2D Moving AI maps",
-        );
-        no.check(
-            terrain.water.is_some(),
-            "--water",
-            ctx,
-            "water is a letter of 2D Moving AI maps",
-        );
+        refuse_terrain(&mut no, terrain, ctx);
         no.check(
             given.has("scale") && pictures.png.is_none(),
             "--scale",
@@ -463,19 +463,7 @@ fn path_refusals(
         );
     } else {
         if alg != Alg::Hpa {
-            let ctx = format!("with --alg {}", alg.name());
-            no.check(
-                given.has("chunk"),
-                "--chunk",
-                &ctx,
-                "it sets the HPA* chunk side (--alg hpa)",
-            );
-            no.check(
-                given.has("smooth"),
-                "--smooth",
-                &ctx,
-                "it turns HPA* smoothing on or off (--alg hpa)",
-            );
+            refuse_hpa_flags(&mut no, given, &format!("--alg {}", alg.name()));
         }
         no.check(
             given.has("scale") && pictures.png.is_none() && pictures.svg.is_none(),
