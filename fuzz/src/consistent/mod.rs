@@ -483,19 +483,11 @@ impl Snapshot {
 
 /// The parent a kind-4 record's arrival implies (one step back), or [`NONE`].
 fn implied_parent(cell: u32, dir: u8, width: u32) -> u32 {
-    const OFFSETS: [(i64, i64); 8] = [
-        (0, -1),
-        (1, 0),
-        (0, 1),
-        (-1, 0),
-        (1, -1),
-        (1, 1),
-        (-1, 1),
-        (-1, -1),
-    ];
-    let Some(&(ox, oy)) = OFFSETS.get(usize::from(dir)) else {
+    // The arrival byte is `Dir8 as u8` (docs/snapshot-format.md, kind 4).
+    let Some(&(ox, oy)) = onepath::grid::Dir8::OFFSETS.get(usize::from(dir)) else {
         return NONE;
     };
+    let (ox, oy) = (i64::from(ox), i64::from(oy));
     if width == 0 {
         return NONE;
     }
