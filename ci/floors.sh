@@ -38,7 +38,8 @@ voxel    math error state topology grid
 voxel_search math error state topology grid search voxel
 graph    math error state topology
 graph_search math error state topology search graph
-query    math error state topology grid hex search jps fast theta flow replan hpa voxel voxel_search graph graph_search
+navmesh  math error state topology grid search
+query    math error state topology grid hex search jps fast theta flow replan hpa voxel voxel_search graph graph_search navmesh
 '
 
 # Known circles inside a module, as "from to" file edges left out of check 2 (each with the

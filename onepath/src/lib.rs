@@ -130,6 +130,7 @@ pub mod hex;
 pub mod hpa;
 pub mod jps;
 pub mod math;
+pub mod navmesh;
 pub mod query;
 pub mod replan;
 pub mod search;

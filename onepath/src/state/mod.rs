@@ -68,3 +68,10 @@ pub const KIND_HEX_GRID: u16 = 14;
 /// Kind id of a [`HexSearch`](crate::HexSearch) handle snapshot (its options and a nested
 /// kind-2 A* frame; tier 1).
 pub const KIND_HEX_SEARCH: u16 = 15;
+/// Kind id of a [`NavMesh`](crate::navmesh::NavMesh) snapshot (its inputs: size, space,
+/// settings, walkability bits; restore re-bakes and checks the content hash; family
+/// `navmesh/`).
+pub const KIND_NAVMESH: u16 = 16;
+/// Kind id of a corridor search in flight ([`NavSearch`](crate::navmesh::NavSearch); family
+/// `navmesh/`).
+pub const KIND_NAV_SEARCH: u16 = 17;
