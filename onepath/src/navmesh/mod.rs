@@ -6,3 +6,9 @@
 //! The contract — erosion rule, tile and polygon rules, canonical bytes and content hash, query
 //! semantics — is written in `docs/navmesh.md`; every rule there is exact integer arithmetic
 //! except lengths, which are IEEE doubles computed in a stated order.
+
+mod corridor;
+mod funnel;
+
+pub use corridor::NavSearch;
+pub use funnel::{NavWaypoint, funnel, segment_length};
