@@ -49,6 +49,14 @@ impl MeshShape {
     }
 }
 
+/// Whether `p` lies in the mesh's bounding box (a point outside it is on no polygon), so the
+/// search's exact arithmetic on it stays far inside `i128`.
+pub(crate) fn in_box(mesh: &NavMesh, p: NavPoint) -> bool {
+    let w = i64::from(mesh.width()) * NavPoint::UNIT;
+    let h = i64::from(mesh.height()) * NavPoint::UNIT;
+    (0..=w).contains(&p.x) && (0..=h).contains(&p.y)
+}
+
 /// The midpoint of half-edge `he` as a fixed-point point (exact: vertices are integers).
 #[inline]
 pub(crate) fn midpoint(mesh: &NavMesh, he: u32) -> NavPoint {
@@ -242,10 +250,10 @@ impl NavSearch {
     /// ```
     #[must_use = "a refused begin (StartInvalid / GoalInvalid) leaves the previous search running"]
     pub fn try_begin(&mut self, mesh: &NavMesh, start: NavPoint, goal: NavPoint) -> Step {
-        let Some(start_poly) = mesh.locate(start) else {
+        let Some(start_poly) = in_box(mesh, start).then(|| mesh.locate(start)).flatten() else {
             return Step::StartInvalid;
         };
-        let Some(goal_poly) = mesh.locate(goal) else {
+        let Some(goal_poly) = in_box(mesh, goal).then(|| mesh.locate(goal)).flatten() else {
             return Step::GoalInvalid;
         };
         self.bind(mesh, start, goal, start_poly, goal_poly);
@@ -428,6 +436,31 @@ impl NavSearch {
             &self.corridor,
             &mut self.waypoints,
         );
+    }
+
+    /// Forgets the search: [`Step::Idle`], no endpoints, nothing reached (the buffers keep
+    /// their memory).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// let mesh = NavMesh::from_walkable(2, 1, &[true; 2], GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, NavPoint::corner(0, 0), NavPoint::corner(2, 1));
+    /// search.reset();
+    /// assert_eq!((search.status(), search.iterations(), search.endpoints()), (Step::Idle, 0, None));
+    /// ```
+    pub fn reset(&mut self) {
+        self.buffers.open.clear();
+        self.popped.clear();
+        self.expansions = 0;
+        self.status = Step::Idle;
+        self.start_poly = NO_NODE;
+        self.goal_poly = NO_NODE;
+        self.start = NavPoint { x: 0, y: 0 };
+        self.goal = NavPoint { x: 0, y: 0 };
     }
 
     /// The state: [`Step::Idle`] before the first begin, then as [`step`](Self::step) last

@@ -9,6 +9,7 @@
 
 mod corridor;
 mod funnel;
+mod search_state;
 
 pub use corridor::NavSearch;
 pub use funnel::{NavWaypoint, funnel, segment_length};
