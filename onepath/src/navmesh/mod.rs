@@ -55,6 +55,7 @@ mod error;
 mod hash;
 mod locate;
 mod mesh;
+mod mesh_state;
 mod point;
 mod polygon;
 mod rects;
