@@ -225,7 +225,9 @@ impl NavSearch {
     /// [`NavMesh::locate`] (`docs/navmesh.md` §6), the start completely before the goal:
     /// [`Step::StartInvalid`] / [`Step::GoalInvalid`] when it is on no polygon, and then the
     /// search that was running (if any) is untouched and can continue. Otherwise the search is
-    /// bound to `mesh`, the start's offers are made, and the answer is [`Step::InProgress`].
+    /// bound to `mesh`, the start's offers are made, and the answer is [`Step::InProgress`] —
+    /// or [`Step::NoPath`] at once when there is nothing to pop (the start polygon has no
+    /// portal and the goal is in another polygon).
     ///
     /// # Complexity
     ///
@@ -238,15 +240,21 @@ impl NavSearch {
     /// ```
     /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
     /// use onepath::{GridSpace, Step};
-    /// let mesh = NavMesh::from_walkable(3, 1, &[true, false, true], GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// // Row 1: . . .
+    /// // Row 0: . # .
+    /// let walkable = [true, false, true, true, true, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
     /// let mut search = NavSearch::new();
-    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 1));
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 0));
     /// assert_eq!(search.try_begin(&mesh, a, b), Step::InProgress);
     /// // A refused begin leaves the running search alone.
     /// assert_eq!(search.try_begin(&mesh, NavPoint::corner(-1, 0), b), Step::StartInvalid);
     /// assert_eq!(search.try_begin(&mesh, a, NavPoint { x: 98_304, y: 32_768 }), Step::GoalInvalid);
     /// assert_eq!(search.status(), Step::InProgress);
-    /// assert_eq!(search.run(&mesh), Step::NoPath); // the wall cell splits the strip
+    /// assert_eq!(search.run(&mesh), Step::Found); // over the wall cell
+    /// // A start polygon without portals, the goal elsewhere: nothing to search.
+    /// let split = NavMesh::from_walkable(3, 1, &walkable[..3], GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// assert_eq!(search.try_begin(&split, a, NavPoint::corner(3, 1)), Step::NoPath);
     /// ```
     #[must_use = "a refused begin (StartInvalid / GoalInvalid) leaves the previous search running"]
     pub fn try_begin(&mut self, mesh: &NavMesh, start: NavPoint, goal: NavPoint) -> Step {
@@ -267,7 +275,13 @@ impl NavSearch {
                 let _ = buffers.open.push(node, f, g);
             }
         });
-        self.status = Step::InProgress;
+        // Nothing to pop (a start polygon without portals, the goal elsewhere): the open
+        // set is empty before the first iteration, which is `NoPath` as it would be after it.
+        self.status = if self.buffers.open.is_empty() {
+            Step::NoPath
+        } else {
+            Step::InProgress
+        };
         self.status
     }
 
