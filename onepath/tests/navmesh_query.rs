@@ -490,3 +490,17 @@ fn the_tier_1_queries_answer_what_the_search_answers() {
     );
     assert!(mesh.find_path(a, WorldPoint::new(0.0, 1e300)).is_err());
 }
+
+#[test]
+#[should_panic(expected = "not the one the search began on")]
+fn stepping_with_a_refreshed_mesh_is_a_documented_panic() {
+    let mut grid = onepath::Grid::new(12, 12).unwrap();
+    grid.set_walkable(onepath::Cell::new(5, 3), false).unwrap();
+    let mut mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT.with_tile_size(4)).unwrap();
+    let mut s = NavSearch::new();
+    let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(12, 12));
+    assert_eq!(s.try_begin(&mesh, a, b), Step::InProgress);
+    grid.set_walkable(onepath::Cell::new(6, 6), false).unwrap();
+    mesh.refresh(&grid).unwrap();
+    let _ = s.step(&mesh, 1);
+}

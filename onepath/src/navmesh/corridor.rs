@@ -33,11 +33,13 @@ use super::funnel::{NavWaypoint, funnel, segment_length};
 use super::{NavMesh, NavPoint};
 use crate::search::{NO_NODE, SearchBuffers, Step};
 
-/// The identity of the mesh a search is bound to, checked by every `step`.
+/// The identity of the mesh a search is bound to, checked by every `step`: its half-edge and
+/// polygon counts and the grid revision it follows (a refresh after an edit changes it).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct MeshShape {
     pub(crate) half_edges: u32,
     pub(crate) polygons: u32,
+    pub(crate) revision: u64,
 }
 
 impl MeshShape {
@@ -45,6 +47,7 @@ impl MeshShape {
         Self {
             half_edges: mesh.half_edge_count(),
             polygons: mesh.poly_count(),
+            revision: mesh.revision(),
         }
     }
 }
@@ -329,9 +332,11 @@ impl NavSearch {
     ///
     /// # Panics
     ///
-    /// When a bound search is stepped with a mesh of another shape (half-edge or polygon
-    /// count) than the one it began on — a programmer error: a search belongs to one mesh, and
-    /// a mesh that was refreshed since `try_begin` needs a new `try_begin`.
+    /// When a search in progress is stepped with a mesh other than the one it began on (or was
+    /// restored against), as far as its half-edge count, polygon count and
+    /// [`revision`](NavMesh::revision) tell — a programmer error: a search belongs to one
+    /// mesh, and a mesh refreshed since needs a new `try_begin` (or a `restore_state` against
+    /// it, as a rollback does).
     ///
     /// # Complexity
     ///
