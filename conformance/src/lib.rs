@@ -52,6 +52,7 @@ pub mod graph_ref;
 pub mod hex_ref;
 pub mod hpa_ref;
 pub mod model;
+pub mod navmesh_ref;
 pub mod path_check;
 pub mod rng;
 pub mod square_ref;
