@@ -56,6 +56,20 @@ pub fn shortest_in_corridor(
     start: [i64; 2],
     goal: [i64; 2],
 ) -> Option<(f64, Vec<[i64; 2]>)> {
+    shortest_with(width, height, polys, corridor, start, goal, true)
+}
+
+/// [`shortest_in_corridor`] with `reflex_only` false: every corridor vertex except pinches is a
+/// node (a self-test checks that the pruning loses nothing).
+pub fn shortest_with(
+    width: u32,
+    height: u32,
+    polys: &[Vec<[i64; 2]>],
+    corridor: &[u32],
+    start: [i64; 2],
+    goal: [i64; 2],
+    reflex_only: bool,
+) -> Option<(f64, Vec<[i64; 2]>)> {
     let (w, h) = (i64::from(width), i64::from(height));
     let cells = corridor_cells(width, height, polys, corridor);
     let set = |x: i64, y: i64| x >= 0 && y >= 0 && x < w && y < h && cells[(y * w + x) as usize];
@@ -73,7 +87,9 @@ pub fn shortest_in_corridor(
             set(c[0] - 1, c[1]),
             set(c[0], c[1]),
         ];
-        if quads.iter().filter(|&&q| q).count() == 3 {
+        let count = quads.iter().filter(|&&q| q).count();
+        let pinch = count == 2 && quads[0] == quads[3];
+        if count == 3 || (!reflex_only && !pinch) {
             nodes.push(corner(c[0], c[1]));
         }
     }

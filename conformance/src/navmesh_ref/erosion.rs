@@ -37,8 +37,24 @@ pub fn kept_cells(
     radius: f64,
     cell_size: f64,
 ) -> Vec<bool> {
+    kept_cells_with(width, height, walkable, gap_limit(radius, cell_size), true)
+}
+
+/// [`kept_cells`] for a given `q`; `shortcut` false runs the brute force even at `q = 0`.
+pub fn kept_cells_with(
+    width: u32,
+    height: u32,
+    walkable: &[bool],
+    q: f64,
+    shortcut: bool,
+) -> Vec<bool> {
     let (w, h) = (i64::from(width), i64::from(height));
-    let q = gap_limit(radius, cell_size);
+    if shortcut && q <= 0.0 {
+        // Every gap passes (gx² + gy² >= 0 >= q): the kept cells are the walkable cells. The
+        // brute force below would only confirm it (a self-test does), at a cost that matters
+        // on 512 × 512 maps.
+        return walkable.to_vec();
+    }
     let mut blocked: Vec<(i64, i64)> = Vec::new();
     for y in 0..h {
         for x in 0..w {

@@ -6,6 +6,7 @@
 //! | [`erosion`] | §2 | the kept cells, by brute force over every blocked cell and the outside ring |
 //! | [`bake`] | §3 | greedy rectangles per tile, T-vertices, links, global ids |
 //! | [`bytes`] | §4 | canonical bytes and the FNV-1a 64 content hash |
+//! | [`cases`] | — | seeded random bake inputs for the suites |
 //! | [`check`] | §1, §3 | an exact mesh checker that trusts no builder (convex, CCW, exact cover, links) |
 //! | [`locate`] | §6 | point location by brute force with the lowest-id tie rule |
 //! | [`region`] | §1, §3 | exact segment-in-region and path-legality tests (radius 0 pinch rule) |
@@ -16,6 +17,7 @@
 
 pub mod bake;
 pub mod bytes;
+pub mod cases;
 pub mod check;
 pub mod corridor;
 pub mod erosion;

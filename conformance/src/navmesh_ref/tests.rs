@@ -2,12 +2,14 @@
 
 use super::bake::{RefMesh, bake};
 use super::bytes::{canonical_bytes, content_hash, fnv1a64};
+use super::cases::nav_case;
 use super::check::check_mesh;
-use super::corridor::{reachable, shortest_in_corridor};
-use super::erosion::{gap_limit, kept_cells, reach};
+use super::corridor::{reachable, shortest_in_corridor, shortest_with};
+use super::erosion::{gap_limit, kept_cells, kept_cells_with, reach};
 use super::locate::locate;
 use super::region::{path_inside, segment_inside};
 use super::{BakeInput, UNIT, cell_center, corner};
+use crate::rng::SplitMix64;
 
 /// A bake input from a text picture (`#` blocked, rows from y = 0 downwards in the text).
 fn input(rows: &[&str], radius: f64, tile: u32) -> BakeInput {
@@ -226,4 +228,67 @@ fn shortest_path_around_a_wall() {
         shortest_in_corridor(3, 3, &verts, &[p0], cell_center(0, 0), [UNIT / 4, UNIT / 4]).unwrap();
     assert_eq!(path.len(), 2);
     assert!((len - (2.0 * 0.0625f64).sqrt()).abs() < 1e-15);
+}
+
+#[test]
+fn erosion_shortcut_and_windowless_brute_force_agree() {
+    for seed in 0..300 {
+        let c = nav_case(seed);
+        let i = &c.input;
+        assert_eq!(
+            kept_cells_with(i.width, i.height, &i.walkable, 0.0, false),
+            i.walkable,
+            "seed {seed}"
+        );
+    }
+}
+
+/// The reference bake passes the reference checker on random cases, the shortest path in a
+/// corridor is legal and the reflex-only visibility graph loses nothing against every vertex.
+#[test]
+fn reference_is_self_consistent() {
+    let cases = if cfg!(debug_assertions) { 400 } else { 4000 };
+    for seed in 0..cases {
+        let c = nav_case(seed);
+        let m = bake(&c.input);
+        let (w, h) = (c.input.width, c.input.height);
+        let verts = m.vertex_lists();
+        check_mesh(w, h, &m.kept, &verts, &m.link_lists())
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{}\n{}", c.settings(), c.picture()));
+        if m.polys.is_empty() || seed % 4 != 0 {
+            continue;
+        }
+        let mut rng = SplitMix64::new(seed ^ 0xABCD);
+        let kept = |x: i64, y: i64| {
+            x >= 0
+                && y >= 0
+                && x < i64::from(w)
+                && y < i64::from(h)
+                && m.kept[(y * i64::from(w) + x) as usize]
+        };
+        for _ in 0..3 {
+            let pick = |rng: &mut SplitMix64| {
+                let p = &m.polys[rng.below(m.polys.len() as u64) as usize];
+                let [x0, y0, x1, y1] = p.rect;
+                [
+                    x0 * UNIT + rng.below(((x1 - x0) * UNIT + 1) as u64) as i64,
+                    y0 * UNIT + rng.below(((y1 - y0) * UNIT + 1) as u64) as i64,
+                ]
+            };
+            let (s, g) = (pick(&mut rng), pick(&mut rng));
+            let all: Vec<u32> = (0..m.polys.len() as u32).collect();
+            let fast = shortest_in_corridor(w, h, &verts, &all, s, g);
+            let slow = shortest_with(w, h, &verts, &all, s, g, false);
+            assert_eq!(fast.is_some(), slow.is_some(), "seed {seed}");
+            if let (Some((a, pa)), Some((b, _))) = (fast, slow) {
+                assert!(
+                    (a - b).abs() <= 1e-9 * a.max(1.0),
+                    "seed {seed}: {a} vs {b}"
+                );
+                path_inside(&kept, &pa).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                let (ps, pg) = (locate(&verts, s).unwrap(), locate(&verts, g).unwrap());
+                assert!(reachable(&m, ps, pg), "seed {seed}");
+            }
+        }
+    }
 }
