@@ -151,3 +151,19 @@ pub fn reachable(mesh: &RefMesh, start_poly: u32, goal_poly: u32) -> bool {
     }
     false
 }
+
+/// A path with repeated points and collinear middle points dropped (docs §8: no three
+/// consecutive waypoints collinear, no waypoint equal to the previous one).
+pub fn simplify(path: &[[i64; 2]]) -> Vec<[i64; 2]> {
+    let mut out: Vec<[i64; 2]> = Vec::with_capacity(path.len());
+    for &p in path {
+        if out.last() == Some(&p) {
+            continue;
+        }
+        while out.len() >= 2 && super::orient(out[out.len() - 2], out[out.len() - 1], p) == 0 {
+            out.pop();
+        }
+        out.push(p);
+    }
+    out
+}

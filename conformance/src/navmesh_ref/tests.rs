@@ -8,6 +8,7 @@ use super::corridor::{reachable, shortest_in_corridor, shortest_with};
 use super::erosion::{gap_limit, kept_cells, kept_cells_with, reach};
 use super::locate::locate;
 use super::region::{path_inside, segment_inside};
+use super::search::{SearchResult, search};
 use super::{BakeInput, UNIT, cell_center, corner};
 use crate::rng::SplitMix64;
 
@@ -288,6 +289,27 @@ fn reference_is_self_consistent() {
                 path_inside(&kept, &pa).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
                 let (ps, pg) = (locate(&verts, s).unwrap(), locate(&verts, g).unwrap());
                 assert!(reachable(&m, ps, pg), "seed {seed}");
+                let SearchResult::Found { corridor, .. } = search(&m, s, g) else {
+                    panic!("seed {seed}: reachable but not found");
+                };
+                assert_eq!((corridor[0], *corridor.last().unwrap()), (ps, pg));
+                for w in corridor.windows(2) {
+                    assert!(
+                        m.polys[w[0] as usize]
+                            .links
+                            .iter()
+                            .flatten()
+                            .any(|l| l.0 == w[1])
+                    );
+                }
+                // The shortest path inside the corridor is no shorter than inside everything.
+                let (inside, _) = shortest_in_corridor(w, h, &verts, &corridor, s, g).unwrap();
+                assert!(inside >= a * (1.0 - 1e-12), "seed {seed}: {inside} < {a}");
+            } else {
+                assert!(
+                    matches!(search(&m, s, g), SearchResult::NoPath { .. }),
+                    "seed {seed}"
+                );
             }
         }
     }
