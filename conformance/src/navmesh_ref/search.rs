@@ -36,15 +36,18 @@ fn midpoint(mesh: &RefMesh, p: u32, k: u32) -> [i64; 2] {
     [(a[0] + b[0]) * (UNIT / 2), (a[1] + b[1]) * (UNIT / 2)]
 }
 
+/// The parent of a node reached from the start point.
+const START: usize = usize::MAX - 1;
+
 /// The open/closed records (a linear-scan open list).
-struct Open {
+struct Records {
     g: Vec<f64>,
     open: Vec<bool>,
     closed: Vec<bool>,
     parent: Vec<usize>,
 }
 
-impl Open {
+impl Records {
     /// Offers `id` the cost `ng` from `from`: taken only when strictly smaller, never reopening.
     fn offer(&mut self, id: usize, ng: f64, from: usize) {
         if !self.closed[id] && ng < self.g[id] {
@@ -94,13 +97,12 @@ pub fn search(mesh: &RefMesh, start: [i64; 2], goal: [i64; 2]) -> SearchResult {
             segment_length(pos(id), goal)
         }
     };
-    let mut st = Open {
+    let mut st = Records {
         g: vec![f64::INFINITY; n],
         open: vec![false; n],
         closed: vec![false; n],
         parent: vec![usize::MAX; n],
     };
-    const START: usize = usize::MAX - 1;
     for (k, l) in mesh.polys[sp as usize].links.iter().enumerate() {
         if l.is_some() {
             let id = (first[sp as usize] + k as u32) as usize;

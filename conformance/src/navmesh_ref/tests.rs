@@ -6,7 +6,7 @@ use super::cases::nav_case;
 use super::check::check_mesh;
 use super::corridor::{reachable, shortest_in_corridor, shortest_with};
 use super::erosion::{gap_limit, kept_cells, kept_cells_with, reach};
-use super::locate::locate;
+use super::locate::{locate, nearest};
 use super::region::{path_inside, segment_inside};
 use super::search::{SearchResult, search};
 use super::{BakeInput, UNIT, cell_center, corner};
@@ -147,6 +147,15 @@ fn pinch_is_not_linked_and_not_passable() {
     assert_eq!(locate(&verts, corner(1, 1)), Some(0));
     assert_eq!(locate(&verts, cell_center(1, 1)), Some(1));
     assert_eq!(locate(&verts, cell_center(1, 0)), None);
+    let d = (UNIT / 2) as i128;
+    assert_eq!(
+        nearest(&verts, cell_center(1, 0)),
+        Some(([UNIT, UNIT / 2], 0, d * d))
+    );
+    assert_eq!(
+        nearest(&verts, cell_center(1, 1)),
+        Some((cell_center(1, 1), 1, 0))
+    );
     assert!(!reachable(&m, 0, 1));
     let set = |x: i64, y: i64| (x, y) == (0, 0) || (x, y) == (1, 1);
     assert!(segment_inside(&set, cell_center(0, 0), cell_center(1, 1)).is_err());
