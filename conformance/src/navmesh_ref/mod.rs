@@ -11,6 +11,7 @@
 //! | [`locate`] | §6 | point location by brute force with the lowest-id tie rule |
 //! | [`region`] | §1, §3 | exact segment-in-region and path-legality tests (radius 0 pinch rule) |
 //! | [`search`] | §7 | the corridor search over portal crossings, linear-scan open list |
+//! | [`sleeve`] | §8 | the shortest path through the corridor's portals in order (the funnel's answer) |
 //! | [`corridor`] | §8 | the shortest path inside a corridor: visibility graph + Dijkstra |
 //!
 //! Units: mesh coordinates are cell corners `(i, j)` (`i64` here); query points are fixed-point
@@ -25,6 +26,7 @@ pub mod erosion;
 pub mod locate;
 pub mod region;
 pub mod search;
+pub mod sleeve;
 
 /// One cell in fixed-point units (docs §1: `2^-16` cell).
 pub const UNIT: i64 = 65_536;

@@ -4,11 +4,12 @@ use super::bake::{RefMesh, bake};
 use super::bytes::{canonical_bytes, content_hash, fnv1a64};
 use super::cases::nav_case;
 use super::check::check_mesh;
-use super::corridor::{reachable, shortest_in_corridor, shortest_with};
+use super::corridor::{reachable, shortest_in_corridor, shortest_with, simplify};
 use super::erosion::{gap_limit, kept_cells, kept_cells_with, reach};
 use super::locate::{locate, nearest};
 use super::region::{path_inside, segment_inside};
 use super::search::{SearchResult, search};
+use super::sleeve::{portals, shortest_in_sleeve};
 use super::{BakeInput, UNIT, cell_center, corner};
 use crate::rng::SplitMix64;
 
@@ -228,6 +229,16 @@ fn shortest_path_around_a_wall() {
     );
     let expect = 2.5f64.sqrt() + 1.0 + 2.5f64.sqrt();
     assert!((len - expect).abs() < 1e-12, "{len} {expect}");
+    let s0 = locate(&verts, cell_center(0, 2)).unwrap();
+    let SearchResult::Found { corridor, .. } = search(&m, cell_center(0, 2), cell_center(2, 2))
+    else {
+        panic!("found")
+    };
+    assert_eq!(corridor[0], s0);
+    let ports = portals(&verts, &m.link_lists(), &corridor).unwrap();
+    let (slen, spath) = shortest_in_sleeve(&ports, cell_center(0, 2), cell_center(2, 2)).unwrap();
+    assert_eq!(simplify(&spath), path);
+    assert!((slen - expect).abs() < 1e-12);
     let set = |x: i64, y: i64| (0..3).contains(&x) && (0..3).contains(&y) && !(x == 1 && y > 0);
     assert!(path_inside(&set, &path).is_ok());
     // The straight line crosses the wall.
@@ -258,6 +269,7 @@ fn erosion_shortcut_and_windowless_brute_force_agree() {
 #[test]
 fn reference_is_self_consistent() {
     let cases = if cfg!(debug_assertions) { 400 } else { 4000 };
+    let (mut sleeves, mut shortcuts) = (0, 0);
     for seed in 0..cases {
         let c = nav_case(seed);
         let m = bake(&c.input);
@@ -311,9 +323,31 @@ fn reference_is_self_consistent() {
                             .any(|l| l.0 == w[1])
                     );
                 }
-                // The shortest path inside the corridor is no shorter than inside everything.
+                // Everything <= the corridor's union <= the sleeve (portals in order).
                 let (inside, _) = shortest_in_corridor(w, h, &verts, &corridor, s, g).unwrap();
                 assert!(inside >= a * (1.0 - 1e-12), "seed {seed}: {inside} < {a}");
+                let ports = portals(&verts, &m.link_lists(), &corridor).unwrap();
+                let (through, tp) = shortest_in_sleeve(&ports, s, g).unwrap();
+                assert!(
+                    through >= inside * (1.0 - 1e-12),
+                    "seed {seed}: {through} < {inside}"
+                );
+                path_inside(&kept, &tp).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                if through > inside * (1.0 + 1e-9) {
+                    shortcuts += 1;
+                    // Only where two polygons of the corridor that are not consecutive share
+                    // an edge (the union then has a crossing the sleeve does not).
+                    let skip = corridor.iter().enumerate().any(|(i, &p)| {
+                        corridor[i + 2.min(corridor.len() - i)..]
+                            .iter()
+                            .any(|&q| m.polys[p as usize].links.iter().flatten().any(|l| l.0 == q))
+                    });
+                    assert!(
+                        skip,
+                        "seed {seed}: union {inside} < sleeve {through} without a shortcut edge"
+                    );
+                }
+                sleeves += 1;
             } else {
                 assert!(
                     matches!(search(&m, s, g), SearchResult::NoPath { .. }),
@@ -322,4 +356,6 @@ fn reference_is_self_consistent() {
             }
         }
     }
+    eprintln!("{sleeves} corridors, {shortcuts} where the union is shorter than the sleeve");
+    assert!(sleeves > 50);
 }
