@@ -1,0 +1,311 @@
+//! The navigation mesh against `conformance::navmesh_ref`, an independent reference written
+//! from `docs/navmesh.md` only (issue 29, "Proven by"), on seeded random grids (sizes 1–40, wall
+//! densities 0–60 %, radii 0, 0.3, 0.5, 1, 1.6 and 2.5 cells and some arbitrary ones, tile sizes
+//! 4–32, cell sizes 1, 0.5, 0.25 and 2 with matching radii, three origins):
+//!
+//! - `bake_equals_reference`: the engine's canonical bytes equal the reference's byte for byte
+//!   (the first difference is named: header field, or tile, polygon, vertex or link), its
+//!   content hash is FNV-1a 64 of them, `from_walkable` equals `build_2d`, and the exact checker
+//!   accepts the engine's polygons (convex, CCW, exact cover of the independently eroded
+//!   cells, symmetric links shared whole, boundary edges against non-kept cells);
+//! - `locate_equals_brute_force`: `locate` and `nearest` on cell corners, edge points, centres,
+//!   random points and points off the grid against the brute force with the lowest-id rule;
+//!   `to_nav_point` rounds as §1 says;
+//! - `refresh_equals_fresh_build`: random edit sequences (`set_walkable`, `set_area`,
+//!   `set_rect`, `set_area_cost`) then `refresh` give the bytes of a fresh bake and of the
+//!   reference;
+//!
+//! Default counts: 10,000 grids for the bake (debug and release), 2,500 for point location
+//! (40 points each) and 1,000 edit sequences; `ONEPATH_CONFORMANCE_SCALE=N` multiplies every
+//! count, `ONEPATH_CONFORMANCE_SEED=K` draws other grids. A failure prints the seed, the
+//! settings and a picture of the grid.
+
+mod navmesh_common;
+
+use conformance::navmesh_ref::bake::{RefMesh, bake};
+use conformance::navmesh_ref::bytes::{canonical_bytes, content_hash, fnv1a64};
+use conformance::navmesh_ref::cases::{NavCase, nav_case};
+use conformance::navmesh_ref::locate::{locate, nearest};
+use conformance::navmesh_ref::{UNIT, cell_center, corner};
+use conformance::rng::SplitMix64;
+use navmesh_common::{check_engine, engine_bytes, first_difference, grid_of, settings_of};
+use onepath::navmesh::{NavMesh, NavPoint};
+use onepath::{Cell, Grid, GridSpace, WorldPoint};
+
+/// `ONEPATH_CONFORMANCE_SCALE` (default 1).
+fn scale() -> u64 {
+    std::env::var("ONEPATH_CONFORMANCE_SCALE").map_or(1, |s| {
+        s.trim().parse().unwrap_or_else(|_| {
+            panic!("ONEPATH_CONFORMANCE_SCALE must be a positive integer, got {s:?}")
+        })
+    })
+}
+
+/// `ONEPATH_CONFORMANCE_SEED` (default 0), mixed into every case seed.
+fn seed_base() -> u64 {
+    std::env::var("ONEPATH_CONFORMANCE_SEED").map_or(0, |s| {
+        s.trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("ONEPATH_CONFORMANCE_SEED must be an integer, got {s:?}"))
+    })
+}
+
+/// The seed of case `k` of suite `salt`.
+fn case_seed(salt: u64, k: u64) -> u64 {
+    seed_base().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (salt << 40) ^ k
+}
+
+fn context(seed: u64, case: &NavCase) -> String {
+    format!("seed {seed:#x}: {}\n{}", case.settings(), case.picture())
+}
+
+/// Bakes both sides and holds the engine to the reference; returns both.
+fn bake_both(seed: u64, case: &NavCase) -> (Grid, NavMesh, RefMesh) {
+    let grid = grid_of(case);
+    let settings = settings_of(&case.input);
+    let mesh = NavMesh::build_2d(&grid, &settings)
+        .unwrap_or_else(|e| panic!("{e}\n{}", context(seed, case)));
+    let reference = bake(&case.input);
+    let ours = canonical_bytes(&reference);
+    let theirs = engine_bytes(&mesh);
+    if let Some(d) = first_difference(&reference, &ours, &theirs) {
+        panic!("bytes differ: {d}\n{}", context(seed, case));
+    }
+    assert_eq!(
+        mesh.content_hash(),
+        content_hash(&reference),
+        "{}",
+        context(seed, case)
+    );
+    assert_eq!(mesh.content_hash(), fnv1a64(&theirs));
+    (grid, mesh, reference)
+}
+
+#[test]
+fn bake_equals_reference() {
+    let n = 10_000 * scale();
+    let mut polygons = 0u64;
+    let mut tiles = 0u64;
+    for k in 0..n {
+        let seed = case_seed(1, k);
+        let case = nav_case(seed);
+        let (grid, mesh, reference) = bake_both(seed, &case);
+        let i = &case.input;
+        let plain = NavMesh::from_walkable(
+            i.width,
+            i.height,
+            &i.walkable,
+            grid.space(),
+            &settings_of(i),
+        )
+        .unwrap_or_else(|e| panic!("{e}\n{}", context(seed, &case)));
+        assert_eq!(
+            engine_bytes(&plain),
+            engine_bytes(&mesh),
+            "from_walkable\n{}",
+            context(seed, &case)
+        );
+        assert_eq!(mesh.poly_count() as usize, reference.polys.len());
+        assert_eq!(mesh.tile_count() as usize, reference.tiles().len());
+        assert_eq!(
+            (mesh.tiles_x(), mesh.tiles_y()),
+            (reference.tiles_x, reference.tiles_y)
+        );
+        check_engine(&mesh, &reference.kept)
+            .unwrap_or_else(|e| panic!("checker: {e}\n{}", context(seed, &case)));
+        polygons += u64::from(mesh.poly_count());
+        tiles += u64::from(mesh.tile_count());
+    }
+    eprintln!("bake_equals_reference: {n} grids, {polygons} polygons, {tiles} tiles with polygons");
+}
+
+/// Test points for a `w × h` grid: corners, edge points, centres, random fixed-point points,
+/// points off the grid.
+fn test_points(rng: &mut SplitMix64, w: i64, h: i64, count: usize) -> Vec<[i64; 2]> {
+    let mut pts = Vec::with_capacity(count);
+    let r = |rng: &mut SplitMix64, lo: i64, hi: i64| lo + rng.below((hi - lo + 1) as u64) as i64;
+    for k in 0..count {
+        pts.push(match k % 6 {
+            0 => corner(r(rng, -1, w + 1), r(rng, -1, h + 1)),
+            1 => [r(rng, 0, w) * UNIT, r(rng, -UNIT, (h + 1) * UNIT)],
+            2 => [r(rng, -UNIT, (w + 1) * UNIT), r(rng, 0, h) * UNIT],
+            3 => cell_center(r(rng, 0, w - 1), r(rng, 0, h - 1)),
+            4 => [r(rng, 0, w * UNIT), r(rng, 0, h * UNIT)],
+            _ => [
+                r(rng, -3 * UNIT, (w + 3) * UNIT),
+                r(rng, -3 * UNIT, (h + 3) * UNIT),
+            ],
+        });
+    }
+    pts
+}
+
+#[test]
+fn locate_equals_brute_force() {
+    let n = 2_500 * scale();
+    let mut located = 0u64;
+    for k in 0..n {
+        let seed = case_seed(2, k);
+        let case = nav_case(seed);
+        let (_, mesh, reference) = bake_both(seed, &case);
+        let verts = reference.vertex_lists();
+        let mut rng = SplitMix64::new(seed ^ 0x0010_CA7E);
+        let (w, h) = (i64::from(case.input.width), i64::from(case.input.height));
+        for p in test_points(&mut rng, w, h, 40) {
+            let expect = locate(&verts, p);
+            let got = mesh.locate(NavPoint { x: p[0], y: p[1] });
+            assert_eq!(got, expect, "locate({p:?})\n{}", context(seed, &case));
+            located += u64::from(expect.is_some());
+            // Nearest: far search radius gives the brute force's point and polygon; a radius
+            // clearly below or above the distance gives none or some.
+            let np = NavPoint { x: p[0], y: p[1] };
+            let want = nearest(&verts, p);
+            let got = mesh.nearest(np, 1e9).map(|(q, id)| ([q.x, q.y], id));
+            assert_eq!(
+                got,
+                want.map(|(q, id, _)| (q, id)),
+                "nearest({p:?})\n{}",
+                context(seed, &case)
+            );
+            if let Some((_, _, d2)) = want {
+                let d = (d2 as f64).sqrt() / UNIT as f64;
+                assert!(
+                    mesh.nearest(np, d + 0.01).is_some(),
+                    "nearest({p:?}, {})",
+                    d + 0.01
+                );
+                if d > 0.02 {
+                    assert!(
+                        mesh.nearest(np, d - 0.01).is_none(),
+                        "nearest({p:?}, {})",
+                        d - 0.01
+                    );
+                }
+            }
+        }
+        // World points round as docs §1 says: x = floor(u · 65536 + 0.5).
+        let (s, (ox, oy)) = (case.input.cell_size, case.input.origin);
+        for _ in 0..8 {
+            let wx = ox + (rng.unit_f64() * 1.2 - 0.1) * w as f64 * s;
+            let wy = oy + (rng.unit_f64() * 1.2 - 0.1) * h as f64 * s;
+            let got = mesh.to_nav_point(WorldPoint { x: wx, y: wy }).unwrap();
+            let ex = (((wx - ox) / s) * 65536.0 + 0.5).floor() as i64;
+            let ey = (((wy - oy) / s) * 65536.0 + 0.5).floor() as i64;
+            assert_eq!(
+                (got.x, got.y),
+                (ex, ey),
+                "to_nav_point({wx}, {wy})\n{}",
+                context(seed, &case)
+            );
+        }
+    }
+    eprintln!(
+        "locate_equals_brute_force: {n} grids, {} points, {located} on the mesh",
+        n * 40
+    );
+}
+
+/// One random edit of `grid`; returns a description.
+fn random_edit(rng: &mut SplitMix64, grid: &mut Grid) -> String {
+    let (w, h) = (grid.width(), grid.height());
+    let area = |rng: &mut SplitMix64| {
+        if rng.chance(0.5) {
+            255
+        } else {
+            rng.below(255) as u8
+        }
+    };
+    match rng.below(5) {
+        0 => {
+            let c = Cell::new(
+                rng.below(u64::from(w)) as i32,
+                rng.below(u64::from(h)) as i32,
+            );
+            let on = rng.chance(0.5);
+            grid.set_walkable(c, on).unwrap();
+            format!("set_walkable({c:?}, {on})")
+        }
+        1 => {
+            let c = Cell::new(
+                rng.below(u64::from(w)) as i32,
+                rng.below(u64::from(h)) as i32,
+            );
+            let a = area(rng);
+            grid.set_area(c, a).unwrap();
+            format!("set_area({c:?}, {a})")
+        }
+        2 | 3 => {
+            let rw = 1 + rng.below(u64::from(w.min(6))) as u32;
+            let rh = 1 + rng.below(u64::from(h.min(6))) as u32;
+            let x = rng.below(u64::from(w - rw + 1)) as i32;
+            let y = rng.below(u64::from(h - rh + 1)) as i32;
+            let a = area(rng);
+            grid.set_rect(x, y, rw, rh, a).unwrap();
+            format!("set_rect({x}, {y}, {rw}, {rh}, {a})")
+        }
+        _ => {
+            let a = rng.below(255) as u8;
+            grid.set_area_cost(a, 1.0 + rng.below(4) as f64).unwrap();
+            format!("set_area_cost({a})")
+        }
+    }
+}
+
+#[test]
+fn refresh_equals_fresh_build() {
+    let n = 1_000 * scale();
+    let mut rebaked = 0u64;
+    for k in 0..n {
+        let seed = case_seed(3, k);
+        let case = nav_case(seed);
+        let (mut grid, mut mesh, _) = bake_both(seed, &case);
+        let settings = settings_of(&case.input);
+        let mut rng = SplitMix64::new(seed ^ 0xED17);
+        let mut log = Vec::new();
+        for _ in 0..=rng.below(4) {
+            for _ in 0..=rng.below(3) {
+                log.push(random_edit(&mut rng, &mut grid));
+            }
+            rebaked += u64::from(
+                mesh.refresh(&grid)
+                    .unwrap_or_else(|e| panic!("{e}\n{}", context(seed, &case))),
+            );
+            assert!(mesh.is_current(&grid));
+            let fresh = NavMesh::build_2d(&grid, &settings).unwrap();
+            // The reference from the edited grid's walkability.
+            let mut input = case.input.clone();
+            input.walkable = grid.cells().iter().map(|&a| a != 255).collect();
+            let reference = bake(&input);
+            let (ours, theirs) = (canonical_bytes(&reference), engine_bytes(&mesh));
+            if let Some(d) = first_difference(&reference, &ours, &theirs) {
+                panic!("refresh after {log:?}: {d}\n{}", context(seed, &case));
+            }
+            assert_eq!(
+                engine_bytes(&fresh),
+                theirs,
+                "fresh build after {log:?}\n{}",
+                context(seed, &case)
+            );
+            assert_eq!(mesh.content_hash(), fresh.content_hash());
+        }
+    }
+    eprintln!("refresh_equals_fresh_build: {n} sequences, {rebaked} tiles re-baked");
+}
+
+/// A mesh from another space: the same walkability with cell size 0.5 gives the same polygons
+/// but other bytes (cell size and origin are in the header).
+#[test]
+fn space_is_in_the_header_only() {
+    let case = nav_case(case_seed(4, 7));
+    let grid = grid_of(&case);
+    let settings = settings_of(&case.input);
+    let a = NavMesh::build_2d(&grid, &settings).unwrap();
+    let moved = grid
+        .clone()
+        .with_space(GridSpace::new(5.0, 6.0, case.input.cell_size).unwrap())
+        .unwrap();
+    let b = NavMesh::build_2d(&moved, &settings).unwrap();
+    let (ba, bb) = (engine_bytes(&a), engine_bytes(&b));
+    assert_ne!(ba[20..36], bb[20..36]);
+    assert_eq!(ba[36..], bb[36..]);
+}
