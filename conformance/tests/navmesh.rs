@@ -14,9 +14,16 @@
 //! - `refresh_equals_fresh_build`: random edit sequences (`set_walkable`, `set_area`,
 //!   `set_rect`, `set_area_cost`) then `refresh` give the bytes of a fresh bake and of the
 //!   reference;
+//! - `paths_against_reference`: `NavSearch` between points of random polygons (corners
+//!   and edges included) and points anywhere: the status of `navmesh_ref::search` (start/goal
+//!   invalid, `NoPath` iff the goal's polygon is not reachable over the links), the same
+//!   corridor and iteration count (docs §7), every segment inside the eroded region (exact),
+//!   length bits = the waypoints' length (§1), length within 1e-9 relative of the shortest path
+//!   through the corridor's portals in order and the same waypoints (§8), waypoint polygons and
+//!   corridor indices consistent; every 8th grid also sliced with budgets 1–4 = one run;
 //!
 //! Default counts: 10,000 grids for the bake (debug and release), 2,500 for point location
-//! (40 points each) and 1,000 edit sequences; `ONEPATH_CONFORMANCE_SCALE=N` multiplies every
+//! (40 points each) 1,000 edit sequences and 2,000 grids of 10 path queries (grids whose mesh is empty skipped); `ONEPATH_CONFORMANCE_SCALE=N` multiplies every
 //! count, `ONEPATH_CONFORMANCE_SEED=K` draws other grids. A failure prints the seed, the
 //! settings and a picture of the grid.
 
@@ -25,11 +32,16 @@ mod navmesh_common;
 use conformance::navmesh_ref::bake::{RefMesh, bake};
 use conformance::navmesh_ref::bytes::{canonical_bytes, content_hash, fnv1a64};
 use conformance::navmesh_ref::cases::{NavCase, nav_case};
-use conformance::navmesh_ref::locate::{locate, nearest};
-use conformance::navmesh_ref::{UNIT, cell_center, corner};
+use conformance::navmesh_ref::corridor::{reachable, shortest_in_corridor, simplify};
+use conformance::navmesh_ref::locate::{contains, locate, nearest};
+use conformance::navmesh_ref::region::path_inside;
+use conformance::navmesh_ref::search::{SearchResult, search};
+use conformance::navmesh_ref::sleeve::{portals, shortest_in_sleeve};
+use conformance::navmesh_ref::{UNIT, cell_center, corner, path_length};
 use conformance::rng::SplitMix64;
-use navmesh_common::{check_engine, engine_bytes, first_difference, grid_of, settings_of};
-use onepath::navmesh::{NavMesh, NavPoint};
+use navmesh_common::{check_engine, engine_bytes, first_difference, grid_of, query, settings_of};
+use onepath::navmesh::{NavMesh, NavPoint, NavSearch};
+use onepath::search::Step;
 use onepath::{Cell, Grid, GridSpace, WorldPoint};
 
 /// `ONEPATH_CONFORMANCE_SCALE` (default 1).
@@ -308,4 +320,146 @@ fn space_is_in_the_header_only() {
     let (ba, bb) = (engine_bytes(&a), engine_bytes(&b));
     assert_ne!(ba[20..36], bb[20..36]);
     assert_eq!(ba[36..], bb[36..]);
+}
+
+/// A query endpoint: mostly a point of a random polygon (corners and edges included), now and
+/// then any point near the grid (possibly off the mesh).
+fn endpoint(rng: &mut SplitMix64, reference: &RefMesh, w: i64, h: i64) -> [i64; 2] {
+    if reference.polys.is_empty() || rng.chance(0.1) {
+        return test_points(rng, w, h, 6)[rng.below(6) as usize];
+    }
+    let [x0, y0, x1, y1] = reference.polys[rng.below(reference.polys.len() as u64) as usize].rect;
+    let pick = |rng: &mut SplitMix64, lo: i64, hi: i64| match rng.below(4) {
+        0 => lo * UNIT,
+        1 => hi * UNIT,
+        2 => {
+            (lo + rng.below((hi - lo) as u64 + 1) as i64) * UNIT
+                + if hi > lo + 1 { UNIT / 2 } else { 0 }
+        }
+        _ => lo * UNIT + rng.below(((hi - lo) * UNIT + 1) as u64) as i64,
+    };
+    [
+        pick(rng, x0, x1).min(x1 * UNIT),
+        pick(rng, y0, y1).min(y1 * UNIT),
+    ]
+}
+
+#[test]
+fn paths_against_reference() {
+    let n = 2_000 * scale();
+    let (mut found, mut no_path, mut invalid, mut sliced, mut shortcut) =
+        (0u64, 0u64, 0u64, 0u64, 0u64);
+    let mut search_engine = NavSearch::new();
+    for k in 0..n {
+        let seed = case_seed(5, k);
+        let case = nav_case(seed);
+        let (_, mesh, reference) = bake_both(seed, &case);
+        let verts = reference.vertex_lists();
+        let links = reference.link_lists();
+        let (w, h) = (case.input.width, case.input.height);
+        let (wi, hi) = (i64::from(w), i64::from(h));
+        let kept = |x: i64, y: i64| {
+            x >= 0 && y >= 0 && x < wi && y < hi && reference.kept[(y * wi + x) as usize]
+        };
+        if reference.polys.is_empty() {
+            continue;
+        }
+        let mut rng = SplitMix64::new(seed ^ 0x9A7B);
+        for _ in 0..10 {
+            let (s, g) = (
+                endpoint(&mut rng, &reference, wi, hi),
+                endpoint(&mut rng, &reference, wi, hi),
+            );
+            let path = query(&mut search_engine, &mesh, s, g, 0);
+            let ctx = || format!("{s:?} -> {g:?}\n{}", context(seed, &case));
+            match search(&reference, s, g) {
+                SearchResult::StartInvalid => {
+                    assert_eq!(path.step, Step::StartInvalid, "{}", ctx());
+                    invalid += 1;
+                }
+                SearchResult::GoalInvalid => {
+                    assert_eq!(path.step, Step::GoalInvalid, "{}", ctx());
+                    invalid += 1;
+                }
+                SearchResult::NoPath { iterations } => {
+                    assert_eq!(path.step, Step::NoPath, "{}", ctx());
+                    let (ps, pg) = (locate(&verts, s).unwrap(), locate(&verts, g).unwrap());
+                    assert!(!reachable(&reference, ps, pg), "{}", ctx());
+                    assert_eq!(path.iterations, iterations, "iterations: {}", ctx());
+                    no_path += 1;
+                }
+                SearchResult::Found {
+                    corridor,
+                    iterations,
+                    ..
+                } => {
+                    assert_eq!(path.step, Step::Found, "{}", ctx());
+                    assert_eq!(path.corridor, corridor, "corridor: {}", ctx());
+                    assert_eq!(path.iterations, iterations, "iterations: {}", ctx());
+                    let pts = path.points();
+                    let length = path.length.expect("a length once found");
+                    assert_eq!(pts.first(), Some(&s), "{}", ctx());
+                    assert_eq!(pts.last(), Some(&g), "{}", ctx());
+                    path_inside(&kept, &pts).unwrap_or_else(|e| panic!("{e}: {}", ctx()));
+                    assert_eq!(
+                        length.to_bits(),
+                        path_length(&pts).to_bits(),
+                        "length bits: {}",
+                        ctx()
+                    );
+                    let ports = portals(&verts, &links, &corridor)
+                        .expect("consecutive corridor polygons are linked");
+                    let (best, best_path) = shortest_in_sleeve(&ports, s, g)
+                        .unwrap_or_else(|| panic!("no path through the portals: {}", ctx()));
+                    // The union of the corridor's polygons can only be shorter (docs §8).
+                    let (union, _) = shortest_in_corridor(w, h, &verts, &corridor, s, g)
+                        .unwrap_or_else(|| panic!("no path inside the corridor: {}", ctx()));
+                    assert!(union <= best * (1.0 + 1e-12), "{}", ctx());
+                    shortcut += u64::from(union < best * (1.0 - 1e-9));
+                    assert!(
+                        (length - best).abs() <= 1e-9 * best.max(1e-300),
+                        "funnel {length} vs shortest through the portals {best} ({best_path:?} vs {pts:?}): {}",
+                        ctx()
+                    );
+                    assert_eq!(pts, simplify(&best_path), "waypoints: {}", ctx());
+                    let mut last = 0;
+                    for wp in &path.waypoints {
+                        let idx = wp.corridor_index as usize;
+                        assert!(
+                            idx >= last && idx < corridor.len(),
+                            "corridor index: {}",
+                            ctx()
+                        );
+                        last = idx;
+                        assert_eq!(wp.polygon, corridor[idx], "{}", ctx());
+                        let scaled: Vec<[i64; 2]> = verts[wp.polygon as usize]
+                            .iter()
+                            .map(|c| [c[0] * UNIT, c[1] * UNIT])
+                            .collect();
+                        assert!(
+                            contains(&scaled, [wp.point.x, wp.point.y]),
+                            "waypoint outside its polygon: {}",
+                            ctx()
+                        );
+                    }
+                    found += 1;
+                    // Sliced equals unsliced.
+                    if k % 8 == 0 {
+                        let budget = 1 + rng.below(4) as u32;
+                        let again = query(&mut search_engine, &mesh, s, g, budget);
+                        assert_eq!(again.step, Step::Found, "{}", ctx());
+                        assert_eq!(again.corridor, path.corridor, "{}", ctx());
+                        assert_eq!(again.waypoints, path.waypoints, "{}", ctx());
+                        assert_eq!(again.iterations, path.iterations, "{}", ctx());
+                        assert_eq!(again.length.map(f64::to_bits), Some(length.to_bits()));
+                        sliced += 1;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "paths_against_reference: {n} grids: {found} found ({shortcut} where the corridor's union is shorter than its sleeve), {no_path} no path, {invalid} invalid endpoints, {sliced} sliced"
+    );
+    assert!(found > n && no_path > 0 && invalid > 0);
 }

@@ -131,3 +131,63 @@ pub fn check_engine(mesh: &NavMesh, kept: &[bool]) -> Result<(), String> {
     let (v, l) = engine_view(mesh);
     conformance::navmesh_ref::check::check_mesh(mesh.width(), mesh.height(), kept, &v, &l)
 }
+
+/// One corridor search's answer, read through `NavSearch`'s public API.
+#[derive(Debug)]
+pub struct Answer {
+    /// The final step.
+    pub step: onepath::search::Step,
+    /// Polygon ids, start to goal (when found).
+    pub corridor: Vec<u32>,
+    /// The waypoints (when found).
+    pub waypoints: Vec<onepath::navmesh::NavWaypoint>,
+    /// The length in cells (when found).
+    pub length: Option<f64>,
+    /// Pops.
+    pub iterations: u64,
+}
+
+impl Answer {
+    /// The waypoints' points as the reference's pairs.
+    pub fn points(&self) -> Vec<[i64; 2]> {
+        self.waypoints
+            .iter()
+            .map(|w| [w.point.x, w.point.y])
+            .collect()
+    }
+}
+
+/// Runs `search` from `s` to `g` to the end (`try_begin`, then `step` with `budget` until done,
+/// or `run` when `budget` is 0).
+pub fn query(
+    search: &mut onepath::navmesh::NavSearch,
+    mesh: &NavMesh,
+    s: [i64; 2],
+    g: [i64; 2],
+    budget: u32,
+) -> Answer {
+    use onepath::navmesh::NavPoint;
+    let first = search.try_begin(
+        mesh,
+        NavPoint { x: s[0], y: s[1] },
+        NavPoint { x: g[0], y: g[1] },
+    );
+    let step = if first.is_done() {
+        first
+    } else if budget == 0 {
+        search.run(mesh)
+    } else {
+        let mut st = search.step(mesh, budget);
+        while !st.is_done() {
+            st = search.step(mesh, budget);
+        }
+        st
+    };
+    Answer {
+        step,
+        corridor: search.corridor().to_vec(),
+        waypoints: search.waypoints().to_vec(),
+        length: search.length(),
+        iterations: search.iterations(),
+    }
+}
