@@ -395,6 +395,11 @@ fn paths_against_reference() {
                 } => {
                     assert_eq!(path.step, Step::Found, "{}", ctx());
                     assert_eq!(path.corridor, corridor, "corridor: {}", ctx());
+                    assert!(reachable(
+                        &reference,
+                        corridor[0],
+                        *corridor.last().unwrap()
+                    ));
                     assert_eq!(path.iterations, iterations, "iterations: {}", ctx());
                     let pts = path.points();
                     let length = path.length.expect("a length once found");
