@@ -28,8 +28,10 @@ impl NavMesh {
     /// # Complexity
     ///
     /// O(cells · (2k + 1)) for the erosion of reach `k` (O(cells) at radius 0) plus
-    /// O(cells + vertices) for the rectangles and stitching. Allocates the mesh: about 4 bytes
-    /// per cell (the per-cell polygon index) plus its polygons.
+    /// O(cells + vertices) for the rectangles and stitching. Allocates the mesh: 4 bytes per
+    /// cell (the per-cell polygon index) and 1 bit (the walkability), about 80 bytes per tile,
+    /// 32 per polygon and 20 per vertex — on the largest grid (2^28 cells) at least 1 GiB, so
+    /// size huge maps with that in mind.
     ///
     /// # Examples
     ///

@@ -87,7 +87,8 @@ impl Tile {
 ///     ....
 /// ").unwrap();
 /// let mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).unwrap();
-/// // Rows are visited top to bottom: the top row, the two side columns, the bottom row.
+/// // Rows are visited top to bottom: the top row, the two side columns (down to the last
+/// // row), the middle of the last row.
 /// assert_eq!(mesh.poly_count(), 4);
 /// assert_eq!(mesh.polygon(0).unwrap().rect(), [0, 0, 4, 1]);
 /// assert_eq!(mesh.tile_count(), 1);
