@@ -152,16 +152,26 @@ pub fn reachable(mesh: &RefMesh, start_poly: u32, goal_poly: u32) -> bool {
     false
 }
 
-/// A path with repeated points and collinear middle points dropped (docs §8: no three
-/// consecutive waypoints collinear, no waypoint equal to the previous one).
+/// A path with repeated points and in-line middle points dropped (docs §8: no waypoint equal
+/// to the previous one; a turn point collinear with its neighbours and going on in the same
+/// direction is dropped, a reversal is kept).
 pub fn simplify(path: &[[i64; 2]]) -> Vec<[i64; 2]> {
     let mut out: Vec<[i64; 2]> = Vec::with_capacity(path.len());
     for &p in path {
         if out.last() == Some(&p) {
             continue;
         }
-        while out.len() >= 2 && super::orient(out[out.len() - 2], out[out.len() - 1], p) == 0 {
-            out.pop();
+        while out.len() >= 2 {
+            let (a, b) = (out[out.len() - 2], out[out.len() - 1]);
+            let (d1, d2) = (
+                [i128::from(b[0] - a[0]), i128::from(b[1] - a[1])],
+                [i128::from(p[0] - b[0]), i128::from(p[1] - b[1])],
+            );
+            if super::orient(a, b, p) == 0 && d1[0] * d2[0] + d1[1] * d2[1] > 0 {
+                out.pop();
+            } else {
+                break;
+            }
         }
         out.push(p);
     }
