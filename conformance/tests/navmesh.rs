@@ -1,13 +1,15 @@
 //! The navigation mesh against `conformance::navmesh_ref`, an independent reference written
 //! from `docs/navmesh.md` only (issue 29, "Proven by"), on seeded random grids (sizes 1–40, wall
 //! densities 0–60 %, radii 0, 0.3, 0.5, 1, 1.6 and 2.5 cells and some arbitrary ones, tile sizes
-//! 4–32, cell sizes 1, 0.5, 0.25 and 2 with matching radii, three origins):
+//! 4–32 and now and then 33–256, cell sizes 1, 0.5, 0.25 and 2 with matching radii, three
+//! origins):
 //!
 //! - `bake_equals_reference`: the engine's canonical bytes equal the reference's byte for byte
 //!   (the first difference is named: header field, or tile, polygon, vertex or link), its
 //!   content hash is FNV-1a 64 of them, `from_walkable` equals `build_2d`, and the exact checker
 //!   accepts the engine's polygons (convex, CCW, exact cover of the independently eroded
-//!   cells, symmetric links shared whole, boundary edges against non-kept cells);
+//!   cells, symmetric links shared whole, boundary edges against non-kept cells); every 16th
+//!   mesh saved as a kind-16 snapshot and restored into another mesh gives the same bytes;
 //! - `locate_equals_brute_force`: `locate` and `nearest` on cell corners, edge points, centres,
 //!   random points and points off the grid against the brute force with the lowest-id rule;
 //!   `to_nav_point` rounds as §1 says;
@@ -20,11 +22,13 @@
 //!   corridor and iteration count (docs §7), every segment inside the eroded region (exact),
 //!   length bits = the waypoints' length (§1), length within 1e-9 relative of the shortest path
 //!   through the corridor's portals in order and the same waypoints (§8), waypoint polygons and
-//!   corridor indices consistent; every 8th grid also sliced with budgets 1–4 = one run;
+//!   corridor indices consistent; every 8th grid also sliced with budgets 1–4 = one run.
 //!
-//! Default counts: 10,000 grids for the bake (debug and release), 2,500 for point location
-//! (40 points each) 1,000 edit sequences and 2,000 grids of 10 path queries (grids whose mesh is empty skipped); `ONEPATH_CONFORMANCE_SCALE=N` multiplies every
-//! count, `ONEPATH_CONFORMANCE_SEED=K` draws other grids. A failure prints the seed, the
+//! Default counts (debug and release alike): 10,000 grids for the bake (every 16th also through
+//! kind 16), 1,500 for point location (40 points each), 800 edit sequences and 2,000 grids of 10
+//! path queries (grids whose mesh is empty skipped); about 25 s of CPU in a debug build.
+//! `ONEPATH_CONFORMANCE_SCALE=N` multiplies every count (`=10` in release: 10^5 grids, about a
+//! minute), `ONEPATH_CONFORMANCE_SEED=K` draws other grids. A failure prints the seed, the
 //! settings and a picture of the grid.
 
 mod navmesh_common;
@@ -98,6 +102,7 @@ fn bake_equals_reference() {
     let n = 10_000 * scale();
     let mut polygons = 0u64;
     let mut tiles = 0u64;
+    let mut restored = 0u64;
     for k in 0..n {
         let seed = case_seed(1, k);
         let case = nav_case(seed);
@@ -125,10 +130,28 @@ fn bake_equals_reference() {
         );
         check_engine(&mesh, &reference.kept)
             .unwrap_or_else(|e| panic!("checker: {e}\n{}", context(seed, &case)));
+        // Kind 16: the snapshot restored into another mesh gives the reference's bytes.
+        if k % 16 == 0 {
+            let mut state = Vec::new();
+            mesh.save_state(&mut state);
+            let other = nav_case(seed ^ 0x5EED);
+            let mut target =
+                NavMesh::build_2d(&grid_of(&other), &settings_of(&other.input)).unwrap();
+            target
+                .restore_state(&state)
+                .unwrap_or_else(|e| panic!("restore: {e}\n{}", context(seed, &case)));
+            let ours = canonical_bytes(&reference);
+            if let Some(d) = first_difference(&reference, &ours, &engine_bytes(&target)) {
+                panic!("restored mesh: {d}\n{}", context(seed, &case));
+            }
+            restored += 1;
+        }
         polygons += u64::from(mesh.poly_count());
         tiles += u64::from(mesh.tile_count());
     }
-    eprintln!("bake_equals_reference: {n} grids, {polygons} polygons, {tiles} tiles with polygons");
+    eprintln!(
+        "bake_equals_reference: {n} grids, {polygons} polygons, {tiles} tiles with polygons, {restored} restored from kind 16"
+    );
 }
 
 /// Test points for a `w × h` grid: corners, edge points, centres, random fixed-point points,
@@ -154,7 +177,7 @@ fn test_points(rng: &mut SplitMix64, w: i64, h: i64, count: usize) -> Vec<[i64; 
 
 #[test]
 fn locate_equals_brute_force() {
-    let n = 2_500 * scale();
+    let n = 1_500 * scale();
     let mut located = 0u64;
     for k in 0..n {
         let seed = case_seed(2, k);
@@ -265,7 +288,7 @@ fn random_edit(rng: &mut SplitMix64, grid: &mut Grid) -> String {
 
 #[test]
 fn refresh_equals_fresh_build() {
-    let n = 1_000 * scale();
+    let n = 800 * scale();
     let mut rebaked = 0u64;
     for k in 0..n {
         let seed = case_seed(3, k);

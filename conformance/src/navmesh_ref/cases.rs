@@ -1,7 +1,7 @@
 //! Deterministic random bake inputs for the suites (SplitMix64, so a seed names the same case
 //! forever): sizes 1..=40, wall densities 0–60 % (scattered cells or wall rectangles), radii
 //! 0, 0.3, 0.5, 1.0, 1.6, 2.5 cells (and now and then any radius up to 3 cells), tile sizes
-//! 4..=32, cell sizes 1, 0.5, 0.25 and 2 with the radius scaled to match, a few origins.
+//! 4..=32 (one case in ten 33..=256), cell sizes 1, 0.5, 0.25 and 2 with the radius scaled to match, a few origins.
 
 use crate::rng::SplitMix64;
 
@@ -96,7 +96,11 @@ pub fn nav_case(seed: u64) -> NavCase {
     };
     let cell_size = *rng.pick(&CELL_SIZES);
     let origin = *rng.pick(&ORIGINS);
-    let tile_size = 4 + rng.below(29) as u32;
+    let tile_size = if rng.chance(0.1) {
+        33 + rng.below(224) as u32
+    } else {
+        4 + rng.below(29) as u32
+    };
     let area = rng.below(256) as u8;
     let areas = walkable
         .iter()
