@@ -465,27 +465,106 @@ impl NavSearch {
 
     /// The state: [`Step::Idle`] before the first begin, then as [`step`](Self::step) last
     /// reported (a refused `try_begin` does not change it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// assert_eq!(search.status(), Step::InProgress);
+    /// assert_eq!(search.run(&mesh), Step::Found);
+    /// assert_eq!(search.status(), Step::Found);
+    /// ```
     pub fn status(&self) -> Step {
         self.status
     }
 
     /// Iterations so far (pops; `docs/navmesh.md` §7).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// assert_eq!(search.iterations(), 0);
+    /// let _ = search.run(&mesh);
+    /// assert_eq!(search.iterations(), search.expansions() + 1); // the goal's pop ends it
+    /// ```
     pub fn iterations(&self) -> u64 {
         self.popped.len() as u64
     }
 
     /// Expansions so far: pops other than the goal's.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// let _ = search.step(&mesh, 1);
+    /// assert_eq!(search.expansions(), 1);
+    /// ```
     pub fn expansions(&self) -> u64 {
         self.expansions
     }
 
     /// The start and goal points of the bound search (`None` while idle).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// assert_eq!(search.endpoints(), Some((a, b)));
+    /// assert_eq!(NavSearch::new().endpoints(), None);
+    /// ```
     pub fn endpoints(&self) -> Option<(NavPoint, NavPoint)> {
         (self.status != Step::Idle).then_some((self.start, self.goal))
     }
 
     /// The corridor once [`Step::Found`]: polygon ids from the start's polygon to the goal's
     /// (one polygon when they are the same); empty otherwise.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// assert!(search.corridor().is_empty()); // not found yet
+    /// let _ = search.run(&mesh);
+    /// let corridor = search.corridor();
+    /// assert_eq!((corridor[0], corridor[corridor.len() - 1]), (mesh.locate(a).unwrap(), mesh.locate(b).unwrap()));
+    /// ```
     pub fn corridor(&self) -> &[u32] {
         if self.status == Step::Found {
             &self.corridor
@@ -496,6 +575,21 @@ impl NavSearch {
 
     /// The corridor's portals once [`Step::Found`], as `(left, right)` mesh vertices seen when
     /// crossing: portal `i` leads from `corridor()[i]` into `corridor()[i + 1]`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// let _ = search.run(&mesh);
+    /// assert_eq!(search.portals().len() + 1, search.corridor().len());
+    /// ```
     pub fn portals(&self) -> &[[NavPoint; 2]] {
         if self.status == Step::Found {
             &self.portals
@@ -506,6 +600,22 @@ impl NavSearch {
 
     /// The straight path once [`Step::Found`] (`docs/navmesh.md` §8): start, turn points,
     /// goal; empty otherwise. A start equal to the goal gives one waypoint.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// let _ = search.run(&mesh);
+    /// let points: Vec<NavPoint> = search.waypoints().iter().map(|w| w.point).collect();
+    /// assert_eq!(points, [a, NavPoint::corner(2, 1), b]); // round the inner corner
+    /// ```
     pub fn waypoints(&self) -> &[NavWaypoint] {
         if self.status == Step::Found {
             &self.waypoints
@@ -516,6 +626,22 @@ impl NavSearch {
 
     /// The straight path's length in cells once [`Step::Found`] (`docs/navmesh.md` §1: the
     /// segments' lengths summed first to last).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// assert_eq!(search.length(), None);
+    /// let _ = search.run(&mesh);
+    /// assert_eq!(search.length(), Some(5f64.sqrt() + 2f64.sqrt()));
+    /// ```
     pub fn length(&self) -> Option<f64> {
         (self.status == Step::Found).then_some(self.length)
     }
