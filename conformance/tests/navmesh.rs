@@ -22,7 +22,8 @@
 //!   corridor and iteration count (docs §7), every segment inside the eroded region (exact),
 //!   length bits = the waypoints' length (§1), length within 1e-9 relative of the shortest path
 //!   through the corridor's portals in order and the same waypoints (§8), waypoint polygons and
-//!   corridor indices consistent; every 8th grid also sliced with budgets 1–4 = one run.
+//!   corridor indices consistent; every 8th grid also sliced with budgets 1–4 = one run;
+//!   tier 1 (`find_path_points`) = the kept `NavSearch`.
 //!
 //! Default counts (debug and release alike): 10,000 grids for the bake (every 16th also through
 //! kind 16), 1,500 for point location (40 points each), 800 edit sequences and 2,000 grids of 10
@@ -46,7 +47,7 @@ use conformance::rng::SplitMix64;
 use navmesh_common::{check_engine, engine_bytes, first_difference, grid_of, query, settings_of};
 use onepath::navmesh::{NavMesh, NavPoint, NavSearch};
 use onepath::search::Step;
-use onepath::{Cell, Grid, GridSpace, WorldPoint};
+use onepath::{Cell, Grid, GridSpace, PathStatus, WorldPoint};
 
 /// `ONEPATH_CONFORMANCE_SCALE` (default 1).
 fn scale() -> u64 {
@@ -394,6 +395,23 @@ fn paths_against_reference() {
                 endpoint(&mut rng, &reference, wi, hi),
             );
             let path = query(&mut search_engine, &mesh, s, g, 0);
+            // Tier 1 answers as the kept handle does.
+            let tier1 =
+                mesh.find_path_points(NavPoint { x: s[0], y: s[1] }, NavPoint { x: g[0], y: g[1] });
+            let status = match path.step {
+                Step::Found => PathStatus::Found,
+                Step::NoPath => PathStatus::NoPath,
+                Step::StartInvalid => PathStatus::StartInvalid,
+                Step::GoalInvalid => PathStatus::GoalInvalid,
+                other => panic!("a finished search ended {other:?}"),
+            };
+            assert_eq!(tier1.status, status, "tier 1: {s:?} -> {g:?}");
+            if status == PathStatus::Found {
+                assert_eq!(tier1.corridor, path.corridor);
+                assert_eq!(tier1.waypoints, path.waypoints);
+                assert_eq!(Some(tier1.length.to_bits()), path.length.map(f64::to_bits));
+                assert_eq!(tier1.iterations, path.iterations);
+            }
             let ctx = || format!("{s:?} -> {g:?}\n{}", context(seed, &case));
             match search(&reference, s, g) {
                 SearchResult::StartInvalid => {
