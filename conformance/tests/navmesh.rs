@@ -23,7 +23,8 @@
 //!   length bits = the waypoints' length (§1), length within 1e-9 relative of the shortest path
 //!   through the corridor's portals in order and the same waypoints (§8), waypoint polygons and
 //!   corridor indices consistent; every 8th grid also sliced with budgets 1–4 = one run;
-//!   tier 1 (`find_path_points`) = the kept `NavSearch`.
+//!   each waypoint's corridor index per §8 (0 for the start, the last for the goal, `i + 1` at an
+//!   endpoint of portal `i`); tier 1 (`find_path_points`) = the kept `NavSearch`.
 //!
 //! Default counts (debug and release alike): 10,000 grids for the bake (every 16th also through
 //! kind 16), 1,500 for point location (40 points each), 800 edit sequences and 2,000 grids of 10
@@ -468,6 +469,23 @@ fn paths_against_reference() {
                         ctx()
                     );
                     assert_eq!(pts, simplify(&best_path), "waypoints: {}", ctx());
+                    // §8: index 0 for the start, the last for the goal, i + 1 for a turn at an
+                    // endpoint of portal i. A goal equal to the last turn is dropped as a
+                    // repeat, so the last waypoint is the goal (last index) or that turn.
+                    let wps = &path.waypoints;
+                    assert_eq!(wps[0].corridor_index, 0, "{}", ctx());
+                    for (n, wp) in wps.iter().enumerate().skip(1) {
+                        let i = wp.corridor_index as usize;
+                        let p = [wp.point.x, wp.point.y];
+                        let is_turn = i >= 1 && (ports[i - 1].0 == p || ports[i - 1].1 == p);
+                        let is_goal = n == wps.len() - 1 && i == corridor.len() - 1;
+                        assert!(
+                            is_turn || is_goal,
+                            "waypoint {n} {p:?} with corridor index {i} is neither the goal nor an endpoint of portal {}: {}",
+                            i.wrapping_sub(1),
+                            ctx()
+                        );
+                    }
                     let mut last = 0;
                     for wp in &path.waypoints {
                         let idx = wp.corridor_index as usize;
