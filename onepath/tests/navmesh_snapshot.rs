@@ -32,8 +32,9 @@ fn scenario() -> NavMesh {
 }
 
 fn save(mesh: &NavMesh) -> Vec<u8> {
-    let mut b = Vec::new();
-    mesh.save_state(&mut b);
+    let mut b = vec![0u8; mesh.state_size()];
+    let n = mesh.save_state(&mut b).unwrap();
+    b.truncate(n);
     b
 }
 

@@ -19,7 +19,6 @@ use crate::grid::GridSpace;
 use crate::grid::cell_store::checked_cell_count;
 use crate::state::codec::{HEADER_LEN, Reader, invalid, read_frame, write_frame};
 use crate::state::{KIND_NAVMESH, StateError, size_bound};
-use alloc::vec::Vec;
 
 /// Fixed payload bytes: width, height, three f64 of the space, radius, tile size, area, hash.
 const FIXED: usize = 4 + 4 + 3 * 8 + 8 + 4 + 1 + 8;
@@ -53,10 +52,15 @@ impl NavMesh {
         size_bound::sum([HEADER_LEN, FIXED, bits])
     }
 
-    /// Writes the mesh's snapshot (kind 16, docs/navmesh.md §9) into `out`, replacing its
-    /// contents: exactly [`state_size`](NavMesh::state_size) bytes. Allocates nothing when
-    /// `out` has that capacity (e.g. a `Vec::with_capacity(NavMesh::max_state_size(w, h))`
-    /// kept across ticks).
+    /// Writes the mesh's snapshot (kind 16, docs/navmesh.md §9) into the front of `out` and
+    /// returns its length, exactly [`state_size`](NavMesh::state_size) bytes, as every kind's
+    /// `save_state` does. Allocates nothing: a host sizes its buffer once with
+    /// [`max_state_size`](NavMesh::max_state_size) (edits never change the size).
+    ///
+    /// # Errors
+    ///
+    /// [`StateError::BufferTooSmall`] when `out` is shorter than
+    /// [`state_size`](NavMesh::state_size); nothing is written then.
     ///
     /// # Examples
     ///
@@ -64,19 +68,18 @@ impl NavMesh {
     /// use onepath::{Grid, NavMesh, NavSettings};
     /// let grid = Grid::from_text("...\n.#.").unwrap();
     /// let mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT.with_tile_size(8)).unwrap();
-    /// let mut bytes = Vec::new();
-    /// mesh.save_state(&mut bytes);
-    /// assert_eq!(bytes.len(), mesh.state_size());
-    /// let copy = NavMesh::from_state(&bytes).unwrap(); // e.g. a late-joining peer
+    /// let mut bytes = vec![0u8; NavMesh::max_state_size(3, 2)];
+    /// let n = mesh.save_state(&mut bytes).unwrap();
+    /// assert_eq!(n, mesh.state_size());
+    /// let copy = NavMesh::from_state(&bytes[..n]).unwrap(); // e.g. a late-joining peer
     /// assert_eq!(copy.content_hash(), mesh.content_hash());
+    /// assert!(mesh.save_state(&mut bytes[..10]).is_err());
     /// ```
-    pub fn save_state(&self, out: &mut Vec<u8>) {
+    pub fn save_state(&self, out: &mut [u8]) -> Result<usize, StateError> {
         let size = self.state_size();
-        out.clear();
-        out.resize(size, 0);
         let hash = self.content_hash();
         let n = self.cell_poly.len();
-        let written = write_frame(out, KIND_NAVMESH, hash, size - HEADER_LEN, |w| {
+        write_frame(out, KIND_NAVMESH, hash, size - HEADER_LEN, |w| {
             w.u32(self.width);
             w.u32(self.height);
             w.f64(self.space.cell_size());
@@ -94,8 +97,7 @@ impl NavMesh {
                 w.u8(b);
             }
             w.u64(hash);
-        });
-        debug_assert_eq!(written, Ok(size));
+        })
     }
 
     /// Replaces this mesh with the one a kind-16 snapshot carries (docs/navmesh.md §9): checks
@@ -123,8 +125,8 @@ impl NavMesh {
     /// use onepath::{Cell, Grid, NavMesh, NavSettings};
     /// let mut grid = Grid::new(12, 12).unwrap();
     /// let mut mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).unwrap();
-    /// let mut saved = Vec::new();
-    /// mesh.save_state(&mut saved);
+    /// let mut saved = vec![0u8; mesh.state_size()];
+    /// mesh.save_state(&mut saved).unwrap();
     /// grid.set_walkable(Cell::new(5, 5), false).unwrap();
     /// mesh.refresh(&grid).unwrap();
     /// let edited = mesh.content_hash();
@@ -149,8 +151,8 @@ impl NavMesh {
     /// ```
     /// use onepath::{Grid, NavMesh, NavSettings};
     /// let mesh = NavMesh::build_2d(&Grid::new(4, 4).unwrap(), &NavSettings::DEFAULT).unwrap();
-    /// let mut bytes = Vec::new();
-    /// mesh.save_state(&mut bytes);
+    /// let mut bytes = vec![0u8; mesh.state_size()];
+    /// mesh.save_state(&mut bytes).unwrap();
     /// assert!(NavMesh::from_state(&bytes[..30]).is_err());
     /// assert_eq!(NavMesh::from_state(&bytes).unwrap().poly_count(), 1);
     /// ```
