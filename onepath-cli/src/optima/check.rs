@@ -98,7 +98,20 @@ pub(super) fn run_job(
                     let rel = (out.cost - s.optimal_length).abs() / s.optimal_length;
                     report.max_rel_error = report.max_rel_error.max(rel);
                 }
-                if alg.is_any_angle() {
+                if alg == Alg::Navmesh {
+                    // Never longer than the 8-connected optimum (relative 1e-9), every path
+                    // legal in the radius-0 region.
+                    let ok = out.status == Step::Found
+                        && out.cost <= s.optimal_length * (1.0 + 1e-9);
+                    if out.status == Step::Found {
+                        navmesh_line(&grid, solver.as_ref(), out.cost, s.optimal_length, &mut report);
+                    }
+                    if !ok {
+                        report
+                            .mismatches
+                            .push(mismatch(job, s, out.status, out.cost));
+                    }
+                } else if alg.is_any_angle() {
                     // Never longer than the 8-connected optimum (within its tolerance).
                     let ok = out.status == Step::Found
                         && out.cost <= s.optimal_length + s.length_tolerance();
@@ -127,11 +140,34 @@ pub(super) fn run_job(
         }
     }
     bar.inc(pending);
-    if alg.is_any_angle() {
+    if alg.is_any_angle() && alg != Alg::Navmesh {
         drop(solver);
         any_angle::windows(&grid, alg, &mut report.any_angle);
     }
     report
+}
+
+/// Records one found navmesh line: its ratio to the published optimum, and its waypoints
+/// checked with the exact radius-0 legality test (`navmesh_legal`, written from the contract
+/// apart from the engine) as a re-verified path.
+fn navmesh_line(
+    grid: &onepath::Grid,
+    solver: &dyn crate::solver::MapSolver,
+    cost: f64,
+    optimum: f64,
+    report: &mut JobReport,
+) {
+    if optimum > 0.0 {
+        report.any_angle.add_ratio(cost / optimum);
+    }
+    let points = solver.nav_waypoints().unwrap_or_default();
+    let legal = crate::navmesh_legal::check(&points, grid.width(), grid.height(), |x, y| {
+        grid.is_walkable(onepath::Cell::new(x as i32, y as i32))
+    });
+    report.any_angle.verified += 1;
+    if points.len() < 2 || legal.is_err() {
+        report.any_angle.verify_failed += 1;
+    }
 }
 
 fn mismatch(job: &MapJob, s: &Scenario, status: Step, got: f64) -> Mismatch {
