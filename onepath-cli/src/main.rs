@@ -195,7 +195,8 @@ enum Command {
     /// line of the scenario file runs on the map (a progress bar on stderr): at radius 0 each
     /// found path is checked with an exact legality test (no wall square entered, no squeeze
     /// between diagonal walls) and must not be longer than the published 8-connected optimum
-    /// × (1 + 1e-9); the mean length over that optimum is printed. Without `--map` the bundled
+    /// × (1 + 1e-9) plus half a unit of the last digit the file prints (it rounds); the mean
+    /// length over that optimum is printed. Without `--map` the bundled
     /// map and the query 3,3 -> 58,43; with `--map` and no query only the mesh is drawn. A
     /// radius or tile size the bake refuses is an input error naming the value; `--scale`
     /// without a picture and `--line` beyond the file are input errors. Exit status: 0 done, 1

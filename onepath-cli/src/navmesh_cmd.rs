@@ -132,8 +132,8 @@ fn endpoints(args: &NavmeshArgs) -> Result<Option<(Cell, Cell)>, String> {
 fn query(mesh: &NavMesh, search: &mut NavSearch, from: Cell, to: Cell) -> Query {
     let (a, b) = (NavPoint::cell_center(from), NavPoint::cell_center(to));
     let status = match search.try_begin(mesh, a, b) {
-        Ok(()) => search.run(mesh),
-        Err(_) => Step::StartInvalid,
+        Step::InProgress => search.run(mesh),
+        refused => refused,
     };
     let found = status == Step::Found;
     Query {
@@ -318,7 +318,7 @@ fn run_scen(
                 // At radius 0 the 8-connected optimum is a path of the region: ours is never
                 // longer (any-angle is shorter by design), and every segment stays inside.
                 if exact {
-                    if len > s.optimal_length * (1.0 + 1e-9) {
+                    if len > crate::navmesh_solver::length_bound(s) {
                         t.longer += 1;
                         note(&mut t.failures, format!("{at}: length {len} above the published {}", s.optimal_length));
                     }

@@ -8,6 +8,15 @@ use onepath::{Cell, Grid};
 
 use crate::solver::{MapSolver, Outcome};
 
+/// The longest length a navmesh path may have on scenario line `s` at radius 0: the published
+/// 8-connected optimum × (1 + 1e-9), plus half a unit of the last digit the file prints (the
+/// file rounds the optimum to it: `1.41421` stands for √2, which the straight diagonal
+/// reaches exactly). The 8-connected optimal path lies in the radius-0 region, so the
+/// shortest path there is never longer; any-angle paths are shorter by design.
+pub fn length_bound(s: &onepath_std::movingai::Scenario) -> f64 {
+    s.optimal_length * (1.0 + 1e-9) + s.printed_unit() / 2.0
+}
+
 /// The mesh of one grid and a search reused for every query on it.
 pub struct NavMeshSolver {
     width: u32,
@@ -39,8 +48,8 @@ impl MapSolver for NavMeshSolver {
     fn solve(&mut self, start: u32, goal: u32) -> Outcome {
         let (a, b) = (self.point(start), self.point(goal));
         let status = match self.search.try_begin(&self.mesh, a, b) {
-            Ok(()) => self.search.run(&self.mesh),
-            Err(_) => Step::StartInvalid,
+            Step::InProgress => self.search.run(&self.mesh),
+            refused => refused,
         };
         let done = matches!(status, Step::Found | Step::NoPath);
         let cost = match (status, self.search.length()) {

@@ -99,10 +99,10 @@ pub(super) fn run_job(
                     report.max_rel_error = report.max_rel_error.max(rel);
                 }
                 if alg == Alg::Navmesh {
-                    // Never longer than the 8-connected optimum (relative 1e-9), every path
-                    // legal in the radius-0 region.
+                    // Never longer than the 8-connected optimum (relative 1e-9 beyond the
+                    // file's rounding), every path legal in the radius-0 region.
                     let ok = out.status == Step::Found
-                        && out.cost <= s.optimal_length * (1.0 + 1e-9);
+                        && out.cost <= crate::navmesh_solver::length_bound(s);
                     if out.status == Step::Found {
                         navmesh_line(&grid, solver.as_ref(), out.cost, s.optimal_length, &mut report);
                     }

@@ -168,7 +168,7 @@ pub(super) fn print_text(
             "navmesh: every found path checked with the exact radius-0 legality test (walls' \
              closed squares not entered, no squeeze between diagonal walls): {} of {} illegal \
              (must be 0); mean length over the published 8-connected optimum {:.6} (any-angle \
-             is shorter by design; a line longer than optimum × (1 + 1e-9) is a mismatch)",
+             is shorter by design; a line longer than optimum × (1 + 1e-9) plus half a printed unit is a mismatch)",
             a.verify_failed,
             a.verified,
             a.mean_ratio()
