@@ -138,12 +138,8 @@ pub fn build_rect_mesh(width: usize, height: usize, walkable: &[bool]) -> Mesh {
 /// The merged constrained triangulation of `walkable` (see the module docs).
 pub fn build_cdt_mesh(width: usize, height: usize, walkable: &[bool]) -> Mesh {
     let (w, h) = (width as f32, height as f32);
-    let mut t = Triangulation::from_outer_edges(&[
-        vec2(0., 0.),
-        vec2(w, 0.),
-        vec2(w, h),
-        vec2(0., h),
-    ]);
+    let mut t =
+        Triangulation::from_outer_edges(&[vec2(0., 0.), vec2(w, 0.), vec2(w, h), vec2(0., h)]);
     let blocked: Vec<bool> = walkable.iter().map(|&b| !b).collect();
     let (rects, _) = greedy_rects(width, height, &blocked);
     t.add_obstacles(rects.iter().map(|r| {

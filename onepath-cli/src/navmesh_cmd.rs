@@ -141,8 +141,16 @@ fn query(mesh: &NavMesh, search: &mut NavSearch, from: Cell, to: Cell) -> Query 
         to,
         status,
         length: if found { search.length() } else { None },
-        corridor: if found { search.corridor().to_vec() } else { Vec::new() },
-        waypoints: if found { search.waypoints().to_vec() } else { Vec::new() },
+        corridor: if found {
+            search.corridor().to_vec()
+        } else {
+            Vec::new()
+        },
+        waypoints: if found {
+            search.waypoints().to_vec()
+        } else {
+            Vec::new()
+        },
         iterations: search.iterations(),
         expansions: search.expansions(),
     }
@@ -176,7 +184,10 @@ fn run_inner(args: &NavmeshArgs) -> Result<i32, String> {
         }
         if problems.is_empty() {
             let q = query(&mesh, &mut search, from, to);
-            for (status, flag, cell) in [(Step::StartInvalid, "--from", from), (Step::GoalInvalid, "--to", to)] {
+            for (status, flag, cell) in [
+                (Step::StartInvalid, "--from", from),
+                (Step::GoalInvalid, "--to", to),
+            ] {
                 if q.status == status {
                     problems.push(format!(
                         "{flag} {},{} is not on the mesh (its walkable cell is eroded by \
@@ -195,7 +206,10 @@ fn run_inner(args: &NavmeshArgs) -> Result<i32, String> {
     let mut written = Vec::new();
     let empty = (Vec::new(), Vec::new());
     let (corridor, points): (Vec<u32>, Vec<NavPoint>) = drawn.as_ref().map_or(empty, |q| {
-        (q.corridor.clone(), q.waypoints.iter().map(|w| w.point).collect())
+        (
+            q.corridor.clone(),
+            q.waypoints.iter().map(|w| w.point).collect(),
+        )
     });
     let picture = MeshPicture {
         mesh: &mesh,
@@ -320,12 +334,20 @@ fn run_scen(
                 if exact {
                     if len > crate::navmesh_solver::length_bound(s) {
                         t.longer += 1;
-                        note(&mut t.failures, format!("{at}: length {len} above the published {}", s.optimal_length));
+                        note(
+                            &mut t.failures,
+                            format!(
+                                "{at}: length {len} above the published {}",
+                                s.optimal_length
+                            ),
+                        );
                     }
                     let points: Vec<NavPoint> = q.waypoints.iter().map(|w| w.point).collect();
-                    if let Err(e) = navmesh_legal::check(&points, grid.width(), grid.height(), |x, y| {
-                        grid.is_walkable(Cell::new(x as i32, y as i32))
-                    }) {
+                    if let Err(e) =
+                        navmesh_legal::check(&points, grid.width(), grid.height(), |x, y| {
+                            grid.is_walkable(Cell::new(x as i32, y as i32))
+                        })
+                    {
                         t.illegal += 1;
                         note(&mut t.failures, format!("{at}: {e}"));
                     }
@@ -335,7 +357,13 @@ fn run_scen(
             _ => {
                 t.no_path += usize::from(exact);
                 if exact {
-                    note(&mut t.failures, format!("{at}: {:?} where the published optimum is {}", q.status, s.optimal_length));
+                    note(
+                        &mut t.failures,
+                        format!(
+                            "{at}: {:?} where the published optimum is {}",
+                            q.status, s.optimal_length
+                        ),
+                    );
                 }
             }
         }
@@ -403,7 +431,11 @@ fn print_text(
             t.found,
             t.no_path,
             t.off_mesh,
-            if t.checked == 0 { 0.0 } else { t.search_ns as f64 / 1e3 / t.checked as f64 }
+            if t.checked == 0 {
+                0.0
+            } else {
+                t.search_ns as f64 / 1e3 / t.checked as f64
+            }
         )?;
         outln!(
             "length / published 8-connected optimum: mean {:.6}, max {:.6}; {} longer than the optimum, {} illegal paths{}",
@@ -411,7 +443,11 @@ fn print_text(
             t.ratio_max,
             t.longer,
             t.illegal,
-            if s.agent_radius == 0.0 { "" } else { " (radius > 0: neither is checked)" }
+            if s.agent_radius == 0.0 {
+                ""
+            } else {
+                " (radius > 0: neither is checked)"
+            }
         )?;
     }
     if !written.is_empty() {

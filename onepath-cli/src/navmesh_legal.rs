@@ -145,11 +145,20 @@ pub fn check(
     walkable: impl Fn(u32, u32) -> bool,
 ) -> Result<(), Illegal> {
     let open = |x: i64, y: i64| {
-        x >= 0 && y >= 0 && x < i64::from(width) && y < i64::from(height) && walkable(x as u32, y as u32)
+        x >= 0
+            && y >= 0
+            && x < i64::from(width)
+            && y < i64::from(height)
+            && walkable(x as u32, y as u32)
     };
     // The walkable sides of a pinch corner, or `None` when it is not one.
     let pinch = |i: i64, j: i64| -> Option<bool> {
-        let (q0, q1, q2, q3) = (open(i, j), open(i - 1, j), open(i - 1, j - 1), open(i, j - 1));
+        let (q0, q1, q2, q3) = (
+            open(i, j),
+            open(i - 1, j),
+            open(i - 1, j - 1),
+            open(i, j - 1),
+        );
         if !q0 && !q2 && q1 && q3 {
             Some(true)
         } else if q0 && q2 && !q1 && !q3 {
@@ -247,14 +256,29 @@ mod tests {
     fn walls_are_touched_but_not_entered() {
         let (w, h, open) = grid(&["...", ".#.", "..."]);
         // Along the wall's top edge and round its corner: legal.
-        assert_eq!(check(&[p(0.5, 0.5), p(1.0, 1.0), p(2.0, 1.0), p(2.5, 2.5)], w, h, &open), Ok(()));
+        assert_eq!(
+            check(
+                &[p(0.5, 0.5), p(1.0, 1.0), p(2.0, 1.0), p(2.5, 2.5)],
+                w,
+                h,
+                &open
+            ),
+            Ok(())
+        );
         // Straight through it: not.
         assert_eq!(
             check(&[p(0.5, 0.5), p(2.5, 2.5)], w, h, &open),
-            Err(Illegal::ThroughWall { segment: 0, x: 1, y: 1 })
+            Err(Illegal::ThroughWall {
+                segment: 0,
+                x: 1,
+                y: 1
+            })
         );
         // Grazing the corner (1, 1) on the diagonal of cell (0, 0) and then along the edge.
-        assert_eq!(check(&[p(0.5, 0.5), p(1.0, 1.0), p(1.0, 2.5)], w, h, &open), Ok(()));
+        assert_eq!(
+            check(&[p(0.5, 0.5), p(1.0, 1.0), p(1.0, 2.5)], w, h, &open),
+            Ok(())
+        );
         // Leaving the map is leaving the region.
         assert!(check(&[p(0.5, 0.5), p(-0.5, 0.5)], w, h, &open).is_err());
     }
@@ -265,15 +289,26 @@ mod tests {
         let (w, h, open) = grid(&[".#.", "#..", "..."]);
         assert_eq!(
             check(&[p(0.5, 0.5), p(1.5, 1.5)], w, h, &open),
-            Err(Illegal::Squeeze { segment: 0, i: 1, j: 1 })
+            Err(Illegal::Squeeze {
+                segment: 0,
+                i: 1,
+                j: 1
+            })
         );
         // A turn at the pinch corner from one side to the other is a squeeze too.
         assert_eq!(
             check(&[p(0.5, 0.5), p(1.0, 1.0), p(1.5, 1.5)], w, h, &open),
-            Err(Illegal::Squeeze { segment: 0, i: 1, j: 1 })
+            Err(Illegal::Squeeze {
+                segment: 0,
+                i: 1,
+                j: 1
+            })
         );
         // Touching it and going back to the same side is legal.
-        assert_eq!(check(&[p(0.5, 0.5), p(1.0, 1.0), p(0.5, 0.8)], w, h, &open), Ok(()));
+        assert_eq!(
+            check(&[p(0.5, 0.5), p(1.0, 1.0), p(0.5, 0.8)], w, h, &open),
+            Ok(())
+        );
         // Passing by on the walkable side of (1, 1) without reaching the corner.
         assert_eq!(check(&[p(1.5, 1.5), p(2.5, 0.5)], w, h, &open), Ok(()));
     }

@@ -122,7 +122,9 @@ impl MeshPicture<'_> {
         }
         if scale >= EDGES_MIN_SCALE {
             // A corner's pixel column/row, kept inside the canvas on the far borders.
-            let px = |v: i32, max: u32| f64::from((i64::from(v) * s).min(i64::from(max) - 1) as i32) + 0.5;
+            let px = |v: i32, max: u32| {
+                f64::from((i64::from(v) * s).min(i64::from(max) - 1) as i32) + 0.5
+            };
             let portal_width = if scale >= 8 { 2 } else { 1 };
             let edges = self.edges();
             for (portal, colour, width) in [(false, BOUNDARY, 1), (true, PORTAL, portal_width)] {
@@ -314,4 +316,56 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use onepath::GridSpace;
+    use onepath::navmesh::{NavMesh, NavPoint, NavSettings};
+
+    use super::{BOUNDARY, CORRIDOR, FILLS, MeshPicture, PORTAL};
+    use crate::render::{PATH, WALL};
+
+    /// 6 x 3, one wall at (2, 0): the polygons, walls, portals, corridor and path show where
+    /// they are, and edges only from 3 pixels per cell.
+    #[test]
+    fn pixels_show_polygons_portals_corridor_and_path() {
+        let mut cells = vec![0_u8; 18];
+        cells[2] = 255;
+        let walkable: Vec<bool> = cells.iter().map(|&c| c != 255).collect();
+        let mesh = NavMesh::from_walkable(6, 3, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT)
+            .unwrap();
+        assert!(mesh.poly_count() >= 2);
+        let path = [
+            NavPoint::cell_center(onepath::Cell::new(0, 0)),
+            NavPoint::cell_center(onepath::Cell::new(5, 2)),
+        ];
+        let pic = MeshPicture {
+            mesh: &mesh,
+            cells: &cells,
+            corridor: &[0],
+            path: &path,
+            start: Some(path[0]),
+            goal: Some(path[1]),
+        };
+        let at = |px: &[u8], w: u32, x: u32, y: u32| {
+            let i = ((y * w + x) * 3) as usize;
+            [px[i], px[i + 1], px[i + 2]]
+        };
+        let (w, h, px) = pic.rgb(10);
+        assert_eq!((w, h), (60, 30));
+        assert_eq!(at(&px, w, 25, 3), WALL); // cell (2, 0), away from the path
+        assert_eq!(at(&px, w, 4, 25), CORRIDOR); // polygon 0 covers (0, 0) .. (2, 3)
+        let has = |px: &[u8], c: [u8; 3]| px.chunks(3).any(|p| p == c);
+        assert!(has(&px, PORTAL) && has(&px, BOUNDARY) && has(&px, PATH));
+        assert!(FILLS.iter().any(|&c| has(&px, c)));
+        let (_, _, small) = pic.rgb(2);
+        assert!(!has(&small, PORTAL) && has(&small, PATH));
+        let svg = pic.svg(10, "t");
+        assert_eq!(svg.matches("<polygon ").count(), mesh.poly_count() as usize);
+        assert!(
+            svg.contains(r#"<circle id="start" cx="0.5" cy="0.5""#),
+            "{svg}"
+        );
+    }
 }

@@ -62,10 +62,16 @@ fn bundled_map_pictures_and_json_agree() {
     );
     assert!(text.contains("query (3,3) -> (58,43): found"), "{text}");
     let doc = read_json(&json);
-    let (w, h) = (doc["width"].as_u64().unwrap(), doc["height"].as_u64().unwrap());
+    let (w, h) = (
+        doc["width"].as_u64().unwrap(),
+        doc["height"].as_u64().unwrap(),
+    );
     assert_eq!((w, h), (64, 48));
     let polys = doc["polygon_list"].as_array().unwrap();
-    assert_eq!(polys.len() as u64, doc["mesh"]["polygons"].as_u64().unwrap());
+    assert_eq!(
+        polys.len() as u64,
+        doc["mesh"]["polygons"].as_u64().unwrap()
+    );
     assert!(!polys.is_empty());
 
     // Covered cells: each exactly once, exactly the walkable ones of the bundled map.
@@ -79,8 +85,14 @@ fn bundled_map_pictures_and_json_agree() {
             .iter()
             .map(|v| (v[0].as_i64().unwrap(), v[1].as_i64().unwrap()))
             .collect();
-        let (x0, y0) = (v.iter().map(|p| p.0).min().unwrap(), v.iter().map(|p| p.1).min().unwrap());
-        let (x1, y1) = (v.iter().map(|p| p.0).max().unwrap(), v.iter().map(|p| p.1).max().unwrap());
+        let (x0, y0) = (
+            v.iter().map(|p| p.0).min().unwrap(),
+            v.iter().map(|p| p.1).min().unwrap(),
+        );
+        let (x1, y1) = (
+            v.iter().map(|p| p.0).max().unwrap(),
+            v.iter().map(|p| p.1).max().unwrap(),
+        );
         for y in y0..y1 {
             for x in x0..x1 {
                 covered[(y * w as i64 + x) as usize] += 1;
@@ -88,15 +100,27 @@ fn bundled_map_pictures_and_json_agree() {
         }
         // Links are symmetric: the polygon on the other side links back.
         let id = p["id"].as_u64().unwrap();
-        for other in p["links"].as_array().unwrap().iter().filter_map(Value::as_u64) {
+        for other in p["links"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_u64)
+        {
             let back = polys[other as usize]["links"].as_array().unwrap();
-            assert!(back.iter().any(|l| l.as_u64() == Some(id)), "{id} -> {other}");
+            assert!(
+                back.iter().any(|l| l.as_u64() == Some(id)),
+                "{id} -> {other}"
+            );
         }
     }
     for y in 0..h as usize {
         for x in 0..w as usize {
             let walkable = rows[y][x] != b'#';
-            assert_eq!(covered[y * w as usize + x], u32::from(walkable), "cell ({x}, {y})");
+            assert_eq!(
+                covered[y * w as usize + x],
+                u32::from(walkable),
+                "cell ({x}, {y})"
+            );
         }
     }
 
@@ -104,9 +128,15 @@ fn bundled_map_pictures_and_json_agree() {
     let q = &doc["query"];
     assert_eq!(q["status"], "Found");
     let wps = q["waypoints"].as_array().unwrap();
-    assert_eq!((wps[0]["x"].as_f64(), wps[0]["y"].as_f64()), (Some(3.5), Some(3.5)));
+    assert_eq!(
+        (wps[0]["x"].as_f64(), wps[0]["y"].as_f64()),
+        (Some(3.5), Some(3.5))
+    );
     let last = wps.last().unwrap();
-    assert_eq!((last["x"].as_f64(), last["y"].as_f64()), (Some(58.5), Some(43.5)));
+    assert_eq!(
+        (last["x"].as_f64(), last["y"].as_f64()),
+        (Some(58.5), Some(43.5))
+    );
     let length = q["length"].as_f64().unwrap();
     let mut sum = 0.0;
     for pair in wps.windows(2) {
@@ -117,7 +147,10 @@ fn bundled_map_pictures_and_json_agree() {
     let (grid, _) = run(&["path", "--json"], 0);
     let grid: Value = serde_json::from_str(&grid).unwrap();
     let optimum = grid["cost"].as_f64().unwrap();
-    assert!(length <= optimum * (1.0 + 1e-9) && length < optimum, "{length} vs {optimum}");
+    assert!(
+        length <= optimum * (1.0 + 1e-9) && length < optimum,
+        "{length} vs {optimum}"
+    );
 
     // The SVG: one polygon element per mesh polygon, the path and both endpoints.
     let svg = fs::read_to_string(&svg).unwrap();
@@ -128,7 +161,10 @@ fn bundled_map_pictures_and_json_agree() {
     let (pw, ph, px) = pixels(&png);
     assert_eq!((pw, ph), (64 * 4, 48 * 4));
     for colour in [[255, 200, 140], [0, 170, 200], [220, 20, 60]] {
-        assert!(px.chunks(3).any(|p| p == colour), "colour {colour:?} missing");
+        assert!(
+            px.chunks(3).any(|p| p == colour),
+            "colour {colour:?} missing"
+        );
     }
 }
 
@@ -140,7 +176,15 @@ fn no_squeeze_between_diagonal_walls() {
     let map = dir.path().join("pinch.txt");
     fs::write(&map, ".#\n#.\n").unwrap();
     let (text, _) = run(
-        &["navmesh", "--map", map.to_str().unwrap(), "--from", "0,0", "--to", "1,1"],
+        &[
+            "navmesh",
+            "--map",
+            map.to_str().unwrap(),
+            "--from",
+            "0,0",
+            "--to",
+            "1,1",
+        ],
         0,
     );
     assert!(text.contains("query (0,0) -> (1,1): NoPath"), "{text}");
@@ -160,15 +204,25 @@ fn refusals_name_the_value() {
     assert!(err.contains("--to 9,3 is outside the map"), "{err}");
     // Radius 1: every cell touching the border or the wall is dropped, (0,0) among them.
     let (_, err) = run(
-        &["navmesh", "--map", m, "--radius", "1", "--from", "0,0", "--to", "5,3"],
+        &[
+            "navmesh", "--map", m, "--radius", "1", "--from", "0,0", "--to", "5,3",
+        ],
         1,
     );
     assert!(err.contains("--from 0,0 is not on the mesh"), "{err}");
-    for (flag, value) in [("--radius", "-1"), ("--radius", "NaN"), ("--tile", "3"), ("--tile", "257")] {
+    for (flag, value) in [
+        ("--radius", "-1"),
+        ("--radius", "NaN"),
+        ("--tile", "3"),
+        ("--tile", "257"),
+    ] {
         let (_, err) = run(&["navmesh", "--map", m, flag, value], 2);
         assert!(err.contains(flag), "{flag} {value}: {err}");
         let shown = value.to_ascii_lowercase();
-        assert!(err.to_ascii_lowercase().contains(&shown), "{flag} {value}: {err}");
+        assert!(
+            err.to_ascii_lowercase().contains(&shown),
+            "{flag} {value}: {err}"
+        );
     }
     let (_, err) = run(&["navmesh", "--map", m, "--from", "0,0"], 2);
     assert!(err.contains("--from needs --to"), "{err}");
@@ -186,7 +240,13 @@ fn mesh_only() {
     fs::write(&map, "......\n......\n..#...\n......\n").unwrap();
     let json = dir.path().join("m.json");
     let (text, _) = run(
-        &["navmesh", "--map", map.to_str().unwrap(), "--json", json.to_str().unwrap()],
+        &[
+            "navmesh",
+            "--map",
+            map.to_str().unwrap(),
+            "--json",
+            json.to_str().unwrap(),
+        ],
         0,
     );
     assert!(text.contains("mesh: ") && !text.contains("query"), "{text}");
@@ -232,7 +292,10 @@ fn moving_ai_scenarios_pass() {
         ],
         0,
     );
-    assert!(text.contains("0 longer than the optimum, 0 illegal paths"), "{text}");
+    assert!(
+        text.contains("0 longer than the optimum, 0 illegal paths"),
+        "{text}"
+    );
     let mean: f64 = text
         .lines()
         .find(|l| l.starts_with("length / published"))
@@ -243,13 +306,28 @@ fn moving_ai_scenarios_pass() {
     assert!(mean > 0.9 && mean < 1.0, "{text}");
 
     let out = cargo_bin_cmd!("onepath")
-        .args(["optima", "--alg", "navmesh", "--quiet", "--threads", "1", "--every", "4"])
+        .args([
+            "optima",
+            "--alg",
+            "navmesh",
+            "--quiet",
+            "--threads",
+            "1",
+            "--every",
+            "4",
+        ])
         .arg(data.join("dao/arena.map.scen"))
         .arg(data.join("dao/lak303d.map.scen"))
         .assert()
         .code(0);
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert!(text.lines().last().unwrap().starts_with("PASS: 0 mismatches"), "{text}");
+    assert!(
+        text.lines()
+            .last()
+            .unwrap()
+            .starts_with("PASS: 0 mismatches"),
+        "{text}"
+    );
     // navmesh: total  ratios  mean/opt  max/opt  legal  illegal
     let row: Vec<&str> = text
         .lines()

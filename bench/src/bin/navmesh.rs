@@ -154,7 +154,7 @@ fn best_of<T>(reps: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
     for _ in 0..reps {
         let t = thread_cpu();
         let r = f();
-        best = best.min(thread_cpu() - t);
+        best = best.min(thread_cpu().saturating_sub(t));
         last = Some(r);
     }
     (best, last.expect("reps >= 1"))
@@ -172,14 +172,15 @@ fn edits(grid: &Grid, mesh: &NavMesh, n: usize, row: &mut Row) -> Result<(), Str
     }
     let mut g = grid.clone();
     let mut m = mesh.clone();
-    let mut rng = SplitMix64::new(0x6e61_766d_6573_68 ^ (u64::from(w) << 32 | u64::from(h)));
+    let mut rng = SplitMix64::new(0x006e_6176_6d65_7368 ^ (u64::from(w) << 32 | u64::from(h)));
     let (mut total, mut count, mut tiles) = (Duration::ZERO, 0usize, 0u64);
     for k in 0..n {
         // A position whose 3 x 3 holds a walkable cell (else the stamp records no edit).
         let (mut x, mut y) = (0, 0);
         for _ in 0..1000 {
             (x, y) = (rng.below(w - 2), rng.below(h - 2));
-            let open = (0..9).any(|i| g.is_walkable(Cell::new((x + i % 3) as i32, (y + i / 3) as i32)));
+            let open =
+                (0..9).any(|i| g.is_walkable(Cell::new((x + i % 3) as i32, (y + i / 3) as i32)));
             if open {
                 break;
             }
@@ -195,7 +196,7 @@ fn edits(grid: &Grid, mesh: &NavMesh, n: usize, row: &mut Row) -> Result<(), Str
             .map_err(|e| format!("edit at ({x}, {y}): {e}"))?;
             let t = thread_cpu();
             let r = m.refresh(&g);
-            total += thread_cpu() - t;
+            total += thread_cpu().saturating_sub(t);
             count += 1;
             tiles += u64::from(r.map_err(|e| format!("refresh at ({x}, {y}): {e}"))?);
             if (count % 16 == 0 || k + 1 == n) && m.content_hash() != bake(&g)?.content_hash() {
@@ -373,7 +374,7 @@ fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
                     }
                 }
             }
-            let mean = us(thread_cpu() - t) / lines.len() as f64;
+            let mean = us(thread_cpu().saturating_sub(t)) / lines.len() as f64;
             best[c] = best[c].min(mean);
         }
     }
@@ -433,7 +434,9 @@ fn print_tables(rows: &[Row], args: &Args) {
         args.reps,
         args.edits,
         args.limit
-            .map_or("every valid line".to_owned(), |n| format!("{n} evenly spaced valid lines"))
+            .map_or("every valid line".to_owned(), |n| format!(
+                "{n} evenly spaced valid lines"
+            ))
     );
     println!();
     println!(
@@ -457,7 +460,9 @@ fn print_tables(rows: &[Row], args: &Args) {
         );
     }
     println!();
-    println!("| map | refreshes | mean refresh µs | tiles re-baked / refresh | full bake µs | full / refresh |");
+    println!(
+        "| map | refreshes | mean refresh µs | tiles re-baked / refresh | full bake µs | full / refresh |"
+    );
     println!("|---|---:|---:|---:|---:|---:|");
     for r in rows {
         println!(
@@ -495,6 +500,8 @@ fn print_tables(rows: &[Row], args: &Args) {
     let missing: usize = rows.iter().map(|r| r.poly_missing).sum();
     if missing > 0 {
         println!();
-        println!("polyanya found no path on {missing} lines where ours did (left out of the ratios)");
+        println!(
+            "polyanya found no path on {missing} lines where ours did (left out of the ratios)"
+        );
     }
 }

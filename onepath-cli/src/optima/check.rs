@@ -104,7 +104,13 @@ pub(super) fn run_job(
                     let ok = out.status == Step::Found
                         && out.cost <= crate::navmesh_solver::length_bound(s);
                     if out.status == Step::Found {
-                        navmesh_line(&grid, solver.as_ref(), out.cost, s.optimal_length, &mut report);
+                        navmesh_line(
+                            &grid,
+                            solver.as_ref(),
+                            out.cost,
+                            s.optimal_length,
+                            &mut report,
+                        );
                     }
                     if !ok {
                         report
