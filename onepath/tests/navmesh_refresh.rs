@@ -75,7 +75,7 @@ fn refresh_equals_a_fresh_bake_on_random_edit_sequences() {
         let s = NavSettings::DEFAULT.with_radius(r).with_tile_size(t);
         let mut mesh = NavMesh::build_2d(&grid, &s).unwrap();
         for round in 0..12 {
-            for _ in 0..1 + rng.below(3) {
+            for _ in 0..=rng.below(3) {
                 random_edit(&mut rng, &mut grid, t);
             }
             let n = mesh.refresh(&grid).unwrap();

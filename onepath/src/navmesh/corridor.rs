@@ -33,11 +33,13 @@ use super::funnel::{NavWaypoint, funnel, segment_length};
 use super::{NavMesh, NavPoint};
 use crate::search::{NO_NODE, SearchBuffers, Step};
 
-/// The identity of the mesh a search is bound to, checked by every `step`.
+/// The identity of the mesh a search is bound to, checked by every `step`: its half-edge and
+/// polygon counts and the grid revision it follows (a refresh after an edit changes it).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct MeshShape {
     pub(crate) half_edges: u32,
     pub(crate) polygons: u32,
+    pub(crate) revision: u64,
 }
 
 impl MeshShape {
@@ -45,6 +47,7 @@ impl MeshShape {
         Self {
             half_edges: mesh.half_edge_count(),
             polygons: mesh.poly_count(),
+            revision: mesh.revision(),
         }
     }
 }
@@ -225,7 +228,9 @@ impl NavSearch {
     /// [`NavMesh::locate`] (`docs/navmesh.md` §6), the start completely before the goal:
     /// [`Step::StartInvalid`] / [`Step::GoalInvalid`] when it is on no polygon, and then the
     /// search that was running (if any) is untouched and can continue. Otherwise the search is
-    /// bound to `mesh`, the start's offers are made, and the answer is [`Step::InProgress`].
+    /// bound to `mesh`, the start's offers are made, and the answer is [`Step::InProgress`] —
+    /// or [`Step::NoPath`] at once when there is nothing to pop (the start polygon has no
+    /// portal and the goal is in another polygon).
     ///
     /// # Complexity
     ///
@@ -238,15 +243,21 @@ impl NavSearch {
     /// ```
     /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
     /// use onepath::{GridSpace, Step};
-    /// let mesh = NavMesh::from_walkable(3, 1, &[true, false, true], GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// // Row 1: . . .
+    /// // Row 0: . # .
+    /// let walkable = [true, false, true, true, true, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
     /// let mut search = NavSearch::new();
-    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 1));
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 0));
     /// assert_eq!(search.try_begin(&mesh, a, b), Step::InProgress);
     /// // A refused begin leaves the running search alone.
     /// assert_eq!(search.try_begin(&mesh, NavPoint::corner(-1, 0), b), Step::StartInvalid);
     /// assert_eq!(search.try_begin(&mesh, a, NavPoint { x: 98_304, y: 32_768 }), Step::GoalInvalid);
     /// assert_eq!(search.status(), Step::InProgress);
-    /// assert_eq!(search.run(&mesh), Step::NoPath); // the wall cell splits the strip
+    /// assert_eq!(search.run(&mesh), Step::Found); // over the wall cell
+    /// // A start polygon without portals, the goal elsewhere: nothing to search.
+    /// let split = NavMesh::from_walkable(3, 1, &walkable[..3], GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// assert_eq!(search.try_begin(&split, a, NavPoint::corner(3, 1)), Step::NoPath);
     /// ```
     #[must_use = "a refused begin (StartInvalid / GoalInvalid) leaves the previous search running"]
     pub fn try_begin(&mut self, mesh: &NavMesh, start: NavPoint, goal: NavPoint) -> Step {
@@ -267,7 +278,13 @@ impl NavSearch {
                 let _ = buffers.open.push(node, f, g);
             }
         });
-        self.status = Step::InProgress;
+        // Nothing to pop (a start polygon without portals, the goal elsewhere): the open
+        // set is empty before the first iteration, which is `NoPath` as it would be after it.
+        self.status = if self.buffers.open.is_empty() {
+            Step::NoPath
+        } else {
+            Step::InProgress
+        };
         self.status
     }
 
@@ -315,9 +332,11 @@ impl NavSearch {
     ///
     /// # Panics
     ///
-    /// When a bound search is stepped with a mesh of another shape (half-edge or polygon
-    /// count) than the one it began on — a programmer error: a search belongs to one mesh, and
-    /// a mesh that was refreshed since `try_begin` needs a new `try_begin`.
+    /// When a search in progress is stepped with a mesh other than the one it began on (or was
+    /// restored against), as far as its half-edge count, polygon count and
+    /// [`revision`](NavMesh::revision) tell — a programmer error: a search belongs to one
+    /// mesh, and a mesh refreshed since needs a new `try_begin` (or a `restore_state` against
+    /// it, as a rollback does).
     ///
     /// # Complexity
     ///
@@ -465,27 +484,106 @@ impl NavSearch {
 
     /// The state: [`Step::Idle`] before the first begin, then as [`step`](Self::step) last
     /// reported (a refused `try_begin` does not change it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// assert_eq!(search.status(), Step::InProgress);
+    /// assert_eq!(search.run(&mesh), Step::Found);
+    /// assert_eq!(search.status(), Step::Found);
+    /// ```
     pub fn status(&self) -> Step {
         self.status
     }
 
     /// Iterations so far (pops; `docs/navmesh.md` §7).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// assert_eq!(search.iterations(), 0);
+    /// let _ = search.run(&mesh);
+    /// assert_eq!(search.iterations(), search.expansions() + 1); // the goal's pop ends it
+    /// ```
     pub fn iterations(&self) -> u64 {
         self.popped.len() as u64
     }
 
     /// Expansions so far: pops other than the goal's.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// let _ = search.step(&mesh, 1);
+    /// assert_eq!(search.expansions(), 1);
+    /// ```
     pub fn expansions(&self) -> u64 {
         self.expansions
     }
 
     /// The start and goal points of the bound search (`None` while idle).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// assert_eq!(search.endpoints(), Some((a, b)));
+    /// assert_eq!(NavSearch::new().endpoints(), None);
+    /// ```
     pub fn endpoints(&self) -> Option<(NavPoint, NavPoint)> {
         (self.status != Step::Idle).then_some((self.start, self.goal))
     }
 
     /// The corridor once [`Step::Found`]: polygon ids from the start's polygon to the goal's
     /// (one polygon when they are the same); empty otherwise.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// assert!(search.corridor().is_empty()); // not found yet
+    /// let _ = search.run(&mesh);
+    /// let corridor = search.corridor();
+    /// assert_eq!((corridor[0], corridor[corridor.len() - 1]), (mesh.locate(a).unwrap(), mesh.locate(b).unwrap()));
+    /// ```
     pub fn corridor(&self) -> &[u32] {
         if self.status == Step::Found {
             &self.corridor
@@ -496,6 +594,21 @@ impl NavSearch {
 
     /// The corridor's portals once [`Step::Found`], as `(left, right)` mesh vertices seen when
     /// crossing: portal `i` leads from `corridor()[i]` into `corridor()[i + 1]`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// let _ = search.run(&mesh);
+    /// assert_eq!(search.portals().len() + 1, search.corridor().len());
+    /// ```
     pub fn portals(&self) -> &[[NavPoint; 2]] {
         if self.status == Step::Found {
             &self.portals
@@ -506,6 +619,22 @@ impl NavSearch {
 
     /// The straight path once [`Step::Found`] (`docs/navmesh.md` §8): start, turn points,
     /// goal; empty otherwise. A start equal to the goal gives one waypoint.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// let _ = search.run(&mesh);
+    /// let points: Vec<NavPoint> = search.waypoints().iter().map(|w| w.point).collect();
+    /// assert_eq!(points, [a, NavPoint::corner(2, 1), b]); // round the inner corner
+    /// ```
     pub fn waypoints(&self) -> &[NavWaypoint] {
         if self.status == Step::Found {
             &self.waypoints
@@ -516,6 +645,22 @@ impl NavSearch {
 
     /// The straight path's length in cells once [`Step::Found`] (`docs/navmesh.md` §1: the
     /// segments' lengths summed first to last).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// assert_eq!(search.length(), None);
+    /// let _ = search.run(&mesh);
+    /// assert_eq!(search.length(), Some(5f64.sqrt() + 2f64.sqrt()));
+    /// ```
     pub fn length(&self) -> Option<f64> {
         (self.status == Step::Found).then_some(self.length)
     }
