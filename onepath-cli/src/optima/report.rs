@@ -250,6 +250,9 @@ pub(super) fn print_text(
                 describe(m.status, m.got),
                 if m.loose { " [loose check]" } else { "" }
             )?;
+            if let Some(why) = &m.illegal {
+                outln!("    illegal path: {why}")?;
+            }
         }
     }
     let strict = all.strict_mismatches();
@@ -336,6 +339,7 @@ pub(super) fn to_json(
                 "status": format!("{:?}", m.status),
                 "cost": if m.status == Step::Found { json!(m.got) } else { Value::Null },
                 "loose": m.loose,
+                "illegal": m.illegal,
             })
         })
         .collect();
