@@ -344,25 +344,24 @@ fn run_scen(
                     }
                     let points: Vec<NavPoint> = q.waypoints.iter().map(|w| w.point).collect();
                     let ends = (NavPoint::cell_center(from), NavPoint::cell_center(to));
-                    let legal = navmesh_legal::check(
-                        &points,
-                        grid.width(),
-                        grid.height(),
-                        |x, y| grid.is_walkable(Cell::new(x as i32, y as i32)),
-                    )
-                    .map_err(|e| e.to_string())
-                    .and_then(|()| {
-                        // From the start's centre to the goal's (one waypoint when equal).
-                        let ok = points.first() == Some(&ends.0) && points.last() == Some(&ends.1);
-                        if ok {
-                            Ok(())
-                        } else {
-                            Err(
+                    let legal =
+                        navmesh_legal::check(&points, grid.width(), grid.height(), |x, y| {
+                            grid.is_walkable(Cell::new(x as i32, y as i32))
+                        })
+                        .map_err(|e| e.to_string())
+                        .and_then(|()| {
+                            // From the start's centre to the goal's (one waypoint when equal).
+                            let ok =
+                                points.first() == Some(&ends.0) && points.last() == Some(&ends.1);
+                            if ok {
+                                Ok(())
+                            } else {
+                                Err(
                                 "the waypoints do not run from the start's centre to the goal's"
                                     .to_owned(),
                             )
-                        }
-                    });
+                            }
+                        });
                     if let Err(e) = legal {
                         t.illegal += 1;
                         note(&mut t.failures, format!("{at}: {e}"));
