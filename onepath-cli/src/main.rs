@@ -220,7 +220,8 @@ enum Command {
         /// A scenario file (`.scen`) whose every line runs on the map.
         #[arg(long, conflicts_with_all = ["from", "to"])]
         scen: Option<PathBuf>,
-        /// With `--scen`: the line drawn, 0-based among the file's lines (default: the last).
+        /// With `--scen`: the line drawn, 0-based among the file's lines (default: the last
+        /// line searched; a line that is not searched draws no path).
         #[arg(long, requires = "scen")]
         line: Option<usize>,
         /// Start cell `x,y` (its centre; default 3,3 on the bundled map).
