@@ -12,12 +12,16 @@ pub struct Counting;
 pub static LIVE: AtomicUsize = AtomicUsize::new(0);
 /// The most bytes live at once since the last reset (store `LIVE` into it to reset).
 pub static PEAK: AtomicUsize = AtomicUsize::new(0);
+/// Calls that asked for memory (`alloc` and `realloc`) since start: read it before and after
+/// what is measured (zero difference = no allocation).
+pub static CALLS: AtomicUsize = AtomicUsize::new(0);
 
 // SAFETY: forwards to the system allocator unchanged; only counts.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: same contract as the caller's.
         let p = unsafe { System.alloc(layout) };
+        CALLS.fetch_add(1, Ordering::Relaxed);
         if !p.is_null() {
             let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
             PEAK.fetch_max(live, Ordering::Relaxed);
@@ -32,6 +36,7 @@ unsafe impl GlobalAlloc for Counting {
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // SAFETY: same contract as the caller's.
         let p = unsafe { System.realloc(ptr, layout, new_size) };
+        CALLS.fetch_add(1, Ordering::Relaxed);
         if !p.is_null() {
             if new_size >= layout.size() {
                 let live = LIVE.fetch_add(new_size - layout.size(), Ordering::Relaxed) + new_size

@@ -10,6 +10,7 @@ pub mod clock;
 pub mod contenders;
 pub mod counting;
 pub mod maps;
+pub mod polyanya_peer;
 
 pub use contenders::{Contender, Runner, all_contenders};
 pub use maps::{BenchMap, Query, load_map};

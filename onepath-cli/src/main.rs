@@ -1,12 +1,13 @@
 //! `onepath`: verify the published Moving AI optima, draw a path, benchmark queries.
 //!
 //! ```text
-//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+|jps2|jps2+|theta|lazytheta|hpa|flow] [--chunk N] [--smooth 0|1] [--every K [--offset J]] [--limit N] [--json]
+//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+|jps2|jps2+|theta|lazytheta|hpa|flow|navmesh] [--chunk N] [--smooth 0|1] [--every K [--offset J]] [--limit N] [--json]
 //! onepath optima [FILES OR FOLDERS]... --replan lpa|dstar [--changes N] [--seed S] [--every K [--offset J]] [--limit N]
 //! onepath path [--map F] [--from x,y] [--to x,y] [--alg …] [--png out.png] [--svg out.svg]
 //! onepath bench [FILES OR FOLDERS]... [--alg astar,jps,jps+,jps2,jps2+] [--warmup N] [--json]
 //! onepath road --gr FILE [--co FILE] | --map FILE.map [--queries N] [--seed S] [--landmarks K]
 //! onepath flow [--map F] --goal x,y [--goal x,y]... [--png out.png] [--json]
+//! onepath navmesh [--map F] [--radius R] [--tile T] [--scen S [--line N] | --from x,y --to x,y] [--png F] [--svg F] [--json F]
 //! ```
 //!
 //! Every command that reads Moving AI maps takes `--swamp walkable|blocked` and
@@ -23,6 +24,10 @@ mod cpu_time;
 mod flow;
 mod flow_solver;
 mod hpa_optima;
+mod navmesh_cmd;
+mod navmesh_legal;
+mod navmesh_render;
+mod navmesh_solver;
 mod optima;
 mod output;
 mod path;
@@ -180,6 +185,67 @@ enum Command {
         /// Print the field as JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Bake a navigation mesh from a map (docs/navmesh.md) and draw it: the polygons filled,
+    /// boundary edges dark, portals cyan, and with a query the corridor's polygons orange and
+    /// the straight path through its waypoints.
+    ///
+    /// The mesh is `NavMesh::build_2d` with `--radius` and `--tile`; queries run between cell
+    /// centres with one reused `NavSearch` (corridor search and funnel). With `--scen`, every
+    /// line of the scenario file runs on the map (a progress bar on stderr): at radius 0 each
+    /// found path is checked with an exact legality test (no wall square entered, no squeeze
+    /// between diagonal walls) and must not be longer than the published 8-connected optimum
+    /// × (1 + 1e-9) plus half a unit of the last digit the file prints (it rounds); the mean
+    /// length over that optimum is printed. Without `--map` the bundled
+    /// map and the query 3,3 -> 58,43; with `--map` and no query only the mesh is drawn. A
+    /// radius or tile size the bake refuses is an input error naming the value; `--scale`
+    /// without a picture and `--line` beyond the file are input errors. Exit status: 0 done, 1
+    /// an endpoint outside the map, on a wall or off the mesh (each named on stderr), or a
+    /// `--scen` line failing its check, 2 input or output error.
+    Navmesh {
+        /// A Moving AI `.map` file, or a text picture (`.` open, `#` wall, `1`-`9` areas).
+        /// Default: the bundled rooms-and-corridors map of `path`.
+        #[arg(long)]
+        map: Option<PathBuf>,
+        #[command(flatten)]
+        terrain: TerrainArgs,
+        /// Agent radius in world units (one cell is one unit here): finite, at least 0, at
+        /// most 64 cells. Walkable cells closer than it to a wall are left out (docs/navmesh.md
+        /// §2).
+        #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
+        radius: f64,
+        /// Tile side in cells, 4..=256.
+        #[arg(long, default_value_t = 32)]
+        tile: u32,
+        /// A scenario file (`.scen`) whose every line runs on the map.
+        #[arg(long, conflicts_with_all = ["from", "to"])]
+        scen: Option<PathBuf>,
+        /// With `--scen`: the line drawn, 0-based among the file's lines (default: the last
+        /// line searched; a line that is not searched draws no path).
+        #[arg(long, requires = "scen")]
+        line: Option<usize>,
+        /// Start cell `x,y` (its centre; default 3,3 on the bundled map).
+        #[arg(long, value_parser = path::parse_cell, allow_hyphen_values = true)]
+        from: Option<onepath::Cell>,
+        /// Goal cell `x,y` (its centre; default 58,43 on the bundled map).
+        #[arg(long, value_parser = path::parse_cell, allow_hyphen_values = true)]
+        to: Option<onepath::Cell>,
+        /// Write a PNG picture here.
+        #[arg(long)]
+        png: Option<PathBuf>,
+        /// Write an SVG picture here (one `<polygon>` per mesh polygon).
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Write the mesh (every polygon's vertices and links), the query (corridor and
+        /// waypoints) and the `--scen` totals as JSON here.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Pixels per cell, 1..=64 (default: the longer side about 800 pixels, at most 16).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+        scale: Option<u32>,
+        /// No progress bar (it is hidden anyway when stderr is not a terminal).
+        #[arg(long, short)]
+        quiet: bool,
     },
     /// Time queries: map loading and preprocessing apart from search, warm-up first,
     /// one thread, every algorithm on the same lines.
@@ -462,6 +528,12 @@ fn path_refusals(
             "it sets the pixels per voxel of the picture",
         );
     } else {
+        no.check(
+            alg == Alg::Navmesh,
+            "--alg navmesh",
+            "with path",
+            "`onepath navmesh` draws the mesh, its corridor and its path",
+        );
         if alg != Alg::Hpa {
             refuse_hpa_flags(&mut no, given, &format!("--alg {}", alg.name()));
         }
@@ -705,6 +777,47 @@ fn main() -> ExitCode {
                 png,
                 scale,
                 json,
+            }))
+        }
+        Command::Navmesh {
+            map,
+            terrain,
+            radius,
+            tile,
+            scen,
+            line,
+            from,
+            to,
+            png,
+            svg,
+            json,
+            scale,
+            quiet,
+        } => {
+            let mut no = NotApplying::default();
+            no.check(
+                given.has("scale") && png.is_none() && svg.is_none(),
+                "--scale",
+                "without --png or --svg",
+                "it sets the pixels per cell of the picture",
+            );
+            if let Some(message) = no.message() {
+                return exit(output::input_error("navmesh", false, &message));
+            }
+            exit(navmesh_cmd::run(&navmesh_cmd::NavmeshArgs {
+                map,
+                terrain,
+                radius,
+                tile,
+                scen,
+                line,
+                from,
+                to,
+                png,
+                svg,
+                json,
+                scale,
+                quiet,
             }))
         }
         Command::Bench {

@@ -79,14 +79,29 @@ pub fn endpoint_problem(grid: &Grid, flag: &str, cell: Cell) -> Option<String> {
 
 /// The map, its name, and the terrain options it was read with (`None` unless Moving AI).
 fn load(args: &PathArgs) -> Result<(String, Grid, Option<MovingAiOptions>), String> {
+    load_grid(args.map.as_ref(), args.terrain)
+}
+
+/// The grid of `--map` (the bundled map when `None`) read with `--swamp` / `--water`, its
+/// name, and the terrain options it was read with (`None` unless Moving AI); shared by `path`
+/// and `navmesh`.
+///
+/// # Errors
+///
+/// A message naming the file and the cause, or the terrain flags given for a map that is not
+/// Moving AI.
+pub fn load_grid(
+    map: Option<&PathBuf>,
+    terrain: TerrainArgs,
+) -> Result<(String, Grid, Option<MovingAiOptions>), String> {
     let only_moving_ai = |what: &str| {
         format!(
             "--swamp and --water apply to Moving AI maps only, and {what} is not one \
              (its `.` and `#` are already open and wall)"
         )
     };
-    let Some(path) = &args.map else {
-        if args.terrain.given() {
+    let Some(path) = map else {
+        if terrain.given() {
             return Err(only_moving_ai("the bundled map"));
         }
         let grid = Grid::from_text(DEFAULT_MAP).map_err(|e| format!("bundled map: {e}"))?;
@@ -97,14 +112,14 @@ fn load(args: &PathArgs) -> Result<(String, Grid, Option<MovingAiOptions>), Stri
     // A `.map` file is Moving AI whatever its first bytes (a BOM, blank lines or `TYPE`
     // must give a Moving AI error, not a text-picture one); other names by content.
     if onepath_std::movingai::files::is_map_path(path) || MovingAiMap::looks_like_map(&bytes) {
-        let terrain = args.terrain.options();
+        let terrain = terrain.options();
         let grid = MovingAiMap::parse(&bytes, &terrain)
             .map_err(|e| format!("{name}: {e}"))?
             .to_grid()
             .map_err(|e| format!("{name}: {e}"))?;
         Ok((name, grid, Some(terrain)))
     } else {
-        if args.terrain.given() {
+        if terrain.given() {
             return Err(only_moving_ai(&format!("{name} (a text picture)")));
         }
         let text = String::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text"))?;

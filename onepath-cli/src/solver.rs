@@ -58,6 +58,11 @@ pub enum Alg {
     /// too).
     #[value(name = "jps2+", alias = "jps2-plus")]
     Jps2Plus,
+    /// The navigation mesh (`onepath::navmesh`, docs/navmesh.md) baked from the map at radius
+    /// 0 with tiles of 32 (preprocessing), then a reused `NavSearch`: A* over portal crossings
+    /// and the funnel between the cell centres. Any-angle through cell corners, never longer
+    /// than the 8-connected optimum. Expansions and iterations are the corridor search's.
+    Navmesh,
 }
 
 /// The chunk side and smoothing `--alg hpa` runs with (set once from the command line).
@@ -80,6 +85,7 @@ impl Alg {
             Self::Flow => "flow",
             Self::Jps2 => "jps2",
             Self::Jps2Plus => "jps2+",
+            Self::Navmesh => "navmesh",
         }
     }
 
@@ -95,7 +101,7 @@ impl Alg {
     /// Whether the algorithm returns any-angle paths (waypoints, lengths at most the
     /// 8-connected optimum) rather than grid paths.
     pub fn is_any_angle(self) -> bool {
-        matches!(self, Self::Theta | Self::Lazytheta)
+        matches!(self, Self::Theta | Self::Lazytheta | Self::Navmesh)
     }
 
     /// Builds a solver for `grid` under the Moving AI movement model (eight-connected, costs
@@ -104,7 +110,7 @@ impl Alg {
     /// # Errors
     ///
     /// Whatever the core rejects when building the topology.
-    pub fn prepare(self, grid: &Grid) -> Result<Box<dyn MapSolver + '_>, QueryError> {
+    pub fn prepare(self, grid: &Grid) -> Result<Box<dyn MapSolver + '_>, PrepareError> {
         let topology =
             || SquareTopology::new(grid, 1, Connectivity::Eight, DiagonalRule::NoCornerCutting);
         Ok(match self {
@@ -122,7 +128,34 @@ impl Alg {
             Self::Flow => Box::new(crate::flow_solver::FlowSolver::new(topology()?)),
             Self::Jps2 => GridSearchSolver::boxed(grid, GridAlgorithm::Jps, true)?,
             Self::Jps2Plus => GridSearchSolver::boxed(grid, GridAlgorithm::JpsPlus, true)?,
+            Self::Navmesh => Box::new(
+                crate::navmesh_solver::NavMeshSolver::new(grid).map_err(PrepareError::Nav)?,
+            ),
         })
+    }
+}
+
+/// Why an algorithm could not be prepared for a grid.
+#[derive(Debug)]
+pub enum PrepareError {
+    /// The grid searches' topology or options.
+    Query(QueryError),
+    /// The navmesh bake.
+    Nav(onepath::navmesh::NavError),
+}
+
+impl core::fmt::Display for PrepareError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::Query(e) => e.fmt(f),
+            Self::Nav(e) => write!(f, "navmesh bake: {e}"),
+        }
+    }
+}
+
+impl From<QueryError> for PrepareError {
+    fn from(e: QueryError) -> Self {
+        Self::Query(e)
     }
 }
 
@@ -153,6 +186,11 @@ pub trait MapSolver {
     fn bytes_per_node(&self) -> usize;
     /// HPA*: the chunk side, every abstract node and the last abstract path (for drawing).
     fn hpa_overlay(&self) -> Option<(u32, Vec<u32>, Vec<u32>)> {
+        None
+    }
+    /// The navmesh: the last found path's waypoints (cell corners and the endpoints' centres,
+    /// `NavPoint`s, start first); `None` for the grid searches, whose `path` says it all.
+    fn nav_waypoints(&self) -> Option<Vec<onepath::navmesh::NavPoint>> {
         None
     }
 }

@@ -22,6 +22,8 @@ pub(super) struct Mismatch {
     pub(super) got: f64,
     pub(super) status: Step,
     pub(super) loose: bool,
+    /// Why a found path is not legal (`--alg navmesh`: the exact radius-0 test), if it is not.
+    pub(super) illegal: Option<String>,
 }
 
 /// What one map job produced.
@@ -98,7 +100,22 @@ pub(super) fn run_job(
                     let rel = (out.cost - s.optimal_length).abs() / s.optimal_length;
                     report.max_rel_error = report.max_rel_error.max(rel);
                 }
-                if alg.is_any_angle() {
+                if alg == Alg::Navmesh {
+                    // Never longer than the 8-connected optimum (relative 1e-9 beyond the
+                    // file's rounding), every path legal in the radius-0 region.
+                    let ok = out.status == Step::Found
+                        && out.cost <= crate::navmesh_solver::length_bound(s);
+                    let illegal = if out.status == Step::Found {
+                        navmesh_line(&grid, solver.as_ref(), out.cost, s, &mut report)
+                    } else {
+                        None
+                    };
+                    if !ok || illegal.is_some() {
+                        let mut m = mismatch(job, s, out.status, out.cost);
+                        m.illegal = illegal;
+                        report.mismatches.push(m);
+                    }
+                } else if alg.is_any_angle() {
                     // Never longer than the 8-connected optimum (within its tolerance).
                     let ok = out.status == Step::Found
                         && out.cost <= s.optimal_length + s.length_tolerance();
@@ -127,11 +144,45 @@ pub(super) fn run_job(
         }
     }
     bar.inc(pending);
-    if alg.is_any_angle() {
+    if alg.is_any_angle() && alg != Alg::Navmesh {
         drop(solver);
         any_angle::windows(&grid, alg, &mut report.any_angle);
     }
     report
+}
+
+/// Records one found navmesh line: its ratio to the published optimum, and its waypoints
+/// checked with the exact radius-0 legality test (`navmesh_legal`, written from the contract
+/// apart from the engine) as a re-verified path; why it is illegal, if it is.
+fn navmesh_line(
+    grid: &onepath::Grid,
+    solver: &dyn crate::solver::MapSolver,
+    cost: f64,
+    s: &Scenario,
+    report: &mut JobReport,
+) -> Option<String> {
+    if s.optimal_length > 0.0 {
+        report.any_angle.add_ratio(cost / s.optimal_length);
+    }
+    let points = solver.nav_waypoints().unwrap_or_default();
+    let centre = |x: u32, y: u32| {
+        onepath::navmesh::NavPoint::cell_center(onepath::Cell::new(x as i32, y as i32))
+    };
+    let ends = (centre(s.start_x, s.start_y), centre(s.goal_x, s.goal_y));
+    let legal = crate::navmesh_legal::check(&points, grid.width(), grid.height(), |x, y| {
+        grid.is_walkable(onepath::Cell::new(x as i32, y as i32))
+    });
+    report.any_angle.verified += 1;
+    // The path runs from the start's centre to the goal's (one waypoint when they are equal).
+    let why = match legal {
+        Err(e) => Some(e.to_string()),
+        Ok(()) if points.first() != Some(&ends.0) || points.last() != Some(&ends.1) => Some(
+            format!("its waypoints do not run from the start's centre to the goal's: {points:?}"),
+        ),
+        Ok(()) => None,
+    };
+    report.any_angle.verify_failed += usize::from(why.is_some());
+    why
 }
 
 fn mismatch(job: &MapJob, s: &Scenario, status: Step, got: f64) -> Mismatch {
@@ -145,5 +196,6 @@ fn mismatch(job: &MapJob, s: &Scenario, status: Step, got: f64) -> Mismatch {
         got,
         status,
         loose: job.is_loose(),
+        illegal: None,
     }
 }

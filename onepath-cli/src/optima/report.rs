@@ -141,7 +141,39 @@ pub(super) fn print_text(
             r.max_rel_error
         )?;
     }
-    if args.alg.is_any_angle() {
+    if args.alg == crate::solver::Alg::Navmesh {
+        outln!(
+            "navmesh: {:<12} {:>9} {:>9} {:>9} {:>9} {:>8}",
+            "set",
+            "ratios",
+            "mean/opt",
+            "max/opt",
+            "legal",
+            "illegal"
+        )?;
+        for set in sets.iter().chain(core::iter::once(all)) {
+            let a = &set.report.any_angle;
+            outln!(
+                "navmesh: {:<12} {:>9} {:>9.6} {:>9.6} {:>9} {:>8}",
+                set.set,
+                a.ratios,
+                a.mean_ratio(),
+                a.ratio_max,
+                a.verified - a.verify_failed,
+                a.verify_failed
+            )?;
+        }
+        let a = &all.report.any_angle;
+        outln!(
+            "navmesh: every found path checked with the exact radius-0 legality test (walls' \
+             closed squares not entered, no squeeze between diagonal walls): {} of {} illegal \
+             (must be 0); mean length over the published 8-connected optimum {:.6} (any-angle \
+             is shorter by design; a line longer than optimum × (1 + 1e-9) plus half a printed unit is a mismatch)",
+            a.verify_failed,
+            a.verified,
+            a.mean_ratio()
+        )?;
+    } else if args.alg.is_any_angle() {
         outln!(
             "any-angle: {:<12} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>9} {:>6} {:>9} {:>10} \
              {:>10} {:>7}",
@@ -218,6 +250,9 @@ pub(super) fn print_text(
                 describe(m.status, m.got),
                 if m.loose { " [loose check]" } else { "" }
             )?;
+            if let Some(why) = &m.illegal {
+                outln!("    illegal path: {why}")?;
+            }
         }
     }
     let strict = all.strict_mismatches();
@@ -254,6 +289,18 @@ pub(super) fn to_json(
 ) -> Value {
     let set_json = |s: &SetSummary| {
         let r = &s.report;
+        let a = &r.any_angle;
+        // Any-angle algorithms: length over the published optimum and the exact re-checks
+        // (for navmesh every found path, with the radius-0 legality test).
+        let any_angle = args.alg.is_any_angle().then(|| {
+            json!({
+                "ratios": a.ratios,
+                "mean_length_over_optimum": a.mean_ratio(),
+                "max_length_over_optimum": a.ratio_max,
+                "verified": a.verified,
+                "verify_failed": a.verify_failed,
+            })
+        });
         json!({
             "set": s.set,
             "files": s.files,
@@ -273,6 +320,7 @@ pub(super) fn to_json(
             "expansions": r.expansions,
             "mean_expansions": s.mean_expansions(),
             "max_relative_error": r.max_rel_error,
+            "any_angle": any_angle,
             "error": r.error,
         })
     };
@@ -291,6 +339,7 @@ pub(super) fn to_json(
                 "status": format!("{:?}", m.status),
                 "cost": if m.status == Step::Found { json!(m.got) } else { Value::Null },
                 "loose": m.loose,
+                "illegal": m.illegal,
             })
         })
         .collect();
