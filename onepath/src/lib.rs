@@ -147,6 +147,7 @@ pub use grid::{
     AreaCosts, Cell, Connectivity, DiagonalRule, Grid, GridSpace, NearestOptions, WorldPoint,
 };
 pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
+pub use navmesh::{NavError, NavMesh, NavPoint, NavSettings};
 pub use query::{
     GraphAlgorithm, GraphOptions, GraphPath, GridAlgorithm, GridFlowField, GridOptions, GridPath,
     GridReplanner, GridSearch, HeuristicKind, HexReplanner, HexSearch, PathStatus, VoxelOptions,
