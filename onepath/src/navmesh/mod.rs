@@ -50,8 +50,10 @@
 //! ```
 
 mod build;
+mod corridor;
 mod erosion;
 mod error;
+mod funnel;
 mod hash;
 mod locate;
 mod mesh;
@@ -59,10 +61,13 @@ mod point;
 mod polygon;
 mod rects;
 mod refresh;
+mod search_state;
 mod settings;
 mod stitch;
 
+pub use corridor::NavSearch;
 pub use error::NavError;
+pub use funnel::{NavWaypoint, funnel, segment_length};
 pub use mesh::NavMesh;
 pub use point::NavPoint;
 pub use polygon::NavPolygon;
