@@ -49,7 +49,8 @@ impl NavMesh {
 
     /// The point of the mesh closest to `p` and its polygon, when it lies within
     /// `max_distance` cells (docs/navmesh.md §6): the fixed-point point with the smallest
-    /// squared distance to `p` (exact, `i128`), the lowest polygon id on ties. A point on the
+    /// squared distance to `p` (exact integers; for points more than 2^63 units from the mesh,
+    /// which no world point is, it saturates), the lowest polygon id on ties. A point on the
     /// mesh is its own nearest point (with [`locate`](NavMesh::locate)'s polygon).
     ///
     /// "Within" is `d² <= (max_distance · 65536)²`, with `d²` in fixed-point units rounded
@@ -88,9 +89,9 @@ impl NavMesh {
         let pty = p.y.div_euclid(u * t).clamp(0, ny - 1);
         let reach = ptx.max(nx - 1 - ptx).max(pty).max(ny - 1 - pty);
         // (squared distance, polygon id, point)
-        let mut best: Option<(i128, u32, NavPoint)> = None;
+        let mut best: Option<(u128, u32, NavPoint)> = None;
         for d in 0..=reach {
-            let lb = i128::from((d - 1).max(0) * t * u);
+            let lb = ((d - 1).max(0) * t * u) as u128;
             let lb2 = lb * lb;
             if best.is_some_and(|b| lb2 > b.0) || lb2 as f64 > limit2 {
                 break;
@@ -114,20 +115,27 @@ impl NavMesh {
     }
 
     /// Folds the polygons of `tile` into the running nearest `best`.
-    fn nearest_in_tile(&self, tile: u32, p: NavPoint, best: &mut Option<(i128, u32, NavPoint)>) {
+    fn nearest_in_tile(&self, tile: u32, p: NavPoint, best: &mut Option<(u128, u32, NavPoint)>) {
         let u = NavPoint::UNIT;
         let first = self.poly_start[tile as usize];
         for (i, poly) in self.tiles[tile as usize].polys.iter().enumerate() {
             let [x0, y0, x1, y1] = poly.rect.map(|v| i64::from(v) * u);
             let q = NavPoint::new(p.x.clamp(x0, x1), p.y.clamp(y0, y1));
-            let (dx, dy) = (i128::from(p.x - q.x), i128::from(p.y - q.y));
-            let d2 = dx * dx + dy * dy;
+            let d2 = dist2(p, q);
             let id = first + i as u32;
             if best.is_none_or(|b| (d2, id) < (b.0, b.1)) {
                 *best = Some((d2, id, q));
             }
         }
     }
+}
+
+/// The squared distance between two points, exact while every coordinate difference is below
+/// 2^63 in magnitude (every point of a world mapping is below 2^46); saturating beyond.
+fn dist2(p: NavPoint, q: NavPoint) -> u128 {
+    let dx = (i128::from(p.x) - i128::from(q.x)).unsigned_abs();
+    let dy = (i128::from(p.y) - i128::from(q.y)).unsigned_abs();
+    dx.saturating_mul(dx).saturating_add(dy.saturating_mul(dy))
 }
 
 #[cfg(test)]
