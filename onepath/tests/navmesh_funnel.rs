@@ -14,7 +14,10 @@ fn c(i: i64, j: i64) -> NavPoint {
 }
 
 fn p(x: f64, y: f64) -> NavPoint {
-    NavPoint { x: (x * 65536.0) as i64, y: (y * 65536.0) as i64 }
+    NavPoint {
+        x: (x * 65536.0) as i64,
+        y: (y * 65536.0) as i64,
+    }
 }
 
 /// Runs the funnel and the reference checks; returns the waypoints' points.
@@ -93,7 +96,11 @@ fn endpoints_on_corners_and_equal_points() {
 
 /// A random corridor: a self-avoiding walk over squares of side `side` cells, each step's
 /// portal a random sub-segment of the shared side (the rest of it wall).
-fn random_corridor(r: &mut SplitMix64, side: i64, steps: u32) -> (NavPoint, NavPoint, Vec<[NavPoint; 2]>) {
+fn random_corridor(
+    r: &mut SplitMix64,
+    side: i64,
+    steps: u32,
+) -> (NavPoint, NavPoint, Vec<[NavPoint; 2]>) {
     let mut pos = (0i64, 0i64);
     let mut seen = vec![pos];
     let mut portals = Vec::new();
@@ -122,7 +129,10 @@ fn random_corridor(r: &mut SplitMix64, side: i64, steps: u32) -> (NavPoint, NavP
     let mut point = |sq: (i64, i64)| {
         // Half the points on cell corners (degenerate, collinear cases), half anywhere.
         if r.chance(1, 2) {
-            c(sq.0 * side + i64::from(r.below(side as u32 + 1)), sq.1 * side + i64::from(r.below(side as u32 + 1)))
+            c(
+                sq.0 * side + i64::from(r.below(side as u32 + 1)),
+                sq.1 * side + i64::from(r.below(side as u32 + 1)),
+            )
         } else {
             NavPoint {
                 x: sq.0 * unit + i64::from(r.below(unit as u32 + 1)),
@@ -145,9 +155,12 @@ fn random_corridors_give_the_shortest_path_through_their_portals() {
         let corridor: Vec<u32> = (0..=portals.len() as u32).collect();
         let mut out = Vec::new();
         let length = funnel(s, g, &portals, &corridor, &mut out);
-        let points: Vec<(NavPoint, u32)> = out.iter().map(|w| (w.point, w.corridor_index)).collect();
+        let points: Vec<(NavPoint, u32)> =
+            out.iter().map(|w| (w.point, w.corridor_index)).collect();
         if let Err(e) = check_path(s, g, &portals, &points, length) {
-            panic!("case {case}: {e}\nstart {s:?} goal {g:?}\nportals {portals:?}\nwaypoints {points:?}");
+            panic!(
+                "case {case}: {e}\nstart {s:?} goal {g:?}\nportals {portals:?}\nwaypoints {points:?}"
+            );
         }
     }
 }

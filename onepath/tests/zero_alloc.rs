@@ -259,3 +259,47 @@ fn the_counter_does_count() {
     let (_, c) = allocations(|| vec![1u8; 10]);
     assert_eq!(c, 1);
 }
+
+/// The corridor search (issue 29, `docs/navmesh.md` §7): after one search on a mesh, every
+/// later `try_begin`, `step`, `run`, path read, `state_size`, `save_state` and `restore_state`
+/// on a mesh of no more half-edges allocates nothing (the funnel included).
+#[test]
+fn nav_search_allocates_nothing_after_warm_up() {
+    use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings, NavWaypoint};
+    let grid = common::random_grid(45, 48, 40, 30, false);
+    let mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).unwrap();
+    let on_mesh: Vec<NavPoint> = (0..grid.cell_count())
+        .map(|i| NavPoint::cell_center(grid.cell_of(i)))
+        .filter(|&p| mesh.locate(p).is_some())
+        .collect();
+    let mut search = NavSearch::new();
+    let mut bytes = vec![0u8; NavSearch::max_state_size(&mesh)];
+    let mut path = vec![NavWaypoint::default(); mesh.half_edge_count() as usize + 2];
+    // Warm-up: the first search on this mesh sizes every buffer once.
+    let _ = search.try_begin(&mesh, on_mesh[0], on_mesh[on_mesh.len() - 1]);
+    let _ = search.run(&mesh);
+    let mut found = 0;
+    for seed in 1..40usize {
+        let a = on_mesh[(seed * 7919) % on_mesh.len()];
+        let b = on_mesh[(seed * 104_729 + 13) % on_mesh.len()];
+        let (s, c) = allocations(|| search.try_begin(&mesh, a, b));
+        assert_eq!((s, c), (Step::InProgress, 0), "try_begin allocated");
+        let (_, c) = allocations(|| search.step(&mesh, 3));
+        assert_eq!(c, 0, "step allocated");
+        let (size, c) = allocations(|| search.state_size());
+        assert_eq!(c, 0, "state_size allocated");
+        let (saved, c) = allocations(|| search.save_state(&mesh, &mut bytes).unwrap());
+        assert_eq!((saved, c), (size, 0), "save_state allocated");
+        let (status, c) = allocations(|| search.run(&mesh));
+        assert_eq!(c, 0, "run (with the funnel) allocated");
+        found += usize::from(status == Step::Found);
+        let (n, c) = allocations(|| search.copy_path(&mut path));
+        assert_eq!((n, c), (search.waypoints().len(), 0), "copy_path allocated");
+        let (r, c) = allocations(|| search.restore_state(&mesh, &bytes[..saved]));
+        r.unwrap();
+        assert_eq!(c, 0, "restore_state allocated");
+        let (_, c) = allocations(|| search.run(&mesh));
+        assert_eq!(c, 0, "run after restore allocated");
+    }
+    assert!(found > 20, "only {found} of 39 searches found a path");
+}

@@ -56,21 +56,34 @@ impl Default for NavWaypoint {
 #[inline]
 pub(crate) fn orient(a: NavPoint, b: NavPoint, c: NavPoint) -> i128 {
     let (ax, ay) = (i128::from(a.x), i128::from(a.y));
-    (i128::from(b.x) - ax) * (i128::from(c.y) - ay) - (i128::from(b.y) - ay) * (i128::from(c.x) - ax)
+    (i128::from(b.x) - ax) * (i128::from(c.y) - ay)
+        - (i128::from(b.y) - ay) * (i128::from(c.x) - ax)
 }
 
 /// Whether `b` is a straight-through point between `a` and `c`: collinear with them and
 /// neither a reversal (the path goes on in the direction it came) nor a repeat.
 pub(crate) fn in_line(a: NavPoint, b: NavPoint, c: NavPoint) -> bool {
-    let (ux, uy) = (i128::from(b.x) - i128::from(a.x), i128::from(b.y) - i128::from(a.y));
-    let (vx, vy) = (i128::from(c.x) - i128::from(b.x), i128::from(c.y) - i128::from(b.y));
+    let (ux, uy) = (
+        i128::from(b.x) - i128::from(a.x),
+        i128::from(b.y) - i128::from(a.y),
+    );
+    let (vx, vy) = (
+        i128::from(c.x) - i128::from(b.x),
+        i128::from(c.y) - i128::from(b.y),
+    );
     orient(a, b, c) == 0 && ux * vx + uy * vy > 0
 }
 
 /// Whether `p` lies on the closed segment `[a, b]`.
 fn on_segment(p: NavPoint, a: NavPoint, b: NavPoint) -> bool {
-    let (ax, ay) = (i128::from(a.x) - i128::from(p.x), i128::from(a.y) - i128::from(p.y));
-    let (bx, by) = (i128::from(b.x) - i128::from(p.x), i128::from(b.y) - i128::from(p.y));
+    let (ax, ay) = (
+        i128::from(a.x) - i128::from(p.x),
+        i128::from(a.y) - i128::from(p.y),
+    );
+    let (bx, by) = (
+        i128::from(b.x) - i128::from(p.x),
+        i128::from(b.y) - i128::from(p.y),
+    );
     orient(a, b, p) == 0 && ax * bx + ay * by <= 0
 }
 
@@ -80,7 +93,12 @@ fn nearer_on_ray(apex: NavPoint, p: NavPoint, q: NavPoint) -> bool {
     if p == apex || orient(apex, q, p) != 0 {
         return false;
     }
-    let d = |a: NavPoint, b: NavPoint| (i128::from(b.x) - i128::from(a.x), i128::from(b.y) - i128::from(a.y));
+    let d = |a: NavPoint, b: NavPoint| {
+        (
+            i128::from(b.x) - i128::from(a.x),
+            i128::from(b.y) - i128::from(a.y),
+        )
+    };
     let (px, py) = d(apex, p);
     let (qx, qy) = d(apex, q);
     let along = px * qx + py * qy;
@@ -132,7 +150,10 @@ fn emit(out: &mut Vec<NavWaypoint>, point: NavPoint, corridor_index: u32, corrid
             _ => break,
         }
     }
-    let polygon = corridor.get(corridor_index as usize).copied().unwrap_or(u32::MAX);
+    let polygon = corridor
+        .get(corridor_index as usize)
+        .copied()
+        .unwrap_or(u32::MAX);
     out.push(NavWaypoint {
         point,
         corridor_index,

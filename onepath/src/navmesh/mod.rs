@@ -25,6 +25,15 @@
 //! - [`NavMesh::content_hash`] / [`NavMesh::write_canonical_bytes`]: the canonical bytes
 //!   (§4); snapshot kind 16 carries the mesh's inputs and its hash (§9).
 //!
+//! # Queries
+//!
+//! - [`NavSearch`]: the resumable corridor search, A* over portal crossings with the grid
+//!   core's open-set order (§7), zero allocation after warm-up, snapshot kind 17.
+//! - [`funnel`]: the exact string pulling through a corridor's portals (§8), which
+//!   [`NavSearch`] runs on the corridor it finds; [`NavWaypoint`] is one point of its path.
+//! - Tier 1: `NavMesh::find_path` / `NavMesh::find_path_points` (in `query/`) answer a
+//!   [`NavPath`](crate::NavPath) in one call.
+//!
 //! # The plane
 //!
 //! Mesh x is the grid's column (world X), mesh y the grid's row (the spec's world Z). A 2D game

@@ -59,7 +59,11 @@ impl NavSearch {
     /// assert_eq!(NavSearch::new().state_size(), 28 + 53 + 4 + 4 + 4); // header, fields, empty lists
     /// ```
     pub fn state_size(&self) -> usize {
-        HEADER_LEN + FIXED + section_size(&self.buffers, self.node_count()) + 4 + 4 * self.popped.len()
+        HEADER_LEN
+            + FIXED
+            + section_size(&self.buffers, self.node_count())
+            + 4
+            + 4 * self.popped.len()
     }
 
     /// An upper bound on [`state_size`](Self::state_size) for every state a search can reach
@@ -80,7 +84,16 @@ impl NavSearch {
     /// ```
     pub fn max_state_size(mesh: &NavMesh) -> usize {
         let n = mesh.half_edge_count() as usize + 1;
-        sum([HEADER_LEN, FIXED, 4, per(n, 17), 4, per(n, OPEN_ENTRY), 4, per(n, 4)])
+        sum([
+            HEADER_LEN,
+            FIXED,
+            4,
+            per(n, 17),
+            4,
+            per(n, OPEN_ENTRY),
+            4,
+            per(n, 4),
+        ])
     }
 
     /// Node count of the bound search (0 while idle).
@@ -109,9 +122,11 @@ impl NavSearch {
     /// ```
     /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
     /// use onepath::{GridSpace, Step};
-    /// let mesh = NavMesh::from_walkable(6, 6, &[true; 36], GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// // A comb: walls at odd x above the bottom row, so the path winds down and up.
+    /// let walkable: Vec<bool> = (0..27).map(|i| i % 9 % 2 == 0 || i < 9).collect();
+    /// let mesh = NavMesh::from_walkable(9, 3, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
     /// let mut search = NavSearch::new();
-    /// let _ = search.try_begin(&mesh, NavPoint::corner(0, 0), NavPoint::corner(6, 5));
+    /// let _ = search.try_begin(&mesh, NavPoint::corner(0, 3), NavPoint::corner(9, 3));
     /// let _ = search.step(&mesh, 3);
     /// let mut bytes = vec![0u8; NavSearch::max_state_size(&mesh)];
     /// let n = search.save_state(&mesh, &mut bytes).unwrap();
@@ -180,9 +195,10 @@ impl NavSearch {
     /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
     /// use onepath::state::StateError;
     /// use onepath::{GridSpace, Step};
-    /// let mesh = NavMesh::from_walkable(5, 5, &[true; 25], GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let walkable: Vec<bool> = (0..27).map(|i| i % 9 % 2 == 0 || i < 9).collect(); // a comb
+    /// let mesh = NavMesh::from_walkable(9, 3, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
     /// let mut search = NavSearch::new();
-    /// let _ = search.try_begin(&mesh, NavPoint::corner(0, 0), NavPoint::corner(5, 3));
+    /// let _ = search.try_begin(&mesh, NavPoint::corner(0, 3), NavPoint::corner(9, 3));
     /// let _ = search.step(&mesh, 2);
     /// let mut tick_2 = vec![0u8; NavSearch::max_state_size(&mesh)];
     /// let n = search.save_state(&mesh, &mut tick_2).unwrap();
@@ -251,12 +267,20 @@ impl NavSearch {
         // Size first (keeps the running search), validate with the open set's position
         // index as scratch, put the index back, then commit.
         self.reserve(shape);
-        let checked = check(mesh, &head, &records, open, popped, self.buffers.open.scratch());
+        let checked = check(
+            mesh,
+            &head,
+            &records,
+            open,
+            popped,
+            self.buffers.open.scratch(),
+        );
         self.buffers.open.repair_positions();
         checked?;
         self.bind(mesh, head.start, head.goal, head.start_poly, head.goal_poly);
         commit_section(&mut self.buffers, &records, open);
-        self.popped.extend((0..popped.len() / 4).map(|k| le32(popped, 4 * k)));
+        self.popped
+            .extend((0..popped.len() / 4).map(|k| le32(popped, 4 * k)));
         self.expansions = u64::from(head.expansions);
         self.status = head.state;
         if head.state == Step::Found {
@@ -346,23 +370,39 @@ fn check(
         let rec = records.get(i);
         let mut offered = None;
         if rec.parent == NO_NODE {
-            for_each_start_offer(mesh, head.start, head.start_poly, head.goal, head.goal_poly, |m, c| {
-                if m == rec.node {
-                    offered = Some(c);
-                }
-            });
+            for_each_start_offer(
+                mesh,
+                head.start,
+                head.start_poly,
+                head.goal,
+                head.goal_poly,
+                |m, c| {
+                    if m == rec.node {
+                        offered = Some(c);
+                    }
+                },
+            );
         } else {
-            let p = records.find(rec.parent).ok_or(invalid("nav_search.reached.parent"))?;
+            let p = records
+                .find(rec.parent)
+                .ok_or(invalid("nav_search.reached.parent"))?;
             let parent = records.get(p);
             let earlier = !rec.closed || position(p, scratch) < position(i, scratch);
             if !parent.closed || parent.node == goal_node || !earlier {
                 return Err(invalid("nav_search.reached.parent"));
             }
-            for_each_offer(mesh, parent.node, parent.g, head.goal_poly, head.goal, |m, c| {
-                if m == rec.node {
-                    offered = Some(c);
-                }
-            });
+            for_each_offer(
+                mesh,
+                parent.node,
+                parent.g,
+                head.goal_poly,
+                head.goal,
+                |m, c| {
+                    if m == rec.node {
+                        offered = Some(c);
+                    }
+                },
+            );
         }
         if offered.map(f64::to_bits) != Some(rec.g.to_bits()) {
             return Err(invalid("nav_search.reached.parent"));
@@ -394,9 +434,16 @@ fn check(
     }
     // Relaxation: the start's offers, then every expanded record's.
     let mut start_ok = true;
-    for_each_start_offer(mesh, head.start, head.start_poly, head.goal, head.goal_poly, |m, c| {
-        start_ok &= reflected(records, Reopening::Reopens, m, c);
-    });
+    for_each_start_offer(
+        mesh,
+        head.start,
+        head.start_poly,
+        head.goal,
+        head.goal_poly,
+        |m, c| {
+            start_ok &= reflected(records, Reopening::Reopens, m, c);
+        },
+    );
     if !start_ok {
         return Err(invalid("nav_search.relaxed"));
     }

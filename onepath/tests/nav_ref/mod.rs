@@ -16,7 +16,14 @@ struct Q {
 
 impl Q {
     fn new(num: i128, den: i128) -> Q {
-        if den < 0 { Q { num: -num, den: -den } } else { Q { num, den } }
+        if den < 0 {
+            Q {
+                num: -num,
+                den: -den,
+            }
+        } else {
+            Q { num, den }
+        }
     }
     fn le(self, o: Q) -> bool {
         self.num * o.den <= o.num * self.den
@@ -24,7 +31,10 @@ impl Q {
 }
 
 fn sub(a: NavPoint, b: NavPoint) -> (i128, i128) {
-    (i128::from(a.x) - i128::from(b.x), i128::from(a.y) - i128::from(b.y))
+    (
+        i128::from(a.x) - i128::from(b.x),
+        i128::from(a.y) - i128::from(b.y),
+    )
 }
 
 fn cross(a: (i128, i128), b: (i128, i128)) -> i128 {
@@ -43,9 +53,8 @@ fn hit(p: NavPoint, q: NavPoint, a: NavPoint, b: NavPoint) -> Option<(Q, Q)> {
     let ap = sub(a, p);
     if d == (0, 0) {
         // A point: on the segment or not.
-        let on = cross(e, sub(p, a)) == 0
-            && dot(sub(p, a), e) >= 0
-            && dot(sub(p, b), (-e.0, -e.1)) >= 0;
+        let on =
+            cross(e, sub(p, a)) == 0 && dot(sub(p, a), e) >= 0 && dot(sub(p, b), (-e.0, -e.1)) >= 0;
         return on.then_some((Q::new(0, 1), Q::new(1, 1)));
     }
     let den = cross(d, e);
@@ -64,14 +73,28 @@ fn hit(p: NavPoint, q: NavPoint, a: NavPoint, b: NavPoint) -> Option<(Q, Q)> {
     let ta = Q::new(dot(ap, d), dd);
     let tb = Q::new(dot(sub(b, p), d), dd);
     let (lo, hi) = if ta.le(tb) { (ta, tb) } else { (tb, ta) };
-    let lo = if Q::new(0, 1).le(lo) { lo } else { Q::new(0, 1) };
-    let hi = if hi.le(Q::new(1, 1)) { hi } else { Q::new(1, 1) };
+    let lo = if Q::new(0, 1).le(lo) {
+        lo
+    } else {
+        Q::new(0, 1)
+    };
+    let hi = if hi.le(Q::new(1, 1)) {
+        hi
+    } else {
+        Q::new(1, 1)
+    };
     lo.le(hi).then_some((lo, hi))
 }
 
 /// Whether the segment `p → q` crosses `portals[from..to]` in order (each at a parameter no
 /// smaller than the one before): then, the polygons being convex, it stays in the corridor.
-pub fn crosses_in_order(p: NavPoint, q: NavPoint, portals: &[[NavPoint; 2]], from: usize, to: usize) -> bool {
+pub fn crosses_in_order(
+    p: NavPoint,
+    q: NavPoint,
+    portals: &[[NavPoint; 2]],
+    from: usize,
+    to: usize,
+) -> bool {
     let mut t = Q::new(0, 1);
     for portal in &portals[from..to] {
         let Some((lo, hi)) = hit(p, q, portal[0], portal[1]) else {
@@ -169,7 +192,9 @@ pub fn check_path(
         sum += segment_length(w[0].0, w[1].0);
     }
     if sum.to_bits() != length.to_bits() {
-        return Err(format!("length {length} is not the sum of the segments {sum}"));
+        return Err(format!(
+            "length {length} is not the sum of the segments {sum}"
+        ));
     }
     let best = shortest_length(start, goal, portals);
     if (length - best).abs() > 1e-9 * best.max(1.0) {

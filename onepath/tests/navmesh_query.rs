@@ -1,0 +1,415 @@
+//! The corridor search and its snapshot (`docs/navmesh.md` §7–§8, kind 17): sliced equals
+//! unsliced, restored at every pop equals never stopped, a path is found exactly when the
+//! mesh links the two polygons (a BFS over the links), every path stays in its corridor and is
+//! the shortest through its portals (the independent reference in `nav_ref`), lengths are the
+//! sums of their segments, invalid endpoints are statuses, and hostile snapshots are refused
+//! without a change.
+
+mod common;
+mod nav_ref;
+
+use std::collections::VecDeque;
+
+use common::frame::{reseal, reseal_len};
+use onepath::math::SplitMix64;
+use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings, NavWaypoint};
+use onepath::{GridSpace, Step};
+
+/// A random mesh: `w × h` cells, walls with probability `pct`%.
+fn random_mesh(r: &mut SplitMix64, w: u32, h: u32, pct: u32) -> NavMesh {
+    let cells: Vec<bool> = (0..w * h).map(|_| !r.chance(pct, 100)).collect();
+    NavMesh::from_walkable(w, h, &cells, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap()
+}
+
+/// A random point of the mesh's box: a cell centre, a cell corner or anywhere.
+fn random_point(r: &mut SplitMix64, mesh: &NavMesh) -> NavPoint {
+    let (w, h) = (mesh.width(), mesh.height());
+    match r.below(3) {
+        0 => NavPoint {
+            x: i64::from(r.below(w)) * NavPoint::UNIT + NavPoint::UNIT / 2,
+            y: i64::from(r.below(h)) * NavPoint::UNIT + NavPoint::UNIT / 2,
+        },
+        1 => NavPoint::corner(i64::from(r.below(w + 1)), i64::from(r.below(h + 1))),
+        _ => NavPoint {
+            x: i64::from(r.below(w * 65536 + 1)),
+            y: i64::from(r.below(h * 65536 + 1)),
+        },
+    }
+}
+
+/// A random point on the mesh (located), if the mesh has any polygon.
+fn point_on(r: &mut SplitMix64, mesh: &NavMesh) -> Option<NavPoint> {
+    (0..200)
+        .map(|_| random_point(r, mesh))
+        .find(|&p| mesh.locate(p).is_some())
+}
+
+/// Whether the mesh's links connect polygon `a` to polygon `b` (BFS).
+fn linked(mesh: &NavMesh, a: u32, b: u32) -> bool {
+    let mut seen = vec![false; mesh.poly_count() as usize];
+    let mut queue = VecDeque::from([a]);
+    seen[a as usize] = true;
+    while let Some(p) = queue.pop_front() {
+        if p == b {
+            return true;
+        }
+        let poly = mesh.polygon(p).unwrap();
+        for k in 0..poly.vertices().len() as u32 {
+            if let Some((q, _)) = poly.link(k) {
+                if !seen[q as usize] {
+                    seen[q as usize] = true;
+                    queue.push_back(q);
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Everything a finished search answers, lengths as bits.
+#[derive(Debug, PartialEq)]
+struct Outcome {
+    status: Step,
+    iterations: u64,
+    expansions: u64,
+    corridor: Vec<u32>,
+    waypoints: Vec<NavWaypoint>,
+    length: Option<u64>,
+    bytes: Vec<u8>,
+}
+
+fn outcome(s: &NavSearch, mesh: &NavMesh) -> Outcome {
+    let mut bytes = vec![0u8; s.state_size()];
+    s.save_state(mesh, &mut bytes).unwrap();
+    Outcome {
+        status: s.status(),
+        iterations: s.iterations(),
+        expansions: s.expansions(),
+        corridor: s.corridor().to_vec(),
+        waypoints: s.waypoints().to_vec(),
+        length: s.length().map(f64::to_bits),
+        bytes,
+    }
+}
+
+fn save(s: &NavSearch, mesh: &NavMesh) -> Vec<u8> {
+    let mut bytes = vec![0u8; s.state_size()];
+    let n = s.save_state(mesh, &mut bytes).unwrap();
+    assert_eq!(n, bytes.len());
+    assert!(n <= NavSearch::max_state_size(mesh));
+    bytes
+}
+
+/// Random meshes with endpoints on them: `(mesh, start, goal)`.
+fn cases(seed: u64, count: usize) -> Vec<(NavMesh, NavPoint, NavPoint)> {
+    let mut r = SplitMix64::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let (w, h) = (2 + r.below(14), 2 + r.below(14));
+        let pct = r.below(45);
+        let mesh = random_mesh(&mut r, w, h, pct);
+        let (Some(a), Some(b)) = (point_on(&mut r, &mesh), point_on(&mut r, &mesh)) else {
+            continue;
+        };
+        out.push((mesh, a, b));
+    }
+    out
+}
+
+#[test]
+fn sliced_equals_unsliced_for_any_budget() {
+    for (mesh, a, b) in cases(1, 150) {
+        let mut whole = NavSearch::new();
+        assert_eq!(whole.try_begin(&mesh, a, b), Step::InProgress);
+        assert!(whole.run(&mesh).is_done());
+        let expected = outcome(&whole, &mesh);
+        for budget in [1, 2, 3, 5, 17] {
+            let mut sliced = NavSearch::new();
+            let _ = sliced.try_begin(&mesh, a, b);
+            while sliced.step(&mesh, budget) == Step::InProgress {}
+            assert_eq!(outcome(&sliced, &mesh), expected, "budget {budget}");
+        }
+        // Reusing a search gives the same answer as a fresh one.
+        let _ = whole.try_begin(&mesh, a, b);
+        assert!(whole.run(&mesh).is_done());
+        assert_eq!(outcome(&whole, &mesh), expected);
+    }
+}
+
+#[test]
+fn restored_at_every_pop_equals_never_stopped() {
+    for (mesh, a, b) in cases(2, 40) {
+        let mut whole = NavSearch::new();
+        let _ = whole.try_begin(&mesh, a, b);
+        assert!(whole.run(&mesh).is_done());
+        let expected = outcome(&whole, &mesh);
+        let mut live = NavSearch::new();
+        let _ = live.try_begin(&mesh, a, b);
+        // A restoring search that has a search of its own in flight.
+        let mut peer = NavSearch::new();
+        let _ = peer.try_begin(&mesh, b, a);
+        let _ = peer.step(&mesh, 2);
+        loop {
+            let bytes = save(&live, &mesh);
+            let mut restored = peer.clone();
+            restored.restore_state(&mesh, &bytes).unwrap();
+            assert_eq!(
+                save(&restored, &mesh),
+                bytes,
+                "a restore saves what it read"
+            );
+            assert!(restored.run(&mesh).is_done());
+            assert_eq!(outcome(&restored, &mesh), expected);
+            if live.step(&mesh, 1) != Step::InProgress {
+                break;
+            }
+        }
+        let bytes = save(&live, &mesh);
+        peer.restore_state(&mesh, &bytes).unwrap();
+        assert_eq!(
+            outcome(&peer, &mesh),
+            expected,
+            "a finished state restores finished"
+        );
+    }
+}
+
+#[test]
+fn a_path_is_found_exactly_when_the_polygons_are_linked_and_stays_in_its_corridor() {
+    let mut found = 0;
+    for (mesh, a, b) in cases(3, 400) {
+        let mut s = NavSearch::new();
+        let _ = s.try_begin(&mesh, a, b);
+        let status = s.run(&mesh);
+        let (pa, pb) = (mesh.locate(a).unwrap(), mesh.locate(b).unwrap());
+        assert_eq!(
+            status == Step::Found,
+            linked(&mesh, pa, pb),
+            "{a:?} -> {b:?}"
+        );
+        if status != Step::Found {
+            assert_eq!(status, Step::NoPath);
+            assert!(s.waypoints().is_empty() && s.corridor().is_empty() && s.length().is_none());
+            continue;
+        }
+        found += 1;
+        let corridor = s.corridor();
+        let portals = s.portals();
+        assert_eq!((corridor[0], *corridor.last().unwrap()), (pa, pb));
+        assert_eq!(portals.len() + 1, corridor.len());
+        // Each portal is an edge of the polygon before it, linked to the polygon after it.
+        for (i, portal) in portals.iter().enumerate() {
+            let poly = mesh.polygon(corridor[i]).unwrap();
+            let v = poly.vertices();
+            let k = (0..v.len())
+                .find(|&k| {
+                    NavPoint::corner(v[k][0].into(), v[k][1].into()) == portal[1]
+                        && NavPoint::corner(
+                            v[(k + 1) % v.len()][0].into(),
+                            v[(k + 1) % v.len()][1].into(),
+                        ) == portal[0]
+                })
+                .expect("the portal is an edge of its polygon, right end first");
+            assert_eq!(poly.link(k as u32).map(|l| l.0), Some(corridor[i + 1]));
+        }
+        for w in s.waypoints() {
+            assert_eq!(w.polygon, corridor[w.corridor_index as usize]);
+        }
+        let points: Vec<(NavPoint, u32)> = s
+            .waypoints()
+            .iter()
+            .map(|w| (w.point, w.corridor_index))
+            .collect();
+        if let Err(e) = nav_ref::check_path(a, b, portals, &points, s.length().unwrap()) {
+            panic!("{e}\n{a:?} -> {b:?}\nportals {portals:?}\nwaypoints {points:?}");
+        }
+        // copy_path writes the same waypoints, and nothing into a short buffer.
+        let mut out = vec![NavWaypoint::default(); points.len()];
+        assert_eq!(s.copy_path(&mut out), points.len());
+        assert_eq!(out, s.waypoints());
+        assert_eq!(s.copy_path(&mut out[..points.len() - 1]), 0);
+    }
+    assert!(found > 100, "only {found} paths found");
+}
+
+#[test]
+fn endpoints_off_the_mesh_are_statuses_and_leave_the_running_search_alone() {
+    // Row 1: . . .
+    // Row 0: . # .   (a wall cell in the middle of the bottom row)
+    let cells = [true, false, true, true, true, true];
+    let mesh =
+        NavMesh::from_walkable(3, 2, &cells, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    let mut s = NavSearch::new();
+    let on = NavPoint::corner(0, 0);
+    let wall = NavPoint {
+        x: 98_304,
+        y: 32_768,
+    };
+    let far = [
+        wall,
+        NavPoint::corner(-1, 0),
+        NavPoint::corner(4, 0),
+        NavPoint::corner(0, 3),
+        NavPoint {
+            x: i64::MAX,
+            y: i64::MIN,
+        },
+        NavPoint { x: i64::MIN, y: 0 },
+        NavPoint { x: 0, y: i64::MAX },
+    ];
+    assert_eq!(
+        s.try_begin(&mesh, on, NavPoint::corner(3, 0)),
+        Step::InProgress
+    );
+    let _ = s.step(&mesh, 1);
+    let before = save(&s, &mesh);
+    for p in far {
+        assert_eq!(s.try_begin(&mesh, p, on), Step::StartInvalid, "{p:?}");
+        assert_eq!(
+            s.try_begin(&mesh, p, p),
+            Step::StartInvalid,
+            "the start is judged first"
+        );
+        assert_eq!(s.try_begin(&mesh, on, p), Step::GoalInvalid, "{p:?}");
+        assert_eq!(save(&s, &mesh), before, "a refusal changes nothing");
+    }
+    assert_eq!(s.status(), Step::InProgress);
+    assert_eq!(s.run(&mesh), Step::Found);
+    // Across a wall that splits the mesh: no path.
+    let split =
+        NavMesh::from_walkable(3, 1, &cells[..3], GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    assert_eq!(
+        s.try_begin(&split, on, NavPoint::corner(3, 1)),
+        Step::InProgress
+    );
+    assert_eq!(s.run(&split), Step::NoPath);
+    // The same point: found at once, one waypoint, length 0.
+    assert_eq!(s.try_begin(&mesh, on, on), Step::InProgress);
+    assert_eq!(s.run(&mesh), Step::Found);
+    assert_eq!(
+        (
+            s.waypoints().len(),
+            s.length(),
+            s.iterations(),
+            s.expansions()
+        ),
+        (1, Some(0.0), 1, 0)
+    );
+    // A fresh search refused stays idle.
+    let mut fresh = NavSearch::new();
+    assert_eq!(fresh.try_begin(&mesh, wall, on), Step::StartInvalid);
+    assert_eq!((fresh.status(), fresh.endpoints()), (Step::Idle, None));
+}
+
+/// Offsets in a kind-17 frame: the reached count follows the header and the fixed fields.
+const REACHED_AT: usize = 28 + 53;
+
+fn u32_at(b: &[u8], at: usize) -> usize {
+    u32::from_le_bytes(b[at..at + 4].try_into().unwrap()) as usize
+}
+
+#[test]
+fn hostile_snapshots_are_refused_without_a_change() {
+    for (mesh, a, b) in cases(4, 12) {
+        let mut live = NavSearch::new();
+        let _ = live.try_begin(&mesh, a, b);
+        let _ = live.step(&mesh, 3);
+        let bytes = save(&live, &mesh);
+        let mut target = NavSearch::new();
+        let _ = target.try_begin(&mesh, b, a);
+        let _ = target.step(&mesh, 1);
+        let before = save(&target, &mesh);
+        let mut accepted = 0;
+        for at in 28..bytes.len() {
+            for bit in [0x01u8, 0x10, 0x80] {
+                let mut forged = bytes.clone();
+                forged[at] ^= bit;
+                reseal(&mut forged);
+                let mut t = target.clone();
+                match t.restore_state(&mesh, &forged) {
+                    Err(_) => assert_eq!(save(&t, &mesh), before, "byte {at} bit {bit:#x}"),
+                    Ok(()) => {
+                        // An accepted state (e.g. another goal in the same polygon of a search
+                        // that cannot reach it) continues to what a fresh search on its
+                        // endpoints answers, along a legal path.
+                        accepted += 1;
+                        let status = t.run(&mesh);
+                        let (s, g) = t.endpoints().unwrap();
+                        let mut fresh = NavSearch::new();
+                        let _ = fresh.try_begin(&mesh, s, g);
+                        assert_eq!(status, fresh.run(&mesh), "byte {at} bit {bit:#x}");
+                        if status == Step::Found {
+                            let points: Vec<(NavPoint, u32)> = t
+                                .waypoints()
+                                .iter()
+                                .map(|w| (w.point, w.corridor_index))
+                                .collect();
+                            nav_ref::check_path(s, g, t.portals(), &points, t.length().unwrap())
+                                .unwrap();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(accepted <= 12, "{accepted} forged snapshots accepted");
+        // Truncated and extended frames are refused.
+        for cut in [1, 4, 17] {
+            if bytes.len() > REACHED_AT + cut {
+                let mut short = bytes[..bytes.len() - cut].to_vec();
+                reseal_len(&mut short);
+                assert!(target.clone().restore_state(&mesh, &short).is_err());
+            }
+        }
+    }
+}
+
+#[test]
+fn a_snapshot_that_dropped_an_open_leaf_is_refused() {
+    // Dropping a not-closed record and its open entry keeps every parent rule true; the
+    // relaxation rule sees the offer its closed parent made.
+    let mut tried = 0;
+    for (mesh, a, b) in cases(5, 30) {
+        let mut live = NavSearch::new();
+        let _ = live.try_begin(&mesh, a, b);
+        let _ = live.step(&mesh, 2);
+        if live.status() != Step::InProgress {
+            continue;
+        }
+        let bytes = save(&live, &mesh);
+        let reached = u32_at(&bytes, REACHED_AT);
+        let open_at = REACHED_AT + 4 + 17 * reached;
+        let open = u32_at(&bytes, open_at);
+        // The last open entry's node, and its record.
+        let last = open_at + 4 + 12 * (open - 1);
+        let node = u32_at(&bytes, last);
+        let rec = (0..reached)
+            .map(|i| REACHED_AT + 4 + 17 * i)
+            .find(|&o| u32_at(&bytes, o) == node)
+            .unwrap();
+        let is_parent = (0..reached).any(|i| u32_at(&bytes, REACHED_AT + 4 + 17 * i + 4) == node);
+        if is_parent {
+            continue;
+        }
+        let mut forged = Vec::new();
+        forged.extend_from_slice(&bytes[..REACHED_AT]);
+        forged.extend_from_slice(&((reached - 1) as u32).to_le_bytes());
+        forged.extend_from_slice(&bytes[REACHED_AT + 4..rec]);
+        forged.extend_from_slice(&bytes[rec + 17..open_at]);
+        forged.extend_from_slice(&((open - 1) as u32).to_le_bytes());
+        forged.extend_from_slice(&bytes[open_at + 4..last]);
+        forged.extend_from_slice(&bytes[last + 12..]);
+        reseal_len(&mut forged);
+        let mut t = NavSearch::new();
+        let err = t.restore_state(&mesh, &forged).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            onepath::state::StateError::InvalidField {
+                field: "nav_search.relaxed"
+            }
+            .to_string()
+        );
+        assert_eq!(t.status(), Step::Idle);
+        tried += 1;
+    }
+    assert!(tried > 5, "only {tried} forgeries tried");
+}
