@@ -7,7 +7,7 @@
 //!
 //! - [`mapgen`] (`src/gen/`): the pinned, seeded map generators.
 //! - [`families`]: one file per family of scenarios (`grids/astar`, `grids/hex`,
-//!   `grids/edits`, `grids/jps`, `grids/fast`).
+//!   `grids/edits`, `grids/jps`, `grids/fast`, …, `navmesh`).
 //! - [`runs`]: query lists, option variants, tier-1 / hooks / sliced tier-2 runs.
 //! - [`fast_runs`]: the specialised octile engines (`onepath::fast`) driven directly, for
 //!   `grids/fast`.

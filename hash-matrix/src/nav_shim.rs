@@ -32,7 +32,7 @@ impl NavPath {
 pub trait MeshShim {
     fn find_path_points(&self, a: NavPoint, b: NavPoint) -> NavPath;
     fn find_path(&self, a: WorldPoint, b: WorldPoint) -> Result<NavPath, NavError>;
-    fn save_state(&self, out: &mut [u8]) -> Result<usize, StateError>;
+    fn save_state(&self, out: &mut Vec<u8>);
     fn restore_state(&mut self, bytes: &[u8]) -> Result<(), StateError>;
     fn state_size(&self) -> usize;
     fn max_state_size(w: u32, h: u32) -> usize;
@@ -64,13 +64,9 @@ impl MeshShim for NavMesh {
         let (a, b) = (self.to_nav_point(a)?, self.to_nav_point(b)?);
         Ok(self.find_path_points(a, b))
     }
-    fn save_state(&self, out: &mut [u8]) -> Result<usize, StateError> {
-        let mut v = Vec::new();
-        self.write_canonical_bytes(&mut v);
-        out.get_mut(..v.len())
-            .ok_or(StateError::BufferTooSmall { needed: v.len() as u64, available: 0 })?
-            .copy_from_slice(&v);
-        Ok(v.len())
+    fn save_state(&self, out: &mut Vec<u8>) {
+        out.clear();
+        self.write_canonical_bytes(out);
     }
     fn restore_state(&mut self, _bytes: &[u8]) -> Result<(), StateError> {
         Err(StateError::BadMagic)

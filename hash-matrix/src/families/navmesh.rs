@@ -268,9 +268,8 @@ fn save_search(s: &NavSearch, mesh: &NavMesh) -> Vec<u8> {
 }
 
 fn save_mesh(mesh: &NavMesh) -> Vec<u8> {
-    let mut bytes = vec![0; mesh.state_size()];
-    let n = mesh.save_state(&mut bytes).expect("a buffer of state_size");
-    bytes.truncate(n);
+    let mut bytes = Vec::new();
+    mesh.save_state(&mut bytes);
     bytes
 }
 
