@@ -598,3 +598,38 @@ fn graph_searches_fit_at_every_pop() {
         assert_eq!(both.max_state_size(&g), usize::MAX);
     }
 }
+
+/// Kind 16: a mesh's snapshot carries its inputs, so its size is fixed by the grid's size:
+/// `max_state_size(width, height)` is exact through edits, radii and refreshes, and a buffer
+/// reserved once with it never grows.
+#[test]
+fn a_navmesh_snapshot_never_outgrows_its_bound_through_edits() {
+    use onepath::{NavMesh, NavSettings};
+    for (name, mut grid) in grids() {
+        let (w, h) = (grid.width(), grid.height());
+        let bound = NavMesh::max_state_size(w, h);
+        let mut out = Vec::with_capacity(bound);
+        let capacity = out.capacity();
+        let s = NavSettings::DEFAULT.with_radius(1.0).with_tile_size(8);
+        let mut mesh = NavMesh::build_2d(&grid, &s).unwrap();
+        let mut r = SplitMix64::new(16);
+        for i in 0..20 {
+            let c = grid.cell_of(r.below(grid.cell_count()));
+            grid.set_area(c, if i % 2 == 0 { 255 } else { 0 }).unwrap();
+            mesh.refresh(&grid).unwrap();
+            assert!(mesh.state_size() <= bound, "navmesh {name}");
+            mesh.save_state(&mut out);
+            assert_eq!(out.len(), mesh.state_size(), "navmesh {name}");
+            assert_eq!(
+                out.capacity(),
+                capacity,
+                "navmesh {name}: the buffer never grew"
+            );
+        }
+        assert_eq!(
+            mesh.state_size(),
+            bound,
+            "navmesh {name}: the bound is exact"
+        );
+    }
+}

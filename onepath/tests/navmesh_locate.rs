@@ -58,7 +58,9 @@ fn locate_and_nearest_equal_brute_force() {
         let cells: Vec<bool> = (0..w * h).map(|_| rng.below(100) >= density).collect();
         let grid = Grid::from_walkable(w, h, &cells).unwrap();
         let r = [0.0, 0.0, 1.0, 1.5][(case % 4) as usize];
-        let s = NavSettings::DEFAULT.with_radius(r).with_tile_size([4, 5, 9, 32][(case % 4) as usize]);
+        let s = NavSettings::DEFAULT
+            .with_radius(r)
+            .with_tile_size([4, 5, 9, 32][(case % 4) as usize]);
         let mesh = NavMesh::build_2d(&grid, &s).unwrap();
         let rs = rects(&mesh);
         for _ in 0..200 {
@@ -67,21 +69,25 @@ fn locate_and_nearest_equal_brute_force() {
             assert_eq!(mesh.locate(p), want, "case {case} point {p:?}");
             let max = [0.0, 0.5, 3.0, f64::INFINITY][rng.below(4) as usize];
             let got = mesh.nearest(p, max);
-            match want {
-                Some(id) => {
-                    on += 1;
-                    assert_eq!(got, Some((p, id)));
-                }
-                None => {
-                    off += 1;
-                    let b = brute_nearest(&rs, p);
-                    let within = b.filter(|b| b.0 as f64 <= (max * 65536.0) * (max * 65536.0));
-                    assert_eq!(got, within.map(|b| (b.2, b.1)), "case {case} {p:?} max {max}");
-                }
+            if let Some(id) = want {
+                on += 1;
+                assert_eq!(got, Some((p, id)));
+            } else {
+                off += 1;
+                let b = brute_nearest(&rs, p);
+                let within = b.filter(|b| b.0 as f64 <= (max * 65536.0) * (max * 65536.0));
+                assert_eq!(
+                    got,
+                    within.map(|b| (b.2, b.1)),
+                    "case {case} {p:?} max {max}"
+                );
             }
         }
     }
-    assert!(on > 5000 && off > 5000, "both kinds exercised ({on} on, {off} off)");
+    assert!(
+        on > 5000 && off > 5000,
+        "both kinds exercised ({on} on, {off} off)"
+    );
 }
 
 #[test]
@@ -102,13 +108,22 @@ fn vertices_and_edges_belong_to_the_lowest_id() {
 #[test]
 fn world_points_locate_through_the_grids_space() {
     let space = GridSpace::new(-10.0, 20.0, 0.5).unwrap();
-    let grid = Grid::from_text("..#\n...").unwrap().with_space(space).unwrap();
+    let grid = Grid::from_text("..#\n...")
+        .unwrap()
+        .with_space(space)
+        .unwrap();
     let mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).unwrap();
     let p = mesh.to_nav_point(WorldPoint::new(-8.75, 20.25)).unwrap(); // cell (2, 0): a wall
     assert_eq!(mesh.locate(p), None);
     let p = mesh.to_nav_point(WorldPoint::new(-8.75, 20.75)).unwrap(); // cell (2, 1)
-    assert_eq!(mesh.locate(p).map(|id| mesh.polygon(id).unwrap().rect()), Some([2, 1, 3, 2]));
-    assert!(mesh.to_nav_point(WorldPoint::new(0.0, f64::INFINITY)).is_err());
+    assert_eq!(
+        mesh.locate(p).map(|id| mesh.polygon(id).unwrap().rect()),
+        Some([2, 1, 3, 2])
+    );
+    assert!(
+        mesh.to_nav_point(WorldPoint::new(0.0, f64::INFINITY))
+            .is_err()
+    );
 }
 
 #[test]

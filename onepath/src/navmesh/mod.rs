@@ -66,6 +66,7 @@ mod funnel;
 mod hash;
 mod locate;
 mod mesh;
+mod mesh_state;
 mod point;
 mod polygon;
 mod rects;

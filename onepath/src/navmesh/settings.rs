@@ -4,12 +4,40 @@
 use super::error::NavError;
 
 /// The largest agent radius in cells: `agent_radius / cell_size <= 64` (docs/navmesh.md §2).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::navmesh::MAX_RADIUS_CELLS;
+/// use onepath::NavSettings;
+/// // On cells of 0.5 world units, a radius of 32 is 64 cells: the largest allowed.
+/// assert!(NavSettings::DEFAULT.with_radius(MAX_RADIUS_CELLS * 0.5).check(0.5).is_ok());
+/// assert!(NavSettings::DEFAULT.with_radius(32.5).check(0.5).is_err());
+/// ```
 pub const MAX_RADIUS_CELLS: f64 = 64.0;
 
 /// The smallest tile side in cells (docs/navmesh.md §3).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::navmesh::MIN_TILE_SIZE;
+/// use onepath::NavSettings;
+/// assert!(NavSettings::DEFAULT.with_tile_size(MIN_TILE_SIZE).check(1.0).is_ok());
+/// assert!(NavSettings::DEFAULT.with_tile_size(MIN_TILE_SIZE - 1).check(1.0).is_err());
+/// ```
 pub const MIN_TILE_SIZE: u32 = 4;
 
 /// The largest tile side in cells (docs/navmesh.md §3).
+///
+/// # Examples
+///
+/// ```
+/// use onepath::navmesh::MAX_TILE_SIZE;
+/// use onepath::NavSettings;
+/// assert!(NavSettings::DEFAULT.with_tile_size(MAX_TILE_SIZE).check(1.0).is_ok());
+/// assert!(NavSettings::DEFAULT.with_tile_size(MAX_TILE_SIZE + 1).check(1.0).is_err());
+/// ```
 pub const MAX_TILE_SIZE: u32 = 256;
 
 /// How a navigation mesh is baked: the agent radius, the tile size and the polygons' area.
