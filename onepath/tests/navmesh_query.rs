@@ -55,11 +55,11 @@ fn linked(mesh: &NavMesh, a: u32, b: u32) -> bool {
         }
         let poly = mesh.polygon(p).unwrap();
         for k in 0..poly.vertices().len() as u32 {
-            if let Some((q, _)) = poly.link(k) {
-                if !seen[q as usize] {
-                    seen[q as usize] = true;
-                    queue.push_back(q);
-                }
+            if let Some((q, _)) = poly.link(k)
+                && !seen[q as usize]
+            {
+                seen[q as usize] = true;
+                queue.push_back(q);
             }
         }
     }
@@ -326,27 +326,26 @@ fn hostile_snapshots_are_refused_without_a_change() {
                 forged[at] ^= bit;
                 reseal(&mut forged);
                 let mut t = target.clone();
-                match t.restore_state(&mesh, &forged) {
-                    Err(_) => assert_eq!(save(&t, &mesh), before, "byte {at} bit {bit:#x}"),
-                    Ok(()) => {
-                        // An accepted state (e.g. another goal in the same polygon of a search
-                        // that cannot reach it) continues to what a fresh search on its
-                        // endpoints answers, along a legal path.
-                        accepted += 1;
-                        let status = t.run(&mesh);
-                        let (s, g) = t.endpoints().unwrap();
-                        let mut fresh = NavSearch::new();
-                        let _ = fresh.try_begin(&mesh, s, g);
-                        assert_eq!(status, fresh.run(&mesh), "byte {at} bit {bit:#x}");
-                        if status == Step::Found {
-                            let points: Vec<(NavPoint, u32)> = t
-                                .waypoints()
-                                .iter()
-                                .map(|w| (w.point, w.corridor_index))
-                                .collect();
-                            nav_ref::check_path(s, g, t.portals(), &points, t.length().unwrap())
-                                .unwrap();
-                        }
+                if t.restore_state(&mesh, &forged).is_err() {
+                    assert_eq!(save(&t, &mesh), before, "byte {at} bit {bit:#x}");
+                } else {
+                    // An accepted state (e.g. another goal in the same polygon of a search
+                    // that cannot reach it) continues to what a fresh search on its
+                    // endpoints answers, along a legal path.
+                    accepted += 1;
+                    let status = t.run(&mesh);
+                    let (s, g) = t.endpoints().unwrap();
+                    let mut fresh = NavSearch::new();
+                    let _ = fresh.try_begin(&mesh, s, g);
+                    assert_eq!(status, fresh.run(&mesh), "byte {at} bit {bit:#x}");
+                    if status == Step::Found {
+                        let points: Vec<(NavPoint, u32)> = t
+                            .waypoints()
+                            .iter()
+                            .map(|w| (w.point, w.corridor_index))
+                            .collect();
+                        nav_ref::check_path(s, g, t.portals(), &points, t.length().unwrap())
+                            .unwrap();
                     }
                 }
             }
@@ -412,4 +411,61 @@ fn a_snapshot_that_dropped_an_open_leaf_is_refused() {
         tried += 1;
     }
     assert!(tried > 5, "only {tried} forgeries tried");
+}
+
+#[test]
+fn the_tier_1_queries_answer_what_the_search_answers() {
+    use onepath::{PathStatus, WorldPoint};
+    for (mesh, a, b) in cases(6, 60) {
+        let mut s = NavSearch::new();
+        let _ = s.try_begin(&mesh, a, b);
+        let status = s.run(&mesh);
+        let path = mesh.find_path_points(a, b);
+        assert_eq!(path.is_found(), status == Step::Found);
+        assert_eq!(
+            (path.iterations, path.expansions),
+            (s.iterations(), s.expansions())
+        );
+        assert_eq!(
+            (path.waypoints.as_slice(), path.corridor.as_slice()),
+            (s.waypoints(), s.corridor())
+        );
+        assert_eq!(
+            path.length.to_bits(),
+            s.length().unwrap_or(f64::INFINITY).to_bits()
+        );
+        // Through world points (the unit space: a fixed-point value is its world value · 2^16).
+        let w = |p: NavPoint| WorldPoint::new(p.x as f64 / 65536.0, p.y as f64 / 65536.0);
+        assert_eq!(mesh.find_path(w(a), w(b)).unwrap(), path);
+        if path.is_found() {
+            let world = path.world_points(&mesh);
+            assert_eq!((world[0], *world.last().unwrap()), (w(a), w(b)));
+            assert_eq!(path.world_length(&mesh), path.length);
+        }
+    }
+    let mesh = NavMesh::from_walkable(
+        2,
+        2,
+        &[true, false, false, true],
+        GridSpace::UNIT,
+        &NavSettings::DEFAULT,
+    )
+    .unwrap();
+    let (a, b) = (WorldPoint::new(0.5, 0.5), WorldPoint::new(1.5, 1.5));
+    // Two cells that touch only at a corner are not linked.
+    assert_eq!(mesh.find_path(a, b).unwrap().status, PathStatus::NoPath);
+    let off = WorldPoint::new(1.5, 0.5);
+    assert_eq!(
+        mesh.find_path(off, off).unwrap().status,
+        PathStatus::StartInvalid
+    );
+    assert_eq!(
+        mesh.find_path(a, off).unwrap().status,
+        PathStatus::GoalInvalid
+    );
+    assert!(
+        mesh.find_path(WorldPoint::new(f64::INFINITY, 0.0), b)
+            .is_err()
+    );
+    assert!(mesh.find_path(a, WorldPoint::new(0.0, 1e300)).is_err());
 }

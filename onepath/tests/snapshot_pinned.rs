@@ -149,3 +149,34 @@ fn octile_jump_bytes_are_pinned() {
     let mut t = OctileJump::<TableFinder>::new();
     assert!(t.restore_state(&g, &b).is_err());
 }
+
+#[test]
+fn nav_search_bytes_are_pinned() {
+    use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    // A comb: the corridor winds down and up between the teeth.
+    let grid = Grid::from_text(
+        "
+        .#.#.
+        .#.#.
+        .....
+        ",
+    )
+    .unwrap();
+    let mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).unwrap();
+    let mut s = NavSearch::new();
+    let start = NavPoint::cell_center(onepath::Cell::new(0, 0));
+    let goal = NavPoint::cell_center(onepath::Cell::new(4, 0));
+    assert_eq!(s.try_begin(&mesh, start, goal), Step::InProgress);
+    assert_eq!(s.step(&mesh, 2), Step::InProgress);
+    let mut b = vec![0; s.state_size()];
+    s.save_state(&mesh, &mut b).unwrap();
+    assert_eq!(u16::from_le_bytes([b[6], b[7]]), onepath::state::KIND_NAV_SEARCH);
+    pinned("nav_search.hex", &b);
+    let mut c = NavSearch::new();
+    c.restore_state(&mesh, &b).unwrap();
+    let mut again = vec![0; c.state_size()];
+    c.save_state(&mesh, &mut again).unwrap();
+    assert_eq!(again, b);
+    assert_eq!((c.run(&mesh), s.run(&mesh)), (Step::Found, Step::Found));
+    assert_eq!(c.waypoints(), s.waypoints());
+}

@@ -307,7 +307,7 @@ fn check(
     }
     // Records: increasing linked half-edges (or the goal node), g finite and not negative.
     let mut closed = 0usize;
-    for i in 0..count {
+    for (i, mark) in scratch.iter_mut().enumerate().take(count) {
         let rec = records.get(i);
         if (i > 0 && rec.node <= records.get(i - 1).node)
             || rec.node > goal_node
@@ -322,7 +322,7 @@ fn check(
             return Err(invalid("nav_search.reached.closed"));
         }
         closed += usize::from(rec.closed);
-        scratch[i] = UNSEEN;
+        *mark = UNSEEN;
     }
     // The pop order: every closed record exactly once; the scratch keeps each one's position.
     let pops = popped.len() / 4;

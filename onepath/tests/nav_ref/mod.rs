@@ -125,13 +125,10 @@ pub fn shortest_length(start: NavPoint, goal: NavPoint, portals: &[[NavPoint; 2]
     let mut dist = vec![f64::INFINITY; nodes.len()];
     let mut done = vec![false; nodes.len()];
     dist[0] = 0.0;
-    loop {
-        let Some(u) = (0..nodes.len())
-            .filter(|&i| !done[i] && dist[i].is_finite())
-            .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))
-        else {
-            break;
-        };
+    while let Some(u) = (0..nodes.len())
+        .filter(|&i| !done[i] && dist[i].is_finite())
+        .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))
+    {
         done[u] = true;
         if u == goal_ix {
             break;
