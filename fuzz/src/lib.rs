@@ -42,7 +42,6 @@ pub mod input;
 pub mod lines;
 pub mod movingai_map;
 pub mod movingai_scen;
-pub mod nav_shim;
 pub mod navmesh_bake;
 pub mod navmesh_props;
 pub mod navmesh_query;

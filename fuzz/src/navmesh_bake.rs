@@ -32,10 +32,8 @@ use onepath::navmesh::{NavError, NavMesh, NavSettings};
 use onepath::{Cell, Grid, GridSpace};
 
 use crate::input::Input;
-#[allow(unused_imports)]
-use crate::nav_shim::{MeshShim, SHIM_KIND16};
-use crate::snapshot_restore::navmesh::save_mesh;
 use crate::navmesh_props::check_mesh;
+use crate::snapshot_restore::navmesh::save_mesh;
 
 const MAX_SIDE: u32 = 24;
 
@@ -143,7 +141,11 @@ fn build(grid: &Grid, settings: &NavSettings) -> Option<NavMesh> {
     }
     match (a, b) {
         (Ok(a), Ok(b)) => {
-            assert!(radius_ok && tile_ok, "radius {r} tile {} accepted", settings.tile_size);
+            assert!(
+                radius_ok && tile_ok,
+                "radius {r} tile {} accepted",
+                settings.tile_size
+            );
             assert!(bytes(&a) == bytes(&b), "build_2d and from_walkable differ");
             assert_eq!(a.content_hash(), b.content_hash());
             Some(a)
@@ -177,9 +179,6 @@ fn build(grid: &Grid, settings: &NavSettings) -> Option<NavMesh> {
 
 /// The kind-16 snapshot restores into a mesh of another map and saves the same bytes.
 fn round_trip(mesh: &NavMesh) {
-    if SHIM_KIND16 {
-        return;
-    }
     let snap = save_mesh(mesh);
     assert_eq!(snap.len(), mesh.state_size(), "state_size");
     assert!(snap.len() <= NavMesh::max_state_size(mesh.width(), mesh.height()));
@@ -187,7 +186,10 @@ fn round_trip(mesh: &NavMesh) {
     let mut target = NavMesh::build_2d(&other, &NavSettings::DEFAULT).expect("defaults");
     assert_eq!(target.restore_state(&snap), Ok(()), "own kind-16 snapshot");
     assert!(bytes(&target) == bytes(mesh), "restored mesh differs");
-    assert!(save_mesh(&target) == snap, "kind 16 does not save back to itself");
+    assert!(
+        save_mesh(&target) == snap,
+        "kind 16 does not save back to itself"
+    );
 }
 
 /// Refreshes and compares with a fresh bake; `false` when the settings do not fit the grid
@@ -200,14 +202,23 @@ fn refresh(mesh: &mut NavMesh, grid: &Grid, settings: &NavSettings) -> bool {
     match (mesh.refresh(grid), fresh) {
         (Ok(rebaked), Ok(fresh)) => {
             let most = tiles.max(u64::from(fresh.tiles_x()) * u64::from(fresh.tiles_y()));
-            assert!(u64::from(rebaked) <= most, "{rebaked} tiles re-baked of {most}");
+            assert!(
+                u64::from(rebaked) <= most,
+                "{rebaked} tiles re-baked of {most}"
+            );
             assert!(mesh.is_current(grid), "refresh leaves the mesh stale");
-            assert!(bytes(mesh) == bytes(&fresh), "refresh differs from a fresh bake");
+            assert!(
+                bytes(mesh) == bytes(&fresh),
+                "refresh differs from a fresh bake"
+            );
             assert_eq!(mesh.content_hash(), fresh.content_hash());
             true
         }
         (Err(e), Err(_)) => {
-            assert!(bytes(mesh) == before, "a refused refresh ({e}) changed the mesh");
+            assert!(
+                bytes(mesh) == before,
+                "a refused refresh ({e}) changed the mesh"
+            );
             false
         }
         (Ok(_), Err(e)) => panic!("refresh accepted a grid a fresh bake refuses ({e})"),

@@ -37,12 +37,9 @@ pub fn kept_cells(w: u32, h: u32, walkable: &[bool], r: f64) -> Vec<bool> {
             // between), so the border is the smallest of the four gaps along one axis.
             let border = x.min(wi - 1 - x).min(y).min(hi - 1 - y);
             fits(border, 0)
-                && blocked.iter().all(|&(bx, by)| {
-                    fits(
-                        ((x - bx).abs() - 1).max(0),
-                        ((y - by).abs() - 1).max(0),
-                    )
-                })
+                && blocked
+                    .iter()
+                    .all(|&(bx, by)| fits(((x - bx).abs() - 1).max(0), ((y - by).abs() - 1).max(0)))
         })
         .collect()
 }
@@ -84,7 +81,10 @@ pub fn check_mesh(mesh: &NavMesh, walkable: &[bool], r: f64, tile: u32) -> Resul
         }
         let t = (x0 as u32 / tile) + (y0 as u32 / tile) * tiles_x;
         if poly.tile() != t || (x1 as u32 - 1) / tile != x0 as u32 / tile {
-            return Err(format!("polygon {p}: tile {} crosses or is not {t}", poly.tile()));
+            return Err(format!(
+                "polygon {p}: tile {} crosses or is not {t}",
+                poly.tile()
+            ));
         }
         if (y1 as u32 - 1) / tile != y0 as u32 / tile {
             return Err(format!("polygon {p} crosses a tile row"));
@@ -98,7 +98,9 @@ pub fn check_mesh(mesh: &NavMesh, walkable: &[bool], r: f64, tile: u32) -> Resul
         for y in y0..y1 {
             for x in x0..x1 {
                 if !kept[idx(x, y)] || owner[idx(x, y)] != u32::MAX {
-                    return Err(format!("polygon {p}: cell ({x}, {y}) not kept or covered twice"));
+                    return Err(format!(
+                        "polygon {p}: cell ({x}, {y}) not kept or covered twice"
+                    ));
                 }
                 owner[idx(x, y)] = p;
             }
@@ -125,7 +127,9 @@ pub fn check_mesh(mesh: &NavMesh, walkable: &[bool], r: f64, tile: u32) -> Resul
         }
         let rect_area = i128::from((x1 - x0) * (y1 - y0));
         if twice_area != 2 * rect_area {
-            return Err(format!("polygon {p}: area {twice_area}/2, rectangle {rect_area}"));
+            return Err(format!(
+                "polygon {p}: area {twice_area}/2, rectangle {rect_area}"
+            ));
         }
     }
     if mesh.tile_count() != tiles {
@@ -187,19 +191,25 @@ fn check_links(
             match poly.link(k as u32) {
                 None => {
                     if let Some(o) = across.iter().find(|&&o| o != u32::MAX) {
-                        return Err(format!("polygon {p} edge {k}: unlinked, polygon {o} across"));
+                        return Err(format!(
+                            "polygon {p} edge {k}: unlinked, polygon {o} across"
+                        ));
                     }
                 }
                 Some((q, j)) => {
                     if across.iter().any(|&o| o != q) {
-                        return Err(format!("polygon {p} edge {k}: linked to {q}, across {across:?}"));
+                        return Err(format!(
+                            "polygon {p} edge {k}: linked to {q}, across {across:?}"
+                        ));
                     }
                     let other = mesh.polygon(q).ok_or(format!("link to missing {q}"))?;
                     let ov = other.vertices();
                     let m = ov.len();
                     let j = j as usize;
                     if j >= m || ov[j] != b || ov[(j + 1) % m] != a {
-                        return Err(format!("polygon {p} edge {k}: {q}'s edge {j} is not it reversed"));
+                        return Err(format!(
+                            "polygon {p} edge {k}: {q}'s edge {j} is not it reversed"
+                        ));
                     }
                     if other.link(j as u32) != Some((p, k as u32)) {
                         return Err(format!("polygon {p} edge {k}: link not symmetric"));
@@ -226,7 +236,11 @@ fn check_bytes(mesh: &NavMesh) -> Result<(), String> {
     b.extend_from_slice(&space.cell_size().to_bits().to_le_bytes());
     b.extend_from_slice(&space.origin().x.to_bits().to_le_bytes());
     b.extend_from_slice(&space.origin().y.to_bits().to_le_bytes());
-    let r = if s.agent_radius == 0.0 { 0.0f64 } else { s.agent_radius };
+    let r = if s.agent_radius == 0.0 {
+        0.0f64
+    } else {
+        s.agent_radius
+    };
     b.extend_from_slice(&r.to_bits().to_le_bytes());
     b.extend_from_slice(&s.tile_size.to_le_bytes());
     b.push(s.area);

@@ -39,22 +39,13 @@ use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings, NavWaypoint};
 use onepath::{Grid, GridSpace, PathStatus, Step, WorldPoint};
 
 use crate::input::Input;
-#[allow(unused_imports)]
-use crate::nav_shim::MeshShim;
-use crate::snapshot_restore::navmesh::save_search;
 use crate::navmesh_props::{contains, locate_reference, nearest_reference, orient, segment_length};
+use crate::snapshot_restore::navmesh::save_search;
 
 const MAX_SIDE: u32 = 16;
 const U: i64 = NavPoint::UNIT;
 
-const SETTINGS: [(f64, u32); 6] = [
-    (0.0, 32),
-    (0.0, 4),
-    (0.5, 8),
-    (1.0, 5),
-    (1.5, 32),
-    (0.3, 4),
-];
+const SETTINGS: [(f64, u32); 6] = [(0.0, 32), (0.0, 4), (0.5, 8), (1.0, 5), (1.5, 32), (0.3, 4)];
 
 const SPACES: [(f64, f64, f64); 3] = [(0.0, 0.0, 1.0), (-10.5, 3.25, 0.5), (100.0, -7.0, 2.0)];
 
@@ -71,7 +62,17 @@ const EXTREMES: [i64; 10] = [
     -(1 << 21) * U,
 ];
 
-const DISTANCES: [f64; 9] = [0.0, 0.25, 1.0, 3.0, 1e9, f64::INFINITY, f64::NAN, -1.0, -0.0];
+const DISTANCES: [f64; 9] = [
+    0.0,
+    0.25,
+    1.0,
+    3.0,
+    1e9,
+    f64::INFINITY,
+    f64::NAN,
+    -1.0,
+    -0.0,
+];
 
 const HOSTILE: [f64; 12] = [
     f64::NAN,
@@ -123,7 +124,9 @@ fn point(input: &mut Input<'_>, w: &World) -> NavPoint {
             y: i64::from(input.u32()) | i64::from(input.u32()) << 32,
         },
         k @ (6 | 7) if m.poly_count() > 0 => {
-            let p = m.polygon(u32::from(input.u16()) % m.poly_count()).expect("in range");
+            let p = m
+                .polygon(u32::from(input.u16()) % m.poly_count())
+                .expect("in range");
             let v = p.vertices();
             let i = usize::from(input.u8()) % v.len();
             let (a, b) = (v[i], v[(i + 1) % v.len()]);
@@ -185,14 +188,20 @@ fn check_point(w: &World, p: NavPoint, d: f64) {
     let want = nearest_reference(m, p);
     match (got, want) {
         (Some((q, id)), Some((rq, rid, d2))) => {
-            assert!((q, id) == (rq, rid), "nearest({p:?}) = {q:?} in {id}, want {rq:?} in {rid}");
+            assert!(
+                (q, id) == (rq, rid),
+                "nearest({p:?}) = {q:?} in {id}, want {rq:?} in {rid}"
+            );
             let dist = (d2 as f64).sqrt() / 65536.0;
             assert!(dist <= d + 1e-9 * d.max(1.0), "nearest beyond {d}: {dist}");
             assert!(contains(m, id, q));
         }
         (None, Some((_, _, d2))) => {
             let dist = (d2 as f64).sqrt() / 65536.0;
-            assert!(dist >= d - 1e-9 * d.max(1.0), "nearest({p:?}, {d}) none, mesh at {dist}");
+            assert!(
+                dist >= d - 1e-9 * d.max(1.0),
+                "nearest({p:?}, {d}) none, mesh at {dist}"
+            );
         }
         (Some(g), None) => panic!("nearest on an empty mesh: {g:?}"),
         (None, None) => {}
@@ -307,8 +316,14 @@ pub fn check_found(
     wps: &[NavWaypoint],
     length: f64,
 ) -> Result<(), String> {
-    ensure!(corridor.first().copied() == m.locate(a), "corridor starts off the start's polygon");
-    ensure!(corridor.last().copied() == m.locate(b), "corridor ends off the goal's polygon");
+    ensure!(
+        corridor.first().copied() == m.locate(a),
+        "corridor starts off the start's polygon"
+    );
+    ensure!(
+        corridor.last().copied() == m.locate(b),
+        "corridor ends off the goal's polygon"
+    );
     for pair in corridor.windows(2) {
         let poly = m.polygon(pair[0]).ok_or("a corridor polygon is missing")?;
         let n = poly.vertices().len() as u32;
@@ -317,8 +332,14 @@ pub fn check_found(
             "corridor step {pair:?} is not a link"
         );
     }
-    ensure!(wps.first().map(|w| w.point) == Some(a), "path does not start at the start");
-    ensure!(wps.last().map(|w| w.point) == Some(b), "path does not end at the goal");
+    ensure!(
+        wps.first().map(|w| w.point) == Some(a),
+        "path does not start at the start"
+    );
+    ensure!(
+        wps.last().map(|w| w.point) == Some(b),
+        "path does not end at the goal"
+    );
     let mut rects = Vec::with_capacity(corridor.len());
     for &p in corridor {
         let r = m.polygon(p).ok_or("a corridor polygon is missing")?.rect();
@@ -327,8 +348,14 @@ pub fn check_found(
     let mut sum = 0.0;
     for (i, w) in wps.iter().enumerate() {
         let poly = corridor.get(w.corridor_index as usize).copied();
-        ensure!(poly == Some(w.polygon), "waypoint {i} does not name its corridor polygon");
-        ensure!(contains(m, w.polygon, w.point), "waypoint {i} is not in its polygon");
+        ensure!(
+            poly == Some(w.polygon),
+            "waypoint {i} does not name its corridor polygon"
+        );
+        ensure!(
+            contains(m, w.polygon, w.point),
+            "waypoint {i} is not in its polygon"
+        );
         if i > 0 {
             ensure!(
                 wps[i - 1].corridor_index <= w.corridor_index,
@@ -343,12 +370,18 @@ pub fn check_found(
         }
         if i + 2 < wps.len() {
             let p = |k: usize| [wps[k].point.x, wps[k].point.y];
-            ensure!(orient(p(i), p(i + 1), p(i + 2)) != 0, "collinear waypoints at {i}");
+            ensure!(
+                orient(p(i), p(i + 1), p(i + 2)) != 0,
+                "collinear waypoints at {i}"
+            );
         }
         if i > 0 {
             let prev = wps[i - 1].point;
             ensure!(prev != w.point, "repeated waypoint {i}");
-            ensure!(covered(prev, w.point, &rects), "segment {i} leaves the corridor");
+            ensure!(
+                covered(prev, w.point, &rects),
+                "segment {i} leaves the corridor"
+            );
             sum += segment_length(prev, w.point);
         }
     }
@@ -402,9 +435,21 @@ fn of_search(s: &NavSearch) -> Outcome {
     let found = s.status() == Step::Found;
     Outcome {
         status: status_of(s.status()),
-        corridor: if found { s.corridor().to_vec() } else { Vec::new() },
-        waypoints: if found { wp_tuples(s.waypoints()) } else { Vec::new() },
-        length_bits: s.length().filter(|_| found).unwrap_or(f64::INFINITY).to_bits(),
+        corridor: if found {
+            s.corridor().to_vec()
+        } else {
+            Vec::new()
+        },
+        waypoints: if found {
+            wp_tuples(s.waypoints())
+        } else {
+            Vec::new()
+        },
+        length_bits: s
+            .length()
+            .filter(|_| found)
+            .unwrap_or(f64::INFINITY)
+            .to_bits(),
         iterations: s.iterations(),
         expansions: s.expansions(),
     }
@@ -439,9 +484,21 @@ fn query(w: &World, input: &mut Input<'_>) {
     }
     let tier1 = Outcome {
         status: path.status,
-        corridor: if want == PathStatus::Found { path.corridor.clone() } else { Vec::new() },
-        waypoints: if want == PathStatus::Found { wp_tuples(&path.waypoints) } else { Vec::new() },
-        length_bits: if want == PathStatus::Found { path.length.to_bits() } else { f64::INFINITY.to_bits() },
+        corridor: if want == PathStatus::Found {
+            path.corridor.clone()
+        } else {
+            Vec::new()
+        },
+        waypoints: if want == PathStatus::Found {
+            wp_tuples(&path.waypoints)
+        } else {
+            Vec::new()
+        },
+        length_bits: if want == PathStatus::Found {
+            path.length.to_bits()
+        } else {
+            f64::INFINITY.to_bits()
+        },
         iterations: path.iterations,
         expansions: path.expansions,
     };
@@ -505,10 +562,16 @@ fn query(w: &World, input: &mut Input<'_>) {
             let w = world.expect("valid world points");
             let p = m.find_path_points(na, nb);
             assert_eq!(w.status, p.status);
-            assert!(wp_tuples(&w.waypoints) == wp_tuples(&p.waypoints), "world path differs");
+            assert!(
+                wp_tuples(&w.waypoints) == wp_tuples(&p.waypoints),
+                "world path differs"
+            );
             assert_eq!(w.length.to_bits(), p.length.to_bits());
         }
-        _ => assert!(world.is_err(), "find_path accepted a point the rule refuses"),
+        _ => assert!(
+            world.is_err(),
+            "find_path accepted a point the rule refuses"
+        ),
     }
 }
 
@@ -528,9 +591,7 @@ pub fn navmesh_query(data: &[u8]) {
     let grid = Grid::from_areas(width, height, cells)
         .and_then(|g| g.with_space(space))
         .expect("a valid size");
-    let settings = NavSettings::DEFAULT
-        .with_radius(r * s)
-        .with_tile_size(tile);
+    let settings = NavSettings::DEFAULT.with_radius(r * s).with_tile_size(tile);
     let mesh = NavMesh::build_2d(&grid, &settings).expect("valid settings");
     let w = World {
         mesh,

@@ -26,7 +26,6 @@ pub mod fast_runs;
 pub mod golden;
 #[path = "gen/mod.rs"]
 pub mod mapgen;
-pub mod nav_shim;
 pub mod record;
 pub mod record_nav;
 pub mod registry;

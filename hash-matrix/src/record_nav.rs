@@ -119,7 +119,10 @@ pub fn waypoint_digest(points: impl IntoIterator<Item = (i64, i64, u32, u32)>) -
         h.write_u32(polygon);
         len += 1;
     }
-    Digest { len, fnv: h.finish() }
+    Digest {
+        len,
+        fnv: h.finish(),
+    }
 }
 
 #[cfg(test)]
@@ -145,7 +148,10 @@ mod tests {
         assert!(line.contains(" waypoints=2 waypoints_fnv=0x"), "{line}");
         let mut snap = q;
         snap.snapshot = Some(Digest::of_bytes(&[1]));
-        assert!(snap.fields().ends_with(" snap_len=1 snap=0xaf63dc4c8601ec8c"));
+        assert!(
+            snap.fields()
+                .ends_with(" snap_len=1 snap=0xaf63dc4c8601ec8c")
+        );
         assert_eq!(snap.outcome_fields(), q.fields());
         let m = MeshRecord {
             hash: 1,

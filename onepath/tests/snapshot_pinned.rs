@@ -170,7 +170,10 @@ fn nav_search_bytes_are_pinned() {
     assert_eq!(s.step(&mesh, 2), Step::InProgress);
     let mut b = vec![0; s.state_size()];
     s.save_state(&mesh, &mut b).unwrap();
-    assert_eq!(u16::from_le_bytes([b[6], b[7]]), onepath::state::KIND_NAV_SEARCH);
+    assert_eq!(
+        u16::from_le_bytes([b[6], b[7]]),
+        onepath::state::KIND_NAV_SEARCH
+    );
     pinned("nav_search.hex", &b);
     let mut c = NavSearch::new();
     c.restore_state(&mesh, &b).unwrap();

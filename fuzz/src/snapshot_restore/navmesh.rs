@@ -24,8 +24,6 @@ use onepath::{PathStatus, Step};
 use super::proof::Outcome;
 use super::{mutate, world};
 use crate::input::Input;
-#[allow(unused_imports)]
-use crate::nav_shim::{MeshShim, SHIM_KIND16};
 use crate::navmesh_props::fnv1a;
 use crate::navmesh_query::check_found;
 
@@ -53,7 +51,9 @@ pub fn save_mesh(mesh: &NavMesh) -> Vec<u8> {
 /// The kind-17 bytes of `s` on `mesh`.
 pub fn save_search(s: &NavSearch, mesh: &NavMesh) -> Vec<u8> {
     let mut out = vec![0; s.state_size()];
-    let n = s.save_state(mesh, &mut out).expect("a buffer of state_size");
+    let n = s
+        .save_state(mesh, &mut out)
+        .expect("a buffer of state_size");
     out.truncate(n);
     out
 }
@@ -110,13 +110,12 @@ pub fn valid_search(mesh: &NavMesh, input: &mut Input<'_>) -> (NavSearch, Vec<u8
 
 /// Kind 16 restored into a mesh of another map: the property, `Err` naming what failed.
 pub fn mesh_property(bytes: &[u8], target: &mut NavMesh) -> Result<bool, String> {
-    if SHIM_KIND16 {
-        return Ok(false);
-    }
     let (before, before_mesh) = (save_mesh(target), canonical(target));
     if let Err(e) = target.restore_state(bytes) {
         if save_mesh(target) != before || canonical(target) != before_mesh {
-            return Err(format!("a refused kind-16 restore ({e:?}) changed the mesh"));
+            return Err(format!(
+                "a refused kind-16 restore ({e:?}) changed the mesh"
+            ));
         }
         return Ok(false);
     }
@@ -166,7 +165,10 @@ fn answer(s: &NavSearch, mesh: &NavMesh) -> Result<(), String> {
         other => return Err(format!("a restored search ended {other:?}")),
     };
     if status != fresh.status {
-        return Err(format!("restored search {status:?}, a fresh one {:?}", fresh.status));
+        return Err(format!(
+            "restored search {status:?}, a fresh one {:?}",
+            fresh.status
+        ));
     }
     if status == PathStatus::Found {
         let length = s.length().ok_or("found without a length")?;
@@ -185,7 +187,9 @@ pub fn search_property(
     let (before, status) = (save_search(target, mesh), target.status());
     if let Err(e) = target.restore_state(mesh, bytes) {
         if save_search(target, mesh) != before || target.status() != status {
-            return Err(format!("a refused kind-17 restore ({e:?}) changed the search"));
+            return Err(format!(
+                "a refused kind-17 restore ({e:?}) changed the search"
+            ));
         }
         return Ok(false);
     }
@@ -210,7 +214,11 @@ pub fn nav_case(kind: u16, map_index: u32, input: &mut Input<'_>) -> (u32, Outco
         }
         let mesh = NavMesh::build_2d(&g, &settings(setting)).expect("valid settings");
         let good = save_mesh(&mesh);
-        let bytes = if damage { mutate::mutate(&good, input) } else { good.clone() };
+        let bytes = if damage {
+            mutate::mutate(&good, input)
+        } else {
+            good.clone()
+        };
         let edits = u32::from(bytes != good);
         let mut target = mesh_of(map_index + 1, setting + 1);
         return match mesh_property(&bytes, &mut target) {
@@ -219,16 +227,18 @@ pub fn nav_case(kind: u16, map_index: u32, input: &mut Input<'_>) -> (u32, Outco
                 violated("its own kind 16 restores to another mesh".into(), true),
             ),
             Ok(true) => (edits, Outcome::Accepted),
-            Ok(false) if edits == 0 && !SHIM_KIND16 => {
-                (edits, violated("its own kind 16 refused".into(), true))
-            }
+            Ok(false) if edits == 0 => (edits, violated("its own kind 16 refused".into(), true)),
             Ok(false) => (edits, Outcome::Refused),
             Err(m) => (edits, violated(m, edits == 0)),
         };
     }
     let mesh = mesh_of(map_index, setting);
     let (mut original, good) = valid_search(&mesh, input);
-    let bytes = if damage { mutate::mutate(&good, input) } else { good.clone() };
+    let bytes = if damage {
+        mutate::mutate(&good, input)
+    } else {
+        good.clone()
+    };
     let edits = u32::from(bytes != good);
     let mut target = busy(&mesh);
     match search_property(&bytes, &mut target, &mesh) {
@@ -246,7 +256,10 @@ pub fn nav_case(kind: u16, map_index: u32, input: &mut Input<'_>) -> (u32, Outco
             if same {
                 (edits, Outcome::Accepted)
             } else {
-                (edits, violated("its own kind 17 continues otherwise".into(), true))
+                (
+                    edits,
+                    violated("its own kind 17 continues otherwise".into(), true),
+                )
             }
         }
         Ok(true) => (edits, Outcome::Accepted),

@@ -17,7 +17,7 @@
 //!   `outside`):
 //!   `v/run/<q>` a `NavSearch` run at once; `v/tier1/<q>` `NavMesh::find_path_points`,
 //!   `v/sliced3/<q>` stepped 3 pops at a time and `v/restored/<q>` saved (kind 17) after half
-//!   the pops and finished by another handle — twins of `v/run/<q>`.
+//!   the pops (at least one) and finished by another handle — twins of `v/run/<q>`.
 //!
 //! `navmesh/edits-*` scenarios edit the grid in four rounds (cells and rectangles walled and
 //! opened, walkable cells repainted with another area, an area's multiplier changed), then
@@ -35,8 +35,6 @@ use onepath::{Cell, Grid, GridSpace, PathStatus, Step, WorldPoint};
 
 use crate::digest::{Digest, Fnv64};
 use crate::mapgen::{self, Map};
-#[allow(unused_imports)]
-use crate::nav_shim::{MeshShim, SHIM_KIND16};
 use crate::record::{Body, GridStateRecord, StructureRecord};
 use crate::record_nav::{MeshRecord, NavQueryRecord, waypoint_digest};
 use crate::registry::{Recorder, Scenario};
@@ -262,7 +260,9 @@ fn begun(mesh: &NavMesh, a: NavPoint, b: NavPoint) -> Result<NavSearch, NavQuery
 
 fn save_search(s: &NavSearch, mesh: &NavMesh) -> Vec<u8> {
     let mut bytes = vec![0; s.state_size()];
-    let n = s.save_state(mesh, &mut bytes).expect("a buffer of state_size");
+    let n = s
+        .save_state(mesh, &mut bytes)
+        .expect("a buffer of state_size");
     bytes.truncate(n);
     bytes
 }
@@ -317,14 +317,13 @@ fn query(rec: &mut Recorder, prefix: &str, mesh: &NavMesh, label: &str, a: NavPo
     );
     let restored = match begun(mesh, a, b) {
         Ok(mut s) => {
-            let half = u32::try_from(whole.iterations / 2).unwrap_or(u32::MAX);
-            if half > 0 {
-                let _ = s.step(mesh, half);
-            }
+            let half = u32::try_from(whole.iterations / 2)
+                .unwrap_or(u32::MAX)
+                .max(1);
+            let _ = s.step(mesh, half);
             let bytes = save_search(&s, mesh);
             let mut other = NavSearch::new();
             if let Err(e) = other.restore_state(mesh, &bytes) {
-                if std::env::var_os("TEMP_NAV").is_some() { eprintln!("TEMP-NAV {e}"); return; }
                 panic!(
                     "the engine's own kind-17 snapshot ({prefix}{label}, {half} of {} pops, {:?}) refused: {e}",
                     whole.iterations,
@@ -389,7 +388,11 @@ fn endpoints(map: &Map, mesh: &NavMesh, seed: u64) -> Vec<(String, NavPoint, Nav
         y: p.y + i64::from(rng.below(49_153)) - 24_576,
     };
     for (i, (a, b)) in pairs.iter().take(3).enumerate() {
-        out.push((format!("q{i:02}~frac"), shift(centre(*a)), shift(centre(*b))));
+        out.push((
+            format!("q{i:02}~frac"),
+            shift(centre(*a)),
+            shift(centre(*b)),
+        ));
     }
     let (a, b) = pairs[0];
     let (ca, cb) = (
@@ -515,13 +518,9 @@ fn mesh_records(rec: &mut Recorder, v: &str, grid: &Grid, map: &Map, mesh: &NavM
     );
     let other = Grid::from_text("..#\n...").expect("a fixed picture");
     let mut restored = NavMesh::build_2d(&other, &NavSettings::DEFAULT).expect("defaults");
-    if SHIM_KIND16 {
-        restored = mesh.clone();
-    } else {
-        restored
-            .restore_state(&bytes)
-            .expect("the engine's own kind-16 snapshot");
-    }
+    restored
+        .restore_state(&bytes)
+        .expect("the engine's own kind-16 snapshot");
     rec.body(
         &format!("{v}/mesh-restored"),
         Some(&label),
