@@ -55,7 +55,11 @@ fn v64(v: [i32; 2]) -> [i64; 2] {
 }
 
 /// Everything §3 and §4 promise about `mesh`, baked from `walkable` (`w × h`) with radius
-/// `r` cells, tile size `tile`: `Err` names the first broken rule.
+/// `r` cells, tile size `tile`.
+///
+/// # Errors
+///
+/// The first broken rule, named.
 pub fn check_mesh(mesh: &NavMesh, walkable: &[bool], r: f64, tile: u32) -> Result<(), String> {
     let (w, h) = (mesh.width(), mesh.height());
     let kept = kept_cells(w, h, walkable, r);

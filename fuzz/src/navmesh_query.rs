@@ -178,7 +178,7 @@ fn check_point(w: &World, p: NavPoint, d: f64) {
     let located = m.locate(p);
     assert_eq!(located, locate_reference(m, p), "locate({p:?})");
     let got = m.nearest(p, d);
-    if !(d >= 0.0) || !within(p) {
+    if d.is_nan() || d < 0.0 || !within(p) {
         return;
     }
     if let Some(id) = located {
@@ -410,7 +410,7 @@ fn status_of(s: Step) -> PathStatus {
         Step::StartInvalid => PathStatus::StartInvalid,
         Step::GoalInvalid => PathStatus::GoalInvalid,
         Step::InProgress => PathStatus::BudgetExhausted,
-        _ => PathStatus::NotStarted,
+        Step::Idle => PathStatus::NotStarted,
     }
 }
 
@@ -522,6 +522,17 @@ fn query(w: &World, input: &mut Input<'_>) {
             k => u32::from(k),
         };
         let _ = s.step(m, k);
+        if calls == 1 && s.status() == Step::InProgress {
+            // Refused begins (a point left of the grid is on no polygon) leave it running.
+            let off = NavPoint { x: -U, y: -U };
+            assert_eq!(s.try_begin(m, off, b), Step::StartInvalid);
+            assert_eq!(s.try_begin(m, a, off), Step::GoalInvalid);
+            assert_eq!(
+                s.status(),
+                Step::InProgress,
+                "a refused begin stopped the search"
+            );
+        }
         if calls == save_at {
             let bytes = save(&s, m);
             let mut t = NavSearch::new();

@@ -147,7 +147,7 @@ mod tests {
         );
         assert!(line.contains(" waypoints=2 waypoints_fnv=0x"), "{line}");
         let mut snap = q;
-        snap.snapshot = Some(Digest::of_bytes(&[1]));
+        snap.snapshot = Some(Digest::of_bytes(b"a"));
         assert!(
             snap.fields()
                 .ends_with(" snap_len=1 snap=0xaf63dc4c8601ec8c")

@@ -100,7 +100,7 @@ pub fn valid_search(mesh: &NavMesh, input: &mut Input<'_>) -> (NavSearch, Vec<u8
             254 => None,
             p => Some(u32::from(p % 24)),
         };
-        if input.u8() % 4 != 0 {
+        if !input.u8().is_multiple_of(4) {
             let _ = s.try_begin(mesh, a, b);
             if let Some(pops) = pops {
                 let _ = s.step(mesh, pops);
@@ -111,7 +111,11 @@ pub fn valid_search(mesh: &NavMesh, input: &mut Input<'_>) -> (NavSearch, Vec<u8
     (s, bytes)
 }
 
-/// Kind 16 restored into a mesh of another map: the property, `Err` naming what failed.
+/// Kind 16 restored into a mesh of another map: the property; `Ok(true)` when accepted.
+///
+/// # Errors
+///
+/// What failed.
 pub fn mesh_property(bytes: &[u8], target: &mut NavMesh) -> Result<bool, String> {
     let (before, before_mesh) = (save_mesh(target), canonical(target));
     if let Err(e) = target.restore_state(bytes) {
@@ -182,6 +186,10 @@ fn answer(s: &NavSearch, mesh: &NavMesh) -> Result<(), String> {
 }
 
 /// Kind 17 restored into `target` on `mesh`: the property; `Ok(true)` when accepted.
+///
+/// # Errors
+///
+/// What failed.
 pub fn search_property(
     bytes: &[u8],
     target: &mut NavSearch,

@@ -16,8 +16,9 @@
 //!   fraction of a cell, two corner-to-corner pairs, and the edge cases `same`, `wall`,
 //!   `outside`):
 //!   `v/run/<q>` a `NavSearch` run at once; `v/tier1/<q>` `NavMesh::find_path_points`,
-//!   `v/sliced3/<q>` stepped 3 pops at a time and `v/restored/<q>` saved (kind 17) after half
-//!   the pops (at least one) and finished by another handle — twins of `v/run/<q>`.
+//!   `v/sliced3/<q>` stepped 3 pops at a time and, for the searches that begin,
+//!   `v/restored~snap/<q>` saved (kind 17) after half the pops (at least one) and finished by
+//!   another handle — twins of `v/run/<q>`.
 //!
 //! `navmesh/edits-*` scenarios edit the grid in four rounds (cells and rectangles walled and
 //! opened, walkable cells repainted with another area, an area's multiplier changed), then
@@ -233,7 +234,7 @@ fn status_of(step: Step) -> PathStatus {
         Step::StartInvalid => PathStatus::StartInvalid,
         Step::GoalInvalid => PathStatus::GoalInvalid,
         Step::InProgress => PathStatus::BudgetExhausted,
-        _ => PathStatus::NotStarted,
+        Step::Idle => PathStatus::NotStarted,
     }
 }
 
@@ -315,34 +316,32 @@ fn query(rec: &mut Recorder, prefix: &str, mesh: &NavMesh, label: &str, a: NavPo
         Some(&run_label),
         Body::NavQuery(sliced),
     );
-    let restored = match begun(mesh, a, b) {
-        Ok(mut s) => {
-            let half = u32::try_from(whole.iterations / 2)
-                .unwrap_or(u32::MAX)
-                .max(1);
-            let _ = s.step(mesh, half);
-            let bytes = save_search(&s, mesh);
-            let mut other = NavSearch::new();
-            if let Err(e) = other.restore_state(mesh, &bytes) {
-                panic!(
-                    "the engine's own kind-17 snapshot ({prefix}{label}, {half} of {} pops, {:?}) refused: {e}",
-                    whole.iterations,
-                    s.status()
-                );
-            }
-            let _ = other.run(mesh);
-            NavQueryRecord {
-                snapshot: Some(Digest::of_bytes(&bytes)),
-                ..search_record(&other)
-            }
+    // Only a search that began has something to save.
+    if let Ok(mut s) = begun(mesh, a, b) {
+        let half = u32::try_from(whole.iterations / 2)
+            .unwrap_or(u32::MAX)
+            .max(1);
+        let _ = s.step(mesh, half);
+        let bytes = save_search(&s, mesh);
+        let mut other = NavSearch::new();
+        if let Err(e) = other.restore_state(mesh, &bytes) {
+            panic!(
+                "the engine's own kind-17 snapshot ({prefix}{label}, {half} of {} pops, {:?}) refused: {e}",
+                whole.iterations,
+                s.status()
+            );
         }
-        Err(r) => r,
-    };
-    rec.body(
-        &format!("{prefix}restored/{label}"),
-        Some(&run_label),
-        Body::NavQuery(restored),
-    );
+        let _ = other.run(mesh);
+        let restored = NavQueryRecord {
+            snapshot: Some(Digest::of_bytes(&bytes)),
+            ..search_record(&other)
+        };
+        rec.body(
+            &format!("{prefix}restored~snap/{label}"),
+            Some(&run_label),
+            Body::NavQuery(restored),
+        );
+    }
 }
 
 /// The endpoint pairs on a mesh: `(label, start, goal)`. Six pairs of covered cells' centres
