@@ -346,3 +346,26 @@ fn negative_zero_radius_bakes_like_zero() {
     assert_eq!(a.content_hash(), b.content_hash());
     assert_eq!(a.settings().agent_radius.to_bits(), 0);
 }
+
+#[test]
+fn extreme_shapes_and_settings_bake_without_panics() {
+    let s = NavSettings::DEFAULT;
+    // Long thin grids, the smallest and largest tiles, the largest radius.
+    for (w, h) in [(1u32, 1u32), (1, 600), (600, 1), (700, 3), (5, 5)] {
+        let cells: Vec<bool> = (0..w * h).map(|i| i % 7 != 3).collect();
+        for settings in [
+            s.with_tile_size(4),
+            s.with_tile_size(256),
+            s.with_radius(3.0).with_tile_size(4),
+            s.with_radius(0.01),
+        ] {
+            let mesh = NavMesh::from_walkable(w, h, &cells, GridSpace::UNIT, &settings).unwrap();
+            check_mesh(&mesh, &cells, w, h, &settings);
+        }
+    }
+    // A radius of 64 cells keeps only the cells whose squares are 64 cells from the border.
+    let grid = Grid::new(140, 131).unwrap();
+    let mesh = NavMesh::build_2d(&grid, &s.with_radius(64.0).with_tile_size(256)).unwrap();
+    assert_eq!(mesh.poly_count(), 1);
+    assert_eq!(mesh.polygon(0).unwrap().rect(), [64, 64, 76, 67]);
+}

@@ -3,7 +3,7 @@
 
 use super::erosion::{ErodeParams, Scratch, erode_region};
 use super::error::NavError;
-use super::mesh::{NONE, NavMesh, Tile};
+use super::mesh::{HE_SHIFT, NONE, NavMesh, POLY_SHIFT, Tile, fill_buckets};
 use super::rects::{tile_cells, tile_rects};
 use super::settings::NavSettings;
 use super::stitch::{stitch_links, stitch_vertices};
@@ -28,8 +28,10 @@ impl NavMesh {
     /// # Complexity
     ///
     /// O(cells · (2k + 1)) for the erosion of reach `k` (O(cells) at radius 0) plus
-    /// O(cells + vertices) for the rectangles and stitching. Allocates the mesh: about 4 bytes
-    /// per cell (the per-cell polygon index) plus its polygons.
+    /// O(cells + vertices) for the rectangles and stitching. Allocates the mesh: 4 bytes per
+    /// cell (the per-cell polygon index) and 1 bit (the walkability), about 80 bytes per tile,
+    /// 32 per polygon and 20 per vertex — on the largest grid (2^28 cells) at least 1 GiB, so
+    /// size huge maps with that in mind.
     ///
     /// # Examples
     ///
@@ -154,6 +156,11 @@ impl NavMesh {
             poly_start: vec![0; tiles + 1],
             he_start: vec![0; tiles + 1],
             tile_count: 0,
+            ne_tiles: Vec::new(),
+            ne_poly_start: Vec::new(),
+            ne_he_start: Vec::new(),
+            poly_bucket: Vec::new(),
+            he_bucket: Vec::new(),
             scratch: Scratch::default(),
         };
         mesh.rebake_all();
@@ -192,21 +199,33 @@ impl NavMesh {
         }
     }
 
-    /// Recomputes the tiles' first polygon and half-edge ids and the count of tiles with
-    /// polygons: O(tiles).
+    /// Recomputes the tiles' first polygon and half-edge ids, the tiles with polygons and the
+    /// id-to-tile buckets: O(tiles + polygons / 8 + half-edges / 32), no allocation once the
+    /// vectors' capacity suffices.
     pub(crate) fn update_prefix(&mut self) {
-        let (mut p, mut h, mut n) = (0u32, 0u32, 0u32);
+        let (mut p, mut h) = (0u32, 0u32);
+        self.ne_tiles.clear();
+        self.ne_poly_start.clear();
+        self.ne_he_start.clear();
         for (i, tile) in self.tiles.iter().enumerate() {
             self.poly_start[i] = p;
             self.he_start[i] = h;
+            if !tile.polys.is_empty() {
+                self.ne_tiles.push(i as u32);
+                self.ne_poly_start.push(p);
+                self.ne_he_start.push(h);
+            }
             // At most 2^28 cells, each polygon at least one cell; vertices stay far below 2^32.
             p = p.saturating_add(tile.polys.len() as u32);
             h = h.saturating_add(tile.verts.len() as u32);
-            n += u32::from(!tile.polys.is_empty());
         }
         let last = self.tiles.len();
         self.poly_start[last] = p;
         self.he_start[last] = h;
-        self.tile_count = n;
+        self.ne_poly_start.push(p);
+        self.ne_he_start.push(h);
+        self.tile_count = self.ne_tiles.len() as u32;
+        fill_buckets(&mut self.poly_bucket, &self.ne_poly_start, POLY_SHIFT);
+        fill_buckets(&mut self.he_bucket, &self.ne_he_start, HE_SHIFT);
     }
 }

@@ -43,6 +43,15 @@ pub enum NavError {
     Grid(GridError),
     /// A world point breaks the coordinate rule (finite, |v| <= 2^21).
     Coordinate(CoordinateError),
+    /// The mesh does not follow the grid as it is now
+    /// ([`NavMesh::current`](super::NavMesh::current)): another revision, size or world
+    /// mapping. [`NavMesh::refresh`](super::NavMesh::refresh) brings it up to date.
+    GridChanged {
+        /// The grid revision the mesh follows (0: none).
+        mesh: u64,
+        /// The grid's revision.
+        grid: u64,
+    },
 }
 
 impl fmt::Display for NavError {
@@ -62,6 +71,11 @@ impl fmt::Display for NavError {
             ),
             Self::Grid(e) => write!(f, "navmesh: {e}"),
             Self::Coordinate(e) => write!(f, "navmesh: {e}"),
+            Self::GridChanged { mesh, grid } => write!(
+                f,
+                "navmesh follows grid revision {mesh}, the grid is at revision {grid} (or has \
+                 another size or world mapping): refresh the mesh"
+            ),
         }
     }
 }
@@ -114,6 +128,11 @@ mod tests {
             height: 5,
         };
         assert!(NavError::from(g).to_string().contains(&g.to_string()));
+        let m = NavError::GridChanged { mesh: 7, grid: 9 }.to_string();
+        assert!(
+            m.contains('7') && m.contains('9') && m.contains("refresh"),
+            "{m}"
+        );
     }
 
     #[test]

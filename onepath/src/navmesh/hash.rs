@@ -126,3 +126,64 @@ impl NavMesh {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::grid::{Grid, GridSpace};
+    use crate::navmesh::{NavMesh, NavSettings};
+    use crate::state::Fnv1a64;
+    use alloc::vec::Vec;
+
+    /// The bytes of docs/navmesh.md §4, written out by hand for a two-polygon mesh.
+    #[test]
+    fn canonical_bytes_follow_the_contract_field_by_field() {
+        let space = GridSpace::new(1.5, -2.0, 0.25).unwrap();
+        let grid = Grid::from_text("..\n.#")
+            .unwrap()
+            .with_space(space)
+            .unwrap();
+        let s = NavSettings::DEFAULT
+            .with_tile_size(4)
+            .with_area(7)
+            .with_radius(-0.0);
+        let mesh = NavMesh::build_2d(&grid, &s).unwrap();
+        let mut want = Vec::new();
+        let u32s = |v: &mut Vec<u8>, xs: &[u32]| xs.iter().for_each(|x| v.extend(x.to_le_bytes()));
+        want.extend(b"OPNM");
+        u32s(&mut want, &[2, 2]);
+        for f in [0.25f64, 1.5, -2.0, 0.0] {
+            want.extend(f.to_bits().to_le_bytes());
+        }
+        u32s(&mut want, &[4]);
+        want.push(7);
+        u32s(&mut want, &[1, 0, 0, 2]); // one tile (0, 0) with two polygons
+        // Polygon 0: the top row with the T-vertex (1, 1); its edge 3 borders polygon 1.
+        u32s(&mut want, &[5, 0, 0, 2, 0, 2, 1, 1, 1, 0, 1]);
+        u32s(&mut want, &[u32::MAX, u32::MAX, u32::MAX, 1, u32::MAX]);
+        // Polygon 1: the cell (0, 1); its edge 0 borders polygon 0.
+        u32s(&mut want, &[4, 0, 1, 1, 1, 1, 2, 0, 2]);
+        u32s(&mut want, &[0, u32::MAX, u32::MAX, u32::MAX]);
+        let mut got = Vec::new();
+        mesh.write_canonical_bytes(&mut got);
+        assert_eq!(got, want);
+        assert_eq!(mesh.content_hash(), Fnv1a64::of(&want));
+    }
+
+    #[test]
+    fn the_hash_sees_every_setting() {
+        let grid = Grid::from_text("....\n....\n....").unwrap();
+        let base = NavSettings::DEFAULT;
+        let h = |s: NavSettings| NavMesh::build_2d(&grid, &s).unwrap().content_hash();
+        let all = [
+            h(base),
+            h(base.with_area(1)),
+            h(base.with_tile_size(5)),
+            h(base.with_radius(0.25)),
+        ];
+        for i in 0..all.len() {
+            for j in 0..i {
+                assert_ne!(all[i], all[j], "settings {i} and {j}");
+            }
+        }
+    }
+}

@@ -15,7 +15,7 @@ impl NavMesh {
     ///
     /// # Complexity
     ///
-    /// O(1) plus O(log tiles) per candidate cell (at most four).
+    /// O(1): at most four cells of the per-cell polygon index.
     ///
     /// # Examples
     ///

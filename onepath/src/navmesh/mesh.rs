@@ -24,6 +24,36 @@ use alloc::vec::Vec;
 
 pub(crate) use super::erosion::NONE;
 
+/// Polygon ids per lookup bucket: `2^POLY_SHIFT`.
+pub(crate) const POLY_SHIFT: u32 = 3;
+/// Half-edge ids per lookup bucket: `2^HE_SHIFT`.
+pub(crate) const HE_SHIFT: u32 = 5;
+
+/// The rank of the non-empty tile holding global id `id` (below the total, the last entry of
+/// `starts`): the bucket's first tile, then forward past the tiles that end at or before `id`.
+#[inline]
+fn bucket_rank(buckets: &[u32], starts: &[u32], id: u32, shift: u32) -> usize {
+    let mut t = buckets[(id >> shift) as usize] as usize;
+    while starts[t + 1] <= id {
+        t += 1;
+    }
+    t
+}
+
+/// Rebuilds `buckets` for the prefix `starts` (tiles + 1 entries, the last the total).
+pub(crate) fn fill_buckets(buckets: &mut Vec<u32>, starts: &[u32], shift: u32) {
+    let total = starts[starts.len() - 1];
+    buckets.clear();
+    let mut t = 0usize;
+    for b in 0..total.div_ceil(1 << shift) {
+        let id = b << shift;
+        while starts[t + 1] <= id {
+            t += 1;
+        }
+        buckets.push(t as u32);
+    }
+}
+
 /// One polygon's record inside its tile.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct PolyRec {
@@ -87,7 +117,8 @@ impl Tile {
 ///     ....
 /// ").unwrap();
 /// let mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).unwrap();
-/// // Rows are visited top to bottom: the top row, the two side columns, the bottom row.
+/// // Rows are visited top to bottom: the top row, the two side columns (down to the last
+/// // row), the middle of the last row.
 /// assert_eq!(mesh.poly_count(), 4);
 /// assert_eq!(mesh.polygon(0).unwrap().rect(), [0, 0, 4, 1]);
 /// assert_eq!(mesh.tile_count(), 1);
@@ -111,6 +142,16 @@ pub struct NavMesh {
     pub(crate) poly_start: Vec<u32>,
     pub(crate) he_start: Vec<u32>,
     pub(crate) tile_count: u32,
+    /// The tiles that have polygons, in order, and their first polygon and half-edge ids
+    /// (one more entry: the totals).
+    pub(crate) ne_tiles: Vec<u32>,
+    pub(crate) ne_poly_start: Vec<u32>,
+    pub(crate) ne_he_start: Vec<u32>,
+    /// Per bucket of `2^POLY_SHIFT` polygon ids (`2^HE_SHIFT` half-edge ids), the rank in
+    /// `ne_tiles` of the tile holding the bucket's first id. A lookup steps over at most the
+    /// tiles that begin inside the bucket (every such tile holds an id of it): at most 8.
+    pub(crate) poly_bucket: Vec<u32>,
+    pub(crate) he_bucket: Vec<u32>,
     /// Reused working memory of the bake (erosion columns, tile marks).
     pub(crate) scratch: super::erosion::Scratch,
 }
@@ -259,16 +300,19 @@ impl NavMesh {
         if id >= self.poly_count() {
             return None;
         }
-        let t = self.poly_start.partition_point(|&s| s <= id) - 1;
-        Some((t as u32, id - self.poly_start[t]))
+        let r = bucket_rank(&self.poly_bucket, &self.ne_poly_start, id, POLY_SHIFT);
+        Some((self.ne_tiles[r], id - self.ne_poly_start[r]))
     }
 
     /// The tile holding half-edge `he` and its slot there. `he` must be below the count.
     #[inline]
     #[allow(dead_code)] // the corridor search's read path (issue 29, nav-query)
     fn he_tile(&self, he: u32) -> (usize, usize) {
-        let t = self.he_start.partition_point(|&s| s <= he) - 1;
-        (t, (he - self.he_start[t]) as usize)
+        let r = bucket_rank(&self.he_bucket, &self.ne_he_start, he, HE_SHIFT);
+        (
+            self.ne_tiles[r] as usize,
+            (he - self.ne_he_start[r]) as usize,
+        )
     }
 
     /// The global polygon id of tile-local polygon `local` of tile `tile`.

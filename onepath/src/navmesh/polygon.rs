@@ -7,7 +7,8 @@ impl NavMesh {
     ///
     /// # Complexity
     ///
-    /// O(log tiles) (a binary search over the tiles' first ids).
+    /// O(1) on the average: a bucket of 8 ids names the tile to start from, then at most the
+    /// tiles that begin inside the bucket are stepped over.
     ///
     /// # Examples
     ///

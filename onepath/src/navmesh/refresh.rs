@@ -122,6 +122,37 @@ impl NavMesh {
             && grid.space() == self.space
     }
 
+    /// The mesh when it follows `grid` as it is now ([`is_current`](NavMesh::is_current)),
+    /// for reads that must not see an old mesh: `mesh.current(&grid)?.locate(p)`
+    /// (ARCHITECTURE.md, "Stale reads").
+    ///
+    /// # Errors
+    ///
+    /// [`NavError::GridChanged`] naming both revisions when the mesh does not follow `grid`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::{Cell, Grid, NavError, NavMesh, NavSettings};
+    /// let mut grid = Grid::new(8, 8).unwrap();
+    /// let mut mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).unwrap();
+    /// assert!(mesh.current(&grid).is_ok());
+    /// grid.set_walkable(Cell::new(1, 1), false).unwrap();
+    /// assert!(matches!(mesh.current(&grid), Err(NavError::GridChanged { .. })));
+    /// mesh.refresh(&grid).unwrap();
+    /// assert_eq!(mesh.current(&grid).unwrap().poly_count(), mesh.poly_count());
+    /// ```
+    pub fn current(&self, grid: &Grid) -> Result<&Self, NavError> {
+        if self.is_current(grid) {
+            Ok(self)
+        } else {
+            Err(NavError::GridChanged {
+                mesh: self.revision,
+                grid: grid.revision(),
+            })
+        }
+    }
+
     /// Copies the walkability of the cells of `r` from `grid` into the mesh's bits.
     fn copy_walk(&mut self, grid: &Grid, r: GridRect) {
         let cells = grid.cells();
