@@ -69,21 +69,18 @@ fn locate_and_nearest_equal_brute_force() {
             assert_eq!(mesh.locate(p), want, "case {case} point {p:?}");
             let max = [0.0, 0.5, 3.0, f64::INFINITY][rng.below(4) as usize];
             let got = mesh.nearest(p, max);
-            match want {
-                Some(id) => {
-                    on += 1;
-                    assert_eq!(got, Some((p, id)));
-                }
-                None => {
-                    off += 1;
-                    let b = brute_nearest(&rs, p);
-                    let within = b.filter(|b| b.0 as f64 <= (max * 65536.0) * (max * 65536.0));
-                    assert_eq!(
-                        got,
-                        within.map(|b| (b.2, b.1)),
-                        "case {case} {p:?} max {max}"
-                    );
-                }
+            if let Some(id) = want {
+                on += 1;
+                assert_eq!(got, Some((p, id)));
+            } else {
+                off += 1;
+                let b = brute_nearest(&rs, p);
+                let within = b.filter(|b| b.0 as f64 <= (max * 65536.0) * (max * 65536.0));
+                assert_eq!(
+                    got,
+                    within.map(|b| (b.2, b.1)),
+                    "case {case} {p:?} max {max}"
+                );
             }
         }
     }

@@ -29,107 +29,10 @@
 
 use alloc::vec::Vec;
 
-use super::funnel::{NavWaypoint, funnel, segment_length};
+use super::crossings::{MeshShape, estimate, for_each_offer, for_each_start_offer, in_box, vertex};
+use super::funnel::{NavWaypoint, funnel};
 use super::{NavMesh, NavPoint};
 use crate::search::{NO_NODE, SearchBuffers, Step};
-
-/// The identity of the mesh a search is bound to, checked by every `step`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct MeshShape {
-    pub(crate) half_edges: u32,
-    pub(crate) polygons: u32,
-}
-
-impl MeshShape {
-    pub(crate) fn of(mesh: &NavMesh) -> Self {
-        Self {
-            half_edges: mesh.half_edge_count(),
-            polygons: mesh.poly_count(),
-        }
-    }
-}
-
-/// Whether `p` lies in the mesh's bounding box (a point outside it is on no polygon), so the
-/// search's exact arithmetic on it stays far inside `i128`.
-pub(crate) fn in_box(mesh: &NavMesh, p: NavPoint) -> bool {
-    let w = i64::from(mesh.width()) * NavPoint::UNIT;
-    let h = i64::from(mesh.height()) * NavPoint::UNIT;
-    (0..=w).contains(&p.x) && (0..=h).contains(&p.y)
-}
-
-/// The midpoint of half-edge `he` as a fixed-point point (exact: vertices are integers).
-#[inline]
-pub(crate) fn midpoint(mesh: &NavMesh, he: u32) -> NavPoint {
-    let [ax, ay] = mesh.edge_start(he);
-    let [bx, by] = mesh.edge_end(he);
-    NavPoint {
-        x: (i64::from(ax) + i64::from(bx)) * (NavPoint::UNIT / 2),
-        y: (i64::from(ay) + i64::from(by)) * (NavPoint::UNIT / 2),
-    }
-}
-
-/// A mesh vertex as a fixed-point point.
-#[inline]
-pub(crate) fn vertex(v: [i32; 2]) -> NavPoint {
-    NavPoint::corner(i64::from(v[0]), i64::from(v[1]))
-}
-
-/// Calls `offer(node, candidate g)` for every move the search makes from the crossing
-/// `node` (closed, not the goal) with `g`: the other linked edges of the polygon it enters,
-/// then the goal node when that polygon is the goal polygon. Shared by `step` and the
-/// snapshot's relaxation proof, so both price a move alike.
-pub(crate) fn for_each_offer(
-    mesh: &NavMesh,
-    node: u32,
-    g: f64,
-    goal_poly: u32,
-    goal: NavPoint,
-    mut offer: impl FnMut(u32, f64),
-) {
-    let back = mesh.twin(node);
-    let q = mesh.edge_poly(back);
-    let from = midpoint(mesh, node);
-    for m in mesh.poly_edges(q) {
-        if m == back || mesh.twin(m) == NO_NODE {
-            continue;
-        }
-        offer(m, g + segment_length(from, midpoint(mesh, m)));
-    }
-    if q == goal_poly {
-        offer(mesh.half_edge_count(), g + segment_length(from, goal));
-    }
-}
-
-/// Calls `offer(node, g)` for every node `begin` reaches from the start point: the linked
-/// edges of the start polygon, then the goal node when the goal shares it.
-pub(crate) fn for_each_start_offer(
-    mesh: &NavMesh,
-    start: NavPoint,
-    start_poly: u32,
-    goal: NavPoint,
-    goal_poly: u32,
-    mut offer: impl FnMut(u32, f64),
-) {
-    for m in mesh.poly_edges(start_poly) {
-        if mesh.twin(m) != NO_NODE {
-            offer(m, segment_length(start, midpoint(mesh, m)));
-        }
-    }
-    if start_poly == goal_poly {
-        offer(mesh.half_edge_count(), segment_length(start, goal));
-    }
-}
-
-/// The estimate of `node` (`docs/navmesh.md` §7): the distance from its midpoint to the goal,
-/// 0 for the goal node.
-#[inline]
-pub(crate) fn estimate(mesh: &NavMesh, node: u32, goal: NavPoint) -> f64 {
-    if node == mesh.half_edge_count() {
-        0.0
-    } else {
-        segment_length(midpoint(mesh, node), goal)
-    }
-}
 
 /// A resumable A* corridor search on a [`NavMesh`], with the straight path pulled through the
 /// corridor once found (`docs/navmesh.md` §7–§8).
@@ -225,7 +128,9 @@ impl NavSearch {
     /// [`NavMesh::locate`] (`docs/navmesh.md` §6), the start completely before the goal:
     /// [`Step::StartInvalid`] / [`Step::GoalInvalid`] when it is on no polygon, and then the
     /// search that was running (if any) is untouched and can continue. Otherwise the search is
-    /// bound to `mesh`, the start's offers are made, and the answer is [`Step::InProgress`].
+    /// bound to `mesh`, the start's offers are made, and the answer is [`Step::InProgress`] —
+    /// or [`Step::NoPath`] at once when there is nothing to pop (the start polygon has no
+    /// portal and the goal is in another polygon).
     ///
     /// # Complexity
     ///
@@ -238,15 +143,21 @@ impl NavSearch {
     /// ```
     /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
     /// use onepath::{GridSpace, Step};
-    /// let mesh = NavMesh::from_walkable(3, 1, &[true, false, true], GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// // Row 1: . . .
+    /// // Row 0: . # .
+    /// let walkable = [true, false, true, true, true, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
     /// let mut search = NavSearch::new();
-    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 1));
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 0));
     /// assert_eq!(search.try_begin(&mesh, a, b), Step::InProgress);
     /// // A refused begin leaves the running search alone.
     /// assert_eq!(search.try_begin(&mesh, NavPoint::corner(-1, 0), b), Step::StartInvalid);
     /// assert_eq!(search.try_begin(&mesh, a, NavPoint { x: 98_304, y: 32_768 }), Step::GoalInvalid);
     /// assert_eq!(search.status(), Step::InProgress);
-    /// assert_eq!(search.run(&mesh), Step::NoPath); // the wall cell splits the strip
+    /// assert_eq!(search.run(&mesh), Step::Found); // over the wall cell
+    /// // A start polygon without portals, the goal elsewhere: nothing to search.
+    /// let split = NavMesh::from_walkable(3, 1, &walkable[..3], GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// assert_eq!(search.try_begin(&split, a, NavPoint::corner(3, 1)), Step::NoPath);
     /// ```
     #[must_use = "a refused begin (StartInvalid / GoalInvalid) leaves the previous search running"]
     pub fn try_begin(&mut self, mesh: &NavMesh, start: NavPoint, goal: NavPoint) -> Step {
@@ -267,7 +178,13 @@ impl NavSearch {
                 let _ = buffers.open.push(node, f, g);
             }
         });
-        self.status = Step::InProgress;
+        // Nothing to pop (a start polygon without portals, the goal elsewhere): the open
+        // set is empty before the first iteration, which is `NoPath` as it would be after it.
+        self.status = if self.buffers.open.is_empty() {
+            Step::NoPath
+        } else {
+            Step::InProgress
+        };
         self.status
     }
 
@@ -315,9 +232,11 @@ impl NavSearch {
     ///
     /// # Panics
     ///
-    /// When a bound search is stepped with a mesh of another shape (half-edge or polygon
-    /// count) than the one it began on — a programmer error: a search belongs to one mesh, and
-    /// a mesh that was refreshed since `try_begin` needs a new `try_begin`.
+    /// When a search in progress is stepped with a mesh other than the one it began on (or was
+    /// restored against), as far as its half-edge count, polygon count and
+    /// [`revision`](NavMesh::revision) tell — a programmer error: a search belongs to one
+    /// mesh, and a mesh refreshed since needs a new `try_begin` (or a `restore_state` against
+    /// it, as a rollback does).
     ///
     /// # Complexity
     ///
@@ -465,27 +384,106 @@ impl NavSearch {
 
     /// The state: [`Step::Idle`] before the first begin, then as [`step`](Self::step) last
     /// reported (a refused `try_begin` does not change it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// assert_eq!(search.status(), Step::InProgress);
+    /// assert_eq!(search.run(&mesh), Step::Found);
+    /// assert_eq!(search.status(), Step::Found);
+    /// ```
     pub fn status(&self) -> Step {
         self.status
     }
 
     /// Iterations so far (pops; `docs/navmesh.md` §7).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// assert_eq!(search.iterations(), 0);
+    /// let _ = search.run(&mesh);
+    /// assert_eq!(search.iterations(), search.expansions() + 1); // the goal's pop ends it
+    /// ```
     pub fn iterations(&self) -> u64 {
         self.popped.len() as u64
     }
 
     /// Expansions so far: pops other than the goal's.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// let _ = search.step(&mesh, 1);
+    /// assert_eq!(search.expansions(), 1);
+    /// ```
     pub fn expansions(&self) -> u64 {
         self.expansions
     }
 
     /// The start and goal points of the bound search (`None` while idle).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// assert_eq!(search.endpoints(), Some((a, b)));
+    /// assert_eq!(NavSearch::new().endpoints(), None);
+    /// ```
     pub fn endpoints(&self) -> Option<(NavPoint, NavPoint)> {
         (self.status != Step::Idle).then_some((self.start, self.goal))
     }
 
     /// The corridor once [`Step::Found`]: polygon ids from the start's polygon to the goal's
     /// (one polygon when they are the same); empty otherwise.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// assert!(search.corridor().is_empty()); // not found yet
+    /// let _ = search.run(&mesh);
+    /// let corridor = search.corridor();
+    /// assert_eq!((corridor[0], corridor[corridor.len() - 1]), (mesh.locate(a).unwrap(), mesh.locate(b).unwrap()));
+    /// ```
     pub fn corridor(&self) -> &[u32] {
         if self.status == Step::Found {
             &self.corridor
@@ -496,6 +494,21 @@ impl NavSearch {
 
     /// The corridor's portals once [`Step::Found`], as `(left, right)` mesh vertices seen when
     /// crossing: portal `i` leads from `corridor()[i]` into `corridor()[i + 1]`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// let _ = search.run(&mesh);
+    /// assert_eq!(search.portals().len() + 1, search.corridor().len());
+    /// ```
     pub fn portals(&self) -> &[[NavPoint; 2]] {
         if self.status == Step::Found {
             &self.portals
@@ -506,6 +519,22 @@ impl NavSearch {
 
     /// The straight path once [`Step::Found`] (`docs/navmesh.md` §8): start, turn points,
     /// goal; empty otherwise. A start equal to the goal gives one waypoint.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// let _ = search.run(&mesh);
+    /// let points: Vec<NavPoint> = search.waypoints().iter().map(|w| w.point).collect();
+    /// assert_eq!(points, [a, NavPoint::corner(2, 1), b]); // round the inner corner
+    /// ```
     pub fn waypoints(&self) -> &[NavWaypoint] {
         if self.status == Step::Found {
             &self.waypoints
@@ -516,6 +545,22 @@ impl NavSearch {
 
     /// The straight path's length in cells once [`Step::Found`] (`docs/navmesh.md` §1: the
     /// segments' lengths summed first to last).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+    /// use onepath::{GridSpace, Step};
+    /// // An L: the bottom row, and the right column above it.
+    /// let walkable = [true, true, true, false, false, true];
+    /// let mesh = NavMesh::from_walkable(3, 2, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
+    /// let (a, b) = (NavPoint::corner(0, 0), NavPoint::corner(3, 2));
+    /// let mut search = NavSearch::new();
+    /// let _ = search.try_begin(&mesh, a, b);
+    /// assert_eq!(search.length(), None);
+    /// let _ = search.run(&mesh);
+    /// assert_eq!(search.length(), Some(5f64.sqrt() + 2f64.sqrt()));
+    /// ```
     pub fn length(&self) -> Option<f64> {
         (self.status == Step::Found).then_some(self.length)
     }

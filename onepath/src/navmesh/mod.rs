@@ -60,6 +60,7 @@
 
 mod build;
 mod corridor;
+mod crossings;
 mod erosion;
 mod error;
 mod funnel;

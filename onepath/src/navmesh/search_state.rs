@@ -13,7 +13,7 @@
 //! Restore proves the state is one the search reaches on this mesh (DESIGN.md §5; the list of
 //! rules is in `docs/snapshot-format.md`), and changes nothing unless it accepts.
 
-use super::corridor::{MeshShape, estimate, for_each_offer, for_each_start_offer, in_box};
+use super::crossings::{MeshShape, estimate, for_each_offer, for_each_start_offer, in_box};
 use super::{NavMesh, NavPoint, NavSearch};
 use crate::search::node_records::{
     NodeRecord, OPEN_ENTRY, commit_section, open_entry, section_size, write_section,

@@ -149,10 +149,10 @@ pub fn shortest_length(start: NavPoint, goal: NavPoint, portals: &[[NavPoint; 2]
 }
 
 /// Checks a funnel answer against the contract: it starts at `start` and ends at `goal`, no
-/// two consecutive waypoints are equal and no three are in line (collinear, going on), every segment crosses the
-/// portals between its waypoints' corridor indices in order, and its length is the
-/// reference's (relative 1e-9). Returns a description of the first failure.
-pub fn check_path(
+/// two consecutive waypoints are equal and no three are in line (collinear, going on), every
+/// segment crosses the portals between its waypoints' corridor indices in order, and its
+/// length is the sum of its segments, bit for bit. Returns a description of the first failure.
+pub fn check_legal(
     start: NavPoint,
     goal: NavPoint,
     portals: &[[NavPoint; 2]],
@@ -193,6 +193,19 @@ pub fn check_path(
             "length {length} is not the sum of the segments {sum}"
         ));
     }
+    Ok(())
+}
+
+/// [`check_legal`], and the length is the reference's shortest through the portals
+/// (relative 1e-9). Returns a description of the first failure.
+pub fn check_path(
+    start: NavPoint,
+    goal: NavPoint,
+    portals: &[[NavPoint; 2]],
+    points: &[(NavPoint, u32)],
+    length: f64,
+) -> Result<(), String> {
+    check_legal(start, goal, portals, points, length)?;
     let best = shortest_length(start, goal, portals);
     if (length - best).abs() > 1e-9 * best.max(1.0) {
         return Err(format!("length {length}, shortest in the corridor {best}"));

@@ -1,0 +1,109 @@
+//! The graph the corridor search runs on (`docs/navmesh.md` §7), written once for the search
+//! and for the restore proof of its snapshot (kind 17), so both price every move alike: the
+//! crossings' positions (edge midpoints, exact), the offers from the start and from a
+//! crossing, the estimate, and the identity of the mesh a search is bound to.
+
+use super::funnel::segment_length;
+use super::{NavMesh, NavPoint};
+use crate::search::NO_NODE;
+
+/// The identity of the mesh a search is bound to, checked by every `step`: its half-edge and
+/// polygon counts and the grid revision it follows (a refresh after an edit changes it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct MeshShape {
+    pub(crate) half_edges: u32,
+    pub(crate) polygons: u32,
+    pub(crate) revision: u64,
+}
+
+impl MeshShape {
+    pub(crate) fn of(mesh: &NavMesh) -> Self {
+        Self {
+            half_edges: mesh.half_edge_count(),
+            polygons: mesh.poly_count(),
+            revision: mesh.revision(),
+        }
+    }
+}
+
+/// Whether `p` lies in the mesh's bounding box (a point outside it is on no polygon), so the
+/// search's exact arithmetic on it stays far inside `i128`.
+pub(crate) fn in_box(mesh: &NavMesh, p: NavPoint) -> bool {
+    let w = i64::from(mesh.width()) * NavPoint::UNIT;
+    let h = i64::from(mesh.height()) * NavPoint::UNIT;
+    (0..=w).contains(&p.x) && (0..=h).contains(&p.y)
+}
+
+/// The midpoint of half-edge `he` as a fixed-point point (exact: vertices are integers).
+#[inline]
+pub(crate) fn midpoint(mesh: &NavMesh, he: u32) -> NavPoint {
+    let [ax, ay] = mesh.edge_start(he);
+    let [bx, by] = mesh.edge_end(he);
+    NavPoint {
+        x: (i64::from(ax) + i64::from(bx)) * (NavPoint::UNIT / 2),
+        y: (i64::from(ay) + i64::from(by)) * (NavPoint::UNIT / 2),
+    }
+}
+
+/// A mesh vertex as a fixed-point point.
+#[inline]
+pub(crate) fn vertex(v: [i32; 2]) -> NavPoint {
+    NavPoint::corner(i64::from(v[0]), i64::from(v[1]))
+}
+
+/// Calls `offer(node, candidate g)` for every move the search makes from the crossing
+/// `node` (closed, not the goal) with `g`: the other linked edges of the polygon it enters,
+/// then the goal node when that polygon is the goal polygon. Shared by `step` and the
+/// snapshot's relaxation proof, so both price a move alike.
+pub(crate) fn for_each_offer(
+    mesh: &NavMesh,
+    node: u32,
+    g: f64,
+    goal_poly: u32,
+    goal: NavPoint,
+    mut offer: impl FnMut(u32, f64),
+) {
+    let back = mesh.twin(node);
+    let q = mesh.edge_poly(back);
+    let from = midpoint(mesh, node);
+    for m in mesh.poly_edges(q) {
+        if m == back || mesh.twin(m) == NO_NODE {
+            continue;
+        }
+        offer(m, g + segment_length(from, midpoint(mesh, m)));
+    }
+    if q == goal_poly {
+        offer(mesh.half_edge_count(), g + segment_length(from, goal));
+    }
+}
+
+/// Calls `offer(node, g)` for every node `begin` reaches from the start point: the linked
+/// edges of the start polygon, then the goal node when the goal shares it.
+pub(crate) fn for_each_start_offer(
+    mesh: &NavMesh,
+    start: NavPoint,
+    start_poly: u32,
+    goal: NavPoint,
+    goal_poly: u32,
+    mut offer: impl FnMut(u32, f64),
+) {
+    for m in mesh.poly_edges(start_poly) {
+        if mesh.twin(m) != NO_NODE {
+            offer(m, segment_length(start, midpoint(mesh, m)));
+        }
+    }
+    if start_poly == goal_poly {
+        offer(mesh.half_edge_count(), segment_length(start, goal));
+    }
+}
+
+/// The estimate of `node` (`docs/navmesh.md` §7): the distance from its midpoint to the goal,
+/// 0 for the goal node.
+#[inline]
+pub(crate) fn estimate(mesh: &NavMesh, node: u32, goal: NavPoint) -> f64 {
+    if node == mesh.half_edge_count() {
+        0.0
+    } else {
+        segment_length(midpoint(mesh, node), goal)
+    }
+}
