@@ -128,7 +128,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     let fresh = mesh_of(&grid, &NavSettings::DEFAULT.with_tile_size(8))?;
     println!("walled the left doorway: {rebaked} tile(s) re-baked");
     check(
-        rebaked >= 1 && rebaked < 3,
+        (1..3).contains(&rebaked),
         "only the touched tiles are re-baked",
     )?;
     check(
