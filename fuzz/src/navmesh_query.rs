@@ -28,8 +28,10 @@
 //!   polygon, every segment inside the union of the corridor's polygons (exact interval
 //!   clipping), the length the in-order sum of the segment lengths (docs §1), bit for bit;
 //! - a `NavSearch` run at once equals the tier-1 path (status, corridor, waypoints, length
-//!   bits, iterations, expansions), and so does one stepped in the script's slices and saved
-//!   (kind 17) and restored into a fresh handle at the save point.
+//!   bits, iterations, expansions) and `copy_path` copies exactly its waypoints (nothing into
+//!   a shorter buffer); one stepped in the script's slices and saved (kind 17) and restored
+//!   into a fresh handle at the save point ends the same; a refused begin (start or goal on
+//!   no polygon) leaves a running search running.
 
 use std::collections::VecDeque;
 
@@ -508,6 +510,21 @@ fn query(w: &World, input: &mut Input<'_>) {
     let _ = whole.run(m);
     let outcome = refused(begun).unwrap_or_else(|| of_search(&whole));
     assert_eq!(outcome, tier1, "a NavSearch run differs from tier 1");
+    // copy_path: everything into a buffer long enough, nothing into a shorter one.
+    let n = outcome.waypoints.len();
+    let mut buf = vec![NavWaypoint::default(); n + 1];
+    assert_eq!(whole.copy_path(&mut buf), n, "copy_path count");
+    assert!(
+        wp_tuples(&buf[..n]) == outcome.waypoints,
+        "copy_path copies the waypoints"
+    );
+    if n > 0 {
+        assert_eq!(
+            whole.copy_path(&mut buf[..n - 1]),
+            0,
+            "a short buffer takes nothing"
+        );
+    }
     // Sliced, saved and restored at the save point.
     let cap = 4 * u64::from(m.half_edge_count()) + 64;
     let save_at = u64::from(input.u8());
