@@ -27,3 +27,8 @@
 //! - `hex_rollback`: a `HexSearch` stepped over ticks, saved with the map into buffers sized
 //!   once with `max_state_size`, the map edited, both rolled back and resumed: the path, cost
 //!   bits and counters equal an uninterrupted run.
+//! - `navmesh`: a first day with the navigation mesh — bake from a small grid with its own
+//!   cell size and origin, locate and snap points, a straight path with its waypoints and
+//!   length, a doorway walled and the mesh refreshed tile by tile (equal to a fresh bake, the
+//!   path longer, then none), a wider agent, a corridor search saved half-way and finished in
+//!   another handle, the mesh's own snapshot re-baked by a peer, and the CLI's bundled map.

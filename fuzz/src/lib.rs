@@ -24,6 +24,8 @@
 //! | `dimacs_gr` | `onepath_std::dimacs::parse_gr` / `parse_co` | [`dimacs_gr`](mod@dimacs_gr) |
 //! | `grid_flow` | `GridFlowField` (square, hex) under step/edit/refresh/save/restore/damage | [`grid_flow`](mod@grid_flow) |
 //! | `grid_replan` | `GridReplanner` (LPA*, D* Lite) under edit/move/budget/save/restore | [`grid_replan`](mod@grid_replan) |
+//! | `navmesh_bake` | `NavMesh::build_2d` / `from_walkable` on arbitrary walkability and settings, `refresh` after edits, kind 16 | [`navmesh_bake`](mod@navmesh_bake) |
+//! | `navmesh_query` | `NavMesh::locate` / `nearest` / `find_path`, `NavSearch` sliced and restored (kind 17) under hostile points | [`navmesh_query`](mod@navmesh_query) |
 
 pub mod consistent;
 pub mod dimacs_gr;
@@ -40,6 +42,9 @@ pub mod input;
 pub mod lines;
 pub mod movingai_map;
 pub mod movingai_scen;
+pub mod navmesh_bake;
+pub mod navmesh_props;
+pub mod navmesh_query;
 pub mod paths;
 pub mod search_ops;
 pub mod seeds;
@@ -59,6 +64,8 @@ pub use grid_text::grid_text;
 pub use grid_theta::grid_theta;
 pub use movingai_map::movingai_map;
 pub use movingai_scen::movingai_scen;
+pub use navmesh_bake::navmesh_bake;
+pub use navmesh_query::navmesh_query;
 pub use search_ops::search_ops;
 pub use snapshot_restore::snapshot_restore;
 pub use voxel_map::voxel_map;
@@ -69,7 +76,7 @@ pub use voxel_scen::voxel_scen;
 pub type Body = fn(&[u8]);
 
 /// Every target by name, in the order of `fuzz_targets/` and `corpus/`.
-pub const TARGETS: [(&str, Body); 16] = [
+pub const TARGETS: [(&str, Body); 18] = [
     ("movingai_map", movingai_map),
     ("movingai_scen", movingai_scen),
     ("grid_text", grid_text),
@@ -86,4 +93,6 @@ pub const TARGETS: [(&str, Body); 16] = [
     ("voxel_scen", voxel_scen),
     ("voxel_query", voxel_query),
     ("grid_replan", grid_replan),
+    ("navmesh_bake", navmesh_bake),
+    ("navmesh_query", navmesh_query),
 ];

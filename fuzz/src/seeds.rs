@@ -7,7 +7,7 @@ use crate::input::Input;
 use crate::snapshot_restore::subjects::{
     FastAStar, FastJps, FastJpsPlus, GenericAStar, Handle, Subject,
 };
-use crate::snapshot_restore::{self as sr, replan, world};
+use crate::snapshot_restore::{self as sr, navmesh, replan, world};
 
 /// `(file name, bytes)` of every generated `snapshot_restore` seed.
 pub fn snapshot_restore() -> Vec<(String, Vec<u8>)> {
@@ -65,6 +65,19 @@ pub fn snapshot_restore() -> Vec<(String, Vec<u8>)> {
         }
         let (_, _, idle) = replan::valid_snapshot(&grid, &mut Input::new(&[1]));
         out.push((format!("gen-raw-m{map}-replan-idle"), raw(idle)));
+        // Navigation meshes (kind 16) under each setting, and corridor searches on them
+        // (kind 17): first to last covered cell, just begun, 9 pops in, finished.
+        for setting in 0..navmesh::SETTINGS.len() as u32 {
+            let mesh = navmesh::mesh_of(map, setting);
+            let name = format!("gen-raw-m{map}-navmesh-s{setting}");
+            out.push((name, raw(navmesh::save_mesh(&mesh))));
+            for pops in [0u8, 9, 255] {
+                let script = [0, 0, 0xff, 0xff, pops, 1];
+                let (_, bytes) = navmesh::valid_search(&mesh, &mut Input::new(&script));
+                let name = format!("gen-raw-m{map}-navsearch-s{setting}-p{pops}");
+                out.push((name, raw(bytes)));
+            }
+        }
     }
     // Consistent mode (issue 27): [case target, 2, map] + 48 bytes from a fixed SplitMix64
     // (options, endpoints, pops, the twin world, the edit script).

@@ -318,6 +318,20 @@ fn grid_flow_generated() {
     });
 }
 
+#[test]
+fn navmesh_targets_generated() {
+    replay_generated("navmesh_bake", 29, 300, |g| {
+        let mut s = g.bytes(12);
+        s.extend((0..g.below(60)).map(|_| g.below(256) as u8));
+        s
+    });
+    replay_generated("navmesh_query", 30, 300, |g| {
+        let mut s = g.bytes(8);
+        s.extend((0..g.below(120)).map(|_| g.below(256) as u8));
+        s
+    });
+}
+
 /// The consistent edits of issue 27 (`onepath_fuzz::consistent`) over every kind that restores
 /// a search: generated cases per case target (deterministic seeds; four times as many in
 /// release), each asserted as the body asserts it (`proof::judge`: the answer property and
@@ -343,6 +357,8 @@ fn consistent_edits_generated() {
         "OPLM tables",
         "8 GridReplanner",
         "15 HexSearch",
+        "16 NavMesh",
+        "17 NavSearch",
     ];
     let f = body("snapshot_restore");
     let mut table = String::from(

@@ -7,11 +7,12 @@
 //!
 //! - [`mapgen`] (`src/gen/`): the pinned, seeded map generators.
 //! - [`families`]: one file per family of scenarios (`grids/astar`, `grids/hex`,
-//!   `grids/edits`, `grids/jps`, `grids/fast`).
+//!   `grids/edits`, `grids/jps`, `grids/fast`, …, `navmesh`).
 //! - [`runs`]: query lists, option variants, tier-1 / hooks / sliced tier-2 runs.
 //! - [`fast_runs`]: the specialised octile engines (`onepath::fast`) driven directly, for
 //!   `grids/fast`.
-//! - [`record`]: the line format; [`digest`]: FNV-1a 64.
+//! - [`record`]: the line format ([`record_nav`]: the navigation mesh lines); [`digest`]:
+//!   FNV-1a 64.
 //! - [`golden`]: golden files and the readable diff; [`cli`]: `check`, `bless`, `list`.
 //!
 //! `cargo run -p hash-matrix -- check` / `-- bless` / `-- list`.
@@ -26,6 +27,7 @@ pub mod golden;
 #[path = "gen/mod.rs"]
 pub mod mapgen;
 pub mod record;
+pub mod record_nav;
 pub mod registry;
 pub mod runs;
 

@@ -31,6 +31,8 @@
 //!   covers, row-major, each cell's neighbour byte (u8), then for each walkable cell the four
 //!   straight `BitFinder` scans N, E, S, W (u32 LE steps to the first stop, the cell itself as
 //!   the goal, so only the stop bits decide); `tables` covers `JpsPlusIndex::raw` (i16 LE).
+//! - The navigation mesh family's `mesh` and corridor-query lines are in
+//!   [`crate::record_nav`].
 //! - Nothing depends on `usize` width or byte order: fixed-width integers, floats as bits.
 
 use core::fmt::Write as _;
@@ -38,6 +40,7 @@ use core::fmt::Write as _;
 use onepath::{GridAlgorithm, GridPath, PathStatus};
 
 use crate::digest::Digest;
+use crate::record_nav::{MeshRecord, NavQueryRecord};
 
 /// What one query produced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -250,6 +253,10 @@ pub enum Body {
     Structure(StructureRecord),
     /// A query's outcome.
     Query(QueryRecord),
+    /// A baked navigation mesh (`navmesh/*`, [`crate::record_nav`]).
+    Mesh(MeshRecord),
+    /// A corridor search and its funnel path (`navmesh/*`).
+    NavQuery(NavQueryRecord),
 }
 
 /// One golden line.
@@ -271,6 +278,8 @@ impl Record {
             Body::GridState(g) => g.fields(),
             Body::Structure(t) => t.fields(),
             Body::Query(q) => q.fields(),
+            Body::Mesh(m) => m.fields(),
+            Body::NavQuery(q) => q.fields(),
         }
     }
 
@@ -281,6 +290,8 @@ impl Record {
             Body::GridState(g) => g.fields(),
             Body::Structure(t) => t.fields(),
             Body::Query(q) => q.outcome_fields(),
+            Body::Mesh(m) => m.outcome_fields(),
+            Body::NavQuery(q) => q.outcome_fields(),
         }
     }
 

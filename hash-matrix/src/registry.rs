@@ -116,6 +116,17 @@ impl Recorder {
         });
     }
 
+    /// Records any body as `<scenario>/<label>`; with `twin`, the record must equal
+    /// `<scenario>/<twin>` in its outcome fields (the navigation mesh family's meshes and
+    /// corridor queries).
+    pub fn body(&mut self, label: &str, twin: Option<&str>, body: Body) {
+        self.records.push(Record {
+            name: format!("{}/{label}", self.prefix),
+            body,
+            twin: twin.map(|t| format!("{}/{t}", self.prefix)),
+        });
+    }
+
     /// Records a query as `<scenario>/<variant>/<query>`.
     pub fn query(&mut self, variant: &str, query: &str, outcome: QueryRecord) {
         self.records.push(Record {

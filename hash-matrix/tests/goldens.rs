@@ -66,9 +66,11 @@ fn sliced_runs_equal_unsliced_runs() {
         let Some(twin) = &r.twin else { continue };
         let t = by_name[twin.as_str()];
         if r.name.contains("~snap") {
-            let snap = query(r)
-                .snapshot
-                .unwrap_or_else(|| panic!("{}: a restored record carries its snapshot", r.name));
+            let snap = match r.body {
+                Body::NavQuery(q) => q.snapshot,
+                _ => query(r).snapshot,
+            }
+            .unwrap_or_else(|| panic!("{}: a restored record carries its snapshot", r.name));
             assert_eq!(
                 r.fields(),
                 format!(
@@ -82,6 +84,9 @@ fn sliced_runs_equal_unsliced_runs() {
                 t.name
             );
             restored += 1;
+        } else if matches!(r.body, Body::Mesh(_)) {
+            // A refreshed navigation mesh also says how many tiles it re-baked.
+            assert_eq!(r.outcome_fields(), t.fields(), "{} vs {}", r.name, t.name);
         } else {
             assert_eq!(r.fields(), t.fields(), "{} vs {}", r.name, t.name);
         }
@@ -132,7 +137,11 @@ fn the_matrix_covers_what_it_promises() {
         .iter()
         .filter_map(|r| match r.body {
             Body::Map(m) => Some(m),
-            Body::GridState(_) | Body::Structure(_) | Body::Query(_) => None,
+            Body::GridState(_)
+            | Body::Structure(_)
+            | Body::Query(_)
+            | Body::Mesh(_)
+            | Body::NavQuery(_) => None,
         })
         .collect();
     assert!(
@@ -331,13 +340,41 @@ fn snapshots_appear_on_restored_records_only() {
                 assert_eq!(q.snapshot.is_some(), r.name.contains("~snap"), "{}", r.name);
             }
             Body::GridState(g) => {
-                assert!(r.name.ends_with("/grid-state"), "{}", r.name);
+                // The navmesh family records kind 16 (the mesh's inputs) the same way.
+                let label = if r.name.starts_with("navmesh/") {
+                    "/mesh-state"
+                } else {
+                    "/grid-state"
+                };
+                assert!(r.name.ends_with(label), "{}", r.name);
                 assert!(g.snapshot.len > 28, "{}", r.name);
             }
             Body::Map(_) => assert!(r.name.ends_with("/map"), "{}", r.name),
+            Body::Mesh(m) => {
+                let label = r.name.rsplit('/').next().expect("a name");
+                assert!(
+                    [
+                        "mesh",
+                        "from-walkable",
+                        "mesh-restored",
+                        "fresh",
+                        "refreshed"
+                    ]
+                    .contains(&label),
+                    "{}",
+                    r.name
+                );
+                assert_eq!(m.rebaked.is_some(), label == "refreshed", "{}", r.name);
+            }
+            Body::NavQuery(q) => {
+                assert_eq!(q.snapshot.is_some(), r.name.contains("~snap"), "{}", r.name);
+            }
             Body::Structure(t) => {
                 let label = r.name.rsplit('/').next().expect("a name");
-                let key = if label.starts_with("octile-map") {
+                let key = if r.name.starts_with("navmesh/") {
+                    assert!(["located", "nearest"].contains(&label), "{}", r.name);
+                    label
+                } else if label.starts_with("octile-map") {
                     "scans"
                 } else if label.starts_with("spline-") {
                     "samples"

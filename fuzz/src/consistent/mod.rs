@@ -45,10 +45,13 @@ use crate::input::Input;
 /// this branch. The fuzz bodies assert the answer property and refusal atomicity only for
 /// these (the bit-for-bit continuation of the engine's own states, panics, hangs and the
 /// older properties are asserted for every kind). Since issue 27 landed every kind 1–13 and
-/// the [`OPLM`] tables are listed, and the hex kinds 14 and 15 were born with the rule (issue
-/// 28); a new snapshot kind joins when its restore proves the rule
+/// the [`OPLM`] tables are listed, the hex kinds 14 and 15 were born with the rule (issue
+/// 28), and so were the navigation mesh's 16 and 17 (issue 29); a new snapshot kind joins
+/// when its restore proves the rule
 /// (it must be born with it). Kind 3 counts as proven when 3 and its nested kind are listed.
-pub const PROVEN_KINDS: &[u16] = &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, OPLM];
+pub const PROVEN_KINDS: &[u16] = &[
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, OPLM,
+];
 
 /// The pseudo-kind the landmark tables (`OPLM`) have in [`PROVEN_KINDS`] and in the replay's
 /// statistics.

@@ -10,7 +10,8 @@
 //!   kind 3, so the payload validation is what answers);
 //! - *consistent* (mode bit 1 set, issue 27): the target byte picks one of
 //!   [`proof::TARGETS`] cases (kinds 2, 3, 4, 5, 6, 9, 12, 13, the `OPLM` tables, 8 and 15,
-//!   the hex handle, whose case also damages a kind-14 hex grid, [`hex`]); a
+//!   the hex handle, whose case also damages a kind-14 hex grid, [`hex`]; 16 and 17, the
+//!   navigation mesh and its corridor search, [`navmesh`]); a
 //!   real snapshot is edited by [`crate::consistent`] so that it keeps every per-record rule,
 //!   and the properties of [`proof`] are checked: a refused restore changes nothing, an
 //!   accepted one continues within a bound to the answer a fresh search gives, the engine's
@@ -21,7 +22,8 @@
 //! generic A*, JPS or JPS+ (kind 2), the one-line octile A* (kind 4) or the octile jump
 //! engines (kind 5), and `OctileAStar` (4) and `OctileJump` over bit scans and JPS+ tables (5)
 //! directly; the incremental replanner (8, [`replan`], its own properties); the hex grid (14)
-//! and the hex handle (15) in raw mode ([`hex::check_raw`]).
+//! and the hex handle (15) in raw mode ([`hex::check_raw`]); the navigation mesh (16) and
+//! its corridor search (17) in raw mode ([`navmesh::check_raw`]).
 //!
 //! Properties, for each kind, against a target that holds a search of its own and against an
 //! idle one:
@@ -47,6 +49,7 @@
 
 pub mod hex;
 pub mod mutate;
+pub mod navmesh;
 pub mod proof;
 pub mod replan;
 pub mod subjects;
@@ -109,6 +112,7 @@ pub fn snapshot_restore(data: &[u8]) {
         check(busy(FastJpsPlus::new(&grid), &grid), &grid, bytes);
         replan::check_raw(&grid, bytes);
         hex::check_raw(map_index, bytes);
+        navmesh::check_raw(map_index, bytes);
         return;
     }
     match target {

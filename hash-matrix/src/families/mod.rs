@@ -25,6 +25,7 @@ mod grids_jps;
 mod grids_replan;
 mod grids_theta;
 mod grids_voxel;
+mod navmesh;
 
 use crate::registry::Family;
 
@@ -84,5 +85,10 @@ pub const FAMILIES: &[Family] = &[
         name: "grids/replan",
         golden: "grids-replan.txt",
         scenarios: grids_replan::scenarios,
+    },
+    Family {
+        name: "navmesh",
+        golden: "navmesh.txt",
+        scenarios: navmesh::scenarios,
     },
 ];
