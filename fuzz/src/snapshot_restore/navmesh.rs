@@ -46,8 +46,9 @@ fn canonical(mesh: &NavMesh) -> Vec<u8> {
 
 /// The kind-16 bytes of `mesh`.
 pub fn save_mesh(mesh: &NavMesh) -> Vec<u8> {
-    let mut out = Vec::new();
-    mesh.save_state(&mut out);
+    let mut out = vec![0u8; mesh.state_size()];
+    let n = mesh.save_state(&mut out).expect("sized by state_size");
+    out.truncate(n);
     out
 }
 

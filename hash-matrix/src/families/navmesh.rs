@@ -269,8 +269,9 @@ fn save_search(s: &NavSearch, mesh: &NavMesh) -> Vec<u8> {
 }
 
 fn save_mesh(mesh: &NavMesh) -> Vec<u8> {
-    let mut bytes = Vec::new();
-    mesh.save_state(&mut bytes);
+    let mut bytes = vec![0u8; mesh.state_size()];
+    let n = mesh.save_state(&mut bytes).expect("sized by state_size");
+    bytes.truncate(n);
     bytes
 }
 
