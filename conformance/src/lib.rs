@@ -22,6 +22,7 @@
 //! | [`path_check`] | move-by-move path checking and re-pricing |
 //! | [`theta_ref`] | any-angle: exact segment-versus-square test, line of sight, visibility-graph Dijkstra |
 //! | [`voxel_ref`] | voxel blocks: moves from the definition, corner rules over the bounding box, an O(n²) Dijkstra |
+//! | [`navmesh_ref`] | the navigation mesh from `docs/navmesh.md` only: erosion, greedy tiles, bytes and hash, an exact mesh checker, point location, path legality, the corridor search, the shortest path through a corridor |
 //!
 //! # Suites
 //!
@@ -32,6 +33,8 @@
 //! | `tests/fast_vs_reference.rs` | the specialised octile engines (A*, JPS, JPS+, improved JPS) against [`fast_ref`]: status, expansion order, counts, cost bits, path |
 //! | `tests/fast_movingai.rs` | (ignored) the same line by line over `dao/brc000d` and `dao/arena2`, with expansion totals |
 //! | `tests/graph_vs_reference.rs` | graph searches (Dijkstra, A*, bidirectional, with no estimate, landmarks, a geometric estimate, both) against [`graph_ref`] on generated graphs; sliced = unsliced, restored = never-stopped |
+//! | `tests/navmesh.rs` | the navigation mesh against [`navmesh_ref`] on 10^4 random grids: canonical bytes and hash byte for byte, the exact mesh checker, `locate`/`nearest`, `refresh` = fresh bake, corridor search (status, corridor, iterations) and funnel (legal, exact through its portals, same waypoints) |
+//! | `tests/navmesh_movingai.rs` | the mesh at radius 0 on Moving AI samples: bake = reference, legal paths, funnel exact for its corridor, ratio to the published optimum |
 //! | `tests/sliced.rs` | proptest: sliced = unsliced (budgets 1-50), reused = fresh, iteration budget |
 //!
 //! `cargo test -p conformance --release` runs the default counts (200 grids per variant; a
@@ -52,6 +55,7 @@ pub mod graph_ref;
 pub mod hex_ref;
 pub mod hpa_ref;
 pub mod model;
+pub mod navmesh_ref;
 pub mod path_check;
 pub mod rng;
 pub mod square_ref;

@@ -1,0 +1,179 @@
+//! The shortest path inside a corridor (docs §8): the funnel must return the shortest path from
+//! start to goal inside the union of the corridor's polygons. Reference: Dijkstra over the
+//! visibility graph of the start, the goal and the corridor polygons' vertices, with the exact
+//! segment test of [`region`](super::region) against the corridor's cells (the pinch rule
+//! applies: two corridor cells touching only at a corner do not connect through it).
+//!
+//! Only vertices where exactly three of the four surrounding cells are corridor cells (reflex
+//! corners of the corridor) are kept as nodes: a shortest path in a polygonal domain bends only
+//! at reflex vertices (Lee & Preparata 1984), and a pinch is convex on both of its sides.
+
+use super::bake::RefMesh;
+use super::locate::contains;
+use super::region::segment_inside;
+use super::{UNIT, corner, segment_length};
+
+/// The corridor's cells, row-major over the mesh's grid: cells whose centre lies in one of the
+/// corridor's polygons (the checker proves polygons are unions of whole cells).
+pub fn corridor_cells(
+    width: u32,
+    height: u32,
+    polys: &[Vec<[i64; 2]>],
+    corridor: &[u32],
+) -> Vec<bool> {
+    let w = i64::from(width);
+    let mut set = vec![false; (w * i64::from(height)) as usize];
+    for &p in corridor {
+        let v = &polys[p as usize];
+        let scaled: Vec<[i64; 2]> = v.iter().map(|c| [c[0] * UNIT, c[1] * UNIT]).collect();
+        let (lo_x, hi_x) = (
+            v.iter().map(|c| c[0]).min().unwrap(),
+            v.iter().map(|c| c[0]).max().unwrap(),
+        );
+        let (lo_y, hi_y) = (
+            v.iter().map(|c| c[1]).min().unwrap(),
+            v.iter().map(|c| c[1]).max().unwrap(),
+        );
+        for y in lo_y..hi_y {
+            for x in lo_x..hi_x {
+                if contains(&scaled, super::cell_center(x, y)) {
+                    set[(y * w + x) as usize] = true;
+                }
+            }
+        }
+    }
+    set
+}
+
+/// The shortest path from `start` to `goal` (fixed-point) inside the corridor: its length
+/// (docs §1, summed first to last) and its waypoints, or `None` when the goal is not reachable
+/// inside it.
+pub fn shortest_in_corridor(
+    width: u32,
+    height: u32,
+    polys: &[Vec<[i64; 2]>],
+    corridor: &[u32],
+    start: [i64; 2],
+    goal: [i64; 2],
+) -> Option<(f64, Vec<[i64; 2]>)> {
+    shortest_with(width, height, polys, corridor, start, goal, true)
+}
+
+/// [`shortest_in_corridor`] with `reflex_only` false: every corridor vertex except pinches is a
+/// node (a self-test checks that the pruning loses nothing).
+pub fn shortest_with(
+    width: u32,
+    height: u32,
+    polys: &[Vec<[i64; 2]>],
+    corridor: &[u32],
+    start: [i64; 2],
+    goal: [i64; 2],
+    reflex_only: bool,
+) -> Option<(f64, Vec<[i64; 2]>)> {
+    let (w, h) = (i64::from(width), i64::from(height));
+    let cells = corridor_cells(width, height, polys, corridor);
+    let set = |x: i64, y: i64| x >= 0 && y >= 0 && x < w && y < h && cells[(y * w + x) as usize];
+    let mut nodes: Vec<[i64; 2]> = vec![start, goal];
+    let mut corners: Vec<[i64; 2]> = corridor
+        .iter()
+        .flat_map(|&p| polys[p as usize].iter().copied())
+        .collect();
+    corners.sort_unstable();
+    corners.dedup();
+    for c in corners {
+        let quads = [
+            set(c[0] - 1, c[1] - 1),
+            set(c[0], c[1] - 1),
+            set(c[0] - 1, c[1]),
+            set(c[0], c[1]),
+        ];
+        let count = quads.iter().filter(|&&q| q).count();
+        let pinch = count == 2 && quads[0] == quads[3];
+        if count == 3 || (!reflex_only && !pinch) {
+            nodes.push(corner(c[0], c[1]));
+        }
+    }
+    let n = nodes.len();
+    let mut dist = vec![f64::INFINITY; n];
+    let mut parent = vec![usize::MAX; n];
+    let mut done = vec![false; n];
+    dist[0] = 0.0;
+    loop {
+        let mut best = usize::MAX;
+        for i in 0..n {
+            if !done[i] && dist[i].is_finite() && (best == usize::MAX || dist[i] < dist[best]) {
+                best = i;
+            }
+        }
+        if best == usize::MAX {
+            return None;
+        }
+        done[best] = true;
+        if best == 1 {
+            break;
+        }
+        for j in 0..n {
+            if done[j] {
+                continue;
+            }
+            let d = dist[best] + segment_length(nodes[best], nodes[j]);
+            if d < dist[j] && segment_inside(&set, nodes[best], nodes[j]).is_ok() {
+                dist[j] = d;
+                parent[j] = best;
+            }
+        }
+    }
+    let mut path = vec![goal];
+    let mut at = 1;
+    while at != 0 {
+        at = parent[at];
+        path.push(nodes[at]);
+    }
+    path.reverse();
+    Some((dist[1], path))
+}
+
+/// Whether `goal_poly` is reachable from `start_poly` over the mesh's links (breadth first).
+pub fn reachable(mesh: &RefMesh, start_poly: u32, goal_poly: u32) -> bool {
+    let mut seen = vec![false; mesh.polys.len()];
+    let mut queue = vec![start_poly];
+    seen[start_poly as usize] = true;
+    while let Some(p) = queue.pop() {
+        if p == goal_poly {
+            return true;
+        }
+        for &(q, _) in mesh.polys[p as usize].links.iter().flatten() {
+            if !seen[q as usize] {
+                seen[q as usize] = true;
+                queue.push(q);
+            }
+        }
+    }
+    false
+}
+
+/// A path with repeated points and in-line middle points dropped (docs §8: no waypoint equal
+/// to the previous one; a turn point collinear with its neighbours and going on in the same
+/// direction is dropped, a reversal is kept).
+pub fn simplify(path: &[[i64; 2]]) -> Vec<[i64; 2]> {
+    let mut out: Vec<[i64; 2]> = Vec::with_capacity(path.len());
+    for &p in path {
+        if out.last() == Some(&p) {
+            continue;
+        }
+        while out.len() >= 2 {
+            let (a, b) = (out[out.len() - 2], out[out.len() - 1]);
+            let (d1, d2) = (
+                [i128::from(b[0] - a[0]), i128::from(b[1] - a[1])],
+                [i128::from(p[0] - b[0]), i128::from(p[1] - b[1])],
+            );
+            if super::orient(a, b, p) == 0 && d1[0] * d2[0] + d1[1] * d2[1] > 0 {
+                out.pop();
+            } else {
+                break;
+            }
+        }
+        out.push(p);
+    }
+    out
+}
