@@ -68,6 +68,7 @@ mod locate;
 mod mesh;
 mod mesh_state;
 mod point;
+mod polyanya;
 mod polygon;
 mod rects;
 mod refresh;
@@ -77,6 +78,7 @@ mod stitch;
 
 pub use corridor::NavSearch;
 pub use error::NavError;
+pub use polyanya::PolyanyaSearch;
 pub use funnel::{NavWaypoint, funnel, segment_length};
 pub use mesh::NavMesh;
 pub use point::NavPoint;

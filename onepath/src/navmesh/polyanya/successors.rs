@@ -1,0 +1,273 @@
+//! Expanding a node: the goal successor, the observable successors (same root) and the
+//! non-observable ones (the path turns at an interval endpoint that is a mesh vertex).
+//!
+//! Node `(ρ, cone [wr, wl], edge a → b of P)`:
+//!
+//! - **Goal.** When the goal lies in `P` (closed) and in the cone, the goal node with root `ρ`.
+//! - **Observable.** Every other linked edge `c → d` of `P` that faces `ρ` (`ρ` strictly on
+//!   its inner side; seen from `ρ`, `c` is on the right and `d` on the left) and meets the cone
+//!   gives a node with the same root on the twin edge; its bounds are `c` when `c` is in the
+//!   cone (else `wr`) and `d` when `d` is (else `wl`). Exact signs only.
+//! - **Non-observable.** When `b` is in the cone (the interval reaches the edge's right end),
+//!   `b` is a corner of the mesh (going around it across edges meets a boundary edge) and the
+//!   path `… → ρ → b` improves the best `g` of vertex `b` (root-level pruning, strict), the path
+//!   turns at `b`: every polygon around `b` (the fan: `P`, then across the edges at `b` both
+//!   ways until a boundary edge; two polygons that only touch at `b` are not connected)
+//!   offers its goal node when it holds the goal, and every linked edge that faces `b` and has
+//!   an endpoint strictly right of the line `ρ → b` (where `ρ` cannot see past `b`) gives a
+//!   node rooted at `b` over the whole edge. Likewise at `a` on the left. The paper limits
+//!   these to `P`'s own edges; taking the fan is a superset (each node is a true path, so the
+//!   optimum is kept) that also covers paths leaving `b` along the wall line into a polygon
+//!   that touches `P` only at `b`.
+
+use super::PolyanyaSearch;
+use super::heuristic::estimate;
+use super::node::{Fan, NONE, Node, Root};
+use crate::navmesh::NavMesh;
+use crate::navmesh::NavPoint;
+use crate::navmesh::corridor::vertex;
+use crate::navmesh::funnel::{orient, segment_length};
+
+/// The polygon next to `poly` around vertex `v`: across the edge of `poly` that starts at `v`
+/// (forward) or ends at it (backward); `None` at a boundary edge or when `v` is not a vertex of
+/// `poly`. Also returns the half-edge crossed (in `poly`).
+pub(crate) fn turn_around(mesh: &NavMesh, poly: u32, v: [i32; 2], fan: Fan) -> Option<(u32, u32)> {
+    for e in mesh.poly_edges(poly) {
+        let at = match fan {
+            Fan::Forward => mesh.edge_start(e),
+            _ => mesh.edge_end(e),
+        };
+        if at == v {
+            let t = mesh.twin(e);
+            return (t != NONE).then(|| (mesh.edge_poly(t), e));
+        }
+    }
+    None
+}
+
+/// The most polygons around one vertex the fan keeps (a rectangle mesh has at most four).
+const FAN: usize = 8;
+
+impl PolyanyaSearch {
+    /// Creates a node and records it as a successor of the current expansion.
+    #[allow(clippy::too_many_arguments)]
+    fn offer(
+        &mut self,
+        mesh: &NavMesh,
+        root: u32,
+        he: u32,
+        wl: NavPoint,
+        wr: NavPoint,
+        parent: u32,
+        from: u32,
+        fan: Fan,
+    ) {
+        let r = self.roots[root as usize];
+        let h = estimate(
+            r.point,
+            vertex(mesh.edge_start(he)),
+            vertex(mesh.edge_end(he)),
+            wl,
+            wr,
+            self.goal,
+        );
+        let key = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            g: r.g,
+            f: r.g + h,
+            root,
+            he,
+            parent,
+            from,
+            fan,
+            wl,
+            wr,
+        });
+        self.succ.push(key);
+    }
+
+    /// Creates the goal node reached from `root` in polygon `from`.
+    fn offer_goal(&mut self, root: u32, parent: u32, from: u32, fan: Fan) {
+        let r = self.roots[root as usize];
+        let g = r.g + segment_length(r.point, self.goal);
+        let key = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            g,
+            f: g,
+            root,
+            he: NONE,
+            parent,
+            from,
+            fan,
+            wl: self.goal,
+            wr: self.goal,
+        });
+        self.succ.push(key);
+    }
+
+    pub(crate) fn is_goal_poly(&self, p: u32) -> bool {
+        self.goal_polys[..self.goal_poly_count].contains(&p)
+    }
+
+    /// The successors of the start: every linked edge of every polygon holding the start that
+    /// faces it strictly, whole; and the goal node in a polygon holding both.
+    pub(crate) fn start_successors(&mut self, mesh: &NavMesh) {
+        let s = self.start;
+        for i in 0..self.start_poly_count {
+            let p = self.start_polys[i];
+            if self.is_goal_poly(p) {
+                self.offer_goal(0, NONE, p, Fan::Same);
+            }
+            for e in mesh.poly_edges(p) {
+                let t = mesh.twin(e);
+                if t == NONE {
+                    continue;
+                }
+                let (c, d) = (vertex(mesh.edge_start(e)), vertex(mesh.edge_end(e)));
+                let o = orient(c, d, s);
+                if o > 0 {
+                    self.offer(mesh, 0, t, d, c, NONE, p, Fan::Same);
+                } else if o == 0 {
+                    self.graze(mesh, NONE, 0, p, e, s);
+                }
+            }
+        }
+    }
+
+    /// A linked edge `e` of `poly` on the line of the root `ρ` (which sees its nearer end
+    /// `v`): the path may run along the line to `v` and turn there into the polygon across
+    /// `e` (targets strictly beyond the line). Nothing when `ρ` lies on `e` itself (the
+    /// polygon across then holds `ρ` and is searched from it).
+    fn graze(&mut self, mesh: &NavMesh, n: u32, root: u32, poly: u32, e: u32, rp: NavPoint) {
+        let (cv, dv) = (mesh.edge_start(e), mesh.edge_end(e));
+        let (c, d) = (vertex(cv), vertex(dv));
+        let along = |a: NavPoint, b: NavPoint| {
+            (i128::from(b.x) - i128::from(a.x)) * (i128::from(d.x) - i128::from(c.x))
+                + (i128::from(b.y) - i128::from(a.y)) * (i128::from(d.y) - i128::from(c.y))
+        };
+        let v = if along(rp, c) > 0 {
+            cv
+        } else if along(d, rp) > 0 {
+            dv
+        } else {
+            return;
+        };
+        self.turn(mesh, n, root, poly, v, (c, d), -1);
+    }
+
+    /// Expands node `n` (not a goal node) into `self.succ`.
+    pub(crate) fn expand(&mut self, mesh: &NavMesh, n: u32) {
+        let node = self.nodes[n as usize];
+        let root = self.roots[node.root as usize].point;
+        let p = mesh.edge_poly(node.he);
+        let (wl, wr) = (node.wl, node.wr);
+        if self.is_goal_poly(p) && orient(root, wr, self.goal) >= 0 && orient(root, wl, self.goal) <= 0
+        {
+            self.offer_goal(node.root, n, p, Fan::Same);
+        }
+        let edges = mesh.poly_edges(p);
+        let count = edges.end - edges.start;
+        let k0 = node.he - edges.start;
+        for i in 1..count {
+            let e = edges.start + (k0 + i) % count;
+            let t = mesh.twin(e);
+            if t == NONE {
+                continue;
+            }
+            let (c, d) = (vertex(mesh.edge_start(e)), vertex(mesh.edge_end(e)));
+            let o = orient(c, d, root);
+            if o == 0 {
+                // On the root's line: its nearer end, if in the cone, is a possible turn.
+                let near = if orient(root, wr, c) >= 0 && orient(root, wl, c) <= 0 {
+                    c
+                } else {
+                    d
+                };
+                if orient(root, wr, near) >= 0 && orient(root, wl, near) <= 0 {
+                    self.graze(mesh, n, node.root, p, e, root);
+                }
+                continue;
+            }
+            if o < 0 || orient(root, wr, d) < 0 || orient(root, wl, c) > 0 {
+                continue;
+            }
+            let nwr = if orient(root, wr, c) >= 0 { c } else { wr };
+            let nwl = if orient(root, wl, d) <= 0 { d } else { wl };
+            self.offer(mesh, node.root, t, nwl, nwr, n, p, Fan::Same);
+        }
+        let (a, b) = (mesh.edge_start(node.he), mesh.edge_end(node.he));
+        if orient(root, wr, vertex(b)) >= 0 {
+            self.turn(mesh, n, node.root, p, b, (root, vertex(b)), -1);
+        }
+        if orient(root, wl, vertex(a)) <= 0 {
+            self.turn(mesh, n, node.root, p, a, (root, vertex(a)), 1);
+        }
+    }
+
+    /// The non-observable successors made by node `n` (`NONE` for the start) with root
+    /// `root` turning at vertex `v` of polygon `p`: the new targets are the edges with an
+    /// endpoint `q` strictly on the side `sign` of the line (`sign · orient(line, q) > 0`).
+    #[allow(clippy::too_many_arguments)]
+    fn turn(
+        &mut self,
+        mesh: &NavMesh,
+        n: u32,
+        root: u32,
+        p: u32,
+        v: [i32; 2],
+        line: (NavPoint, NavPoint),
+        sign: i128,
+    ) {
+        let r = self.roots[root as usize];
+        // The fan around v; a full circle means v is inside the mesh: never a turn.
+        let mut fan = [(NONE, Fan::Same); FAN];
+        fan[0] = (p, Fan::Same);
+        let mut len = 1;
+        for dir in [Fan::Forward, Fan::Backward] {
+            let mut cur = p;
+            while let Some((next, _)) = turn_around(mesh, cur, v, dir) {
+                if next == p {
+                    return;
+                }
+                if len == FAN {
+                    break;
+                }
+                fan[len] = (next, dir);
+                len += 1;
+                cur = next;
+            }
+        }
+        let bv = vertex(v);
+        let g = r.g + segment_length(r.point, bv);
+        let corner = self.corner_index(v);
+        if !self.improve(corner, g) {
+            return;
+        }
+        let parent_root = root;
+        let root = self.roots.len() as u32;
+        self.roots.push(Root {
+            point: bv,
+            g,
+            parent: parent_root,
+            corner,
+            base: p,
+        });
+        let side = |q: NavPoint| sign * orient(line.0, line.1, q).signum() > 0;
+        for &(f, dir) in &fan[..len] {
+            if self.is_goal_poly(f) {
+                self.offer_goal(root, n, f, dir);
+            }
+            for e in mesh.poly_edges(f) {
+                let t = mesh.twin(e);
+                if t == NONE {
+                    continue;
+                }
+                let (c, d) = (vertex(mesh.edge_start(e)), vertex(mesh.edge_end(e)));
+                if orient(c, d, bv) <= 0 || !(side(c) || side(d)) {
+                    continue;
+                }
+                self.offer(mesh, root, t, d, c, n, f, dir);
+            }
+        }
+    }
+}
