@@ -96,6 +96,8 @@ pub struct PolyanyaSearch {
     open: OpenList,
     /// Successors of the expansion in progress (and scratch for the reconstruction).
     succ: Vec<u32>,
+    /// Scratch for the reconstruction: the roots between two nodes.
+    turns: Vec<u32>,
     /// Per mesh corner `(i, j)` (index `j · (width + 1) + i`): (stamp, best g).
     best: Vec<(u32, f64)>,
     stamp: u32,
@@ -140,6 +142,7 @@ impl PolyanyaSearch {
             roots: Vec::new(),
             open: OpenList::default(),
             succ: Vec::new(),
+            turns: Vec::new(),
             best: Vec::new(),
             stamp: 0,
             width: 0,

@@ -60,6 +60,9 @@ pub(crate) struct Root {
     /// The polygon (holding the vertex) the turn was made from: the fan around the vertex is
     /// walked from it (`NONE` for the start).
     pub(crate) base: u32,
+    /// How `base` is reached around the previous root's vertex from the polygon the previous
+    /// turn was made from (`Same` unless the turn was made in a polygon of that fan).
+    pub(crate) base_fan: Fan,
 }
 
 /// A binary min-heap of node indices under the total order (smaller `f`, then larger `g`, then

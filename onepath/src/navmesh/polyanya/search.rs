@@ -91,6 +91,8 @@ impl PolyanyaSearch {
         self.open.reserve(hint);
         self.succ.clear();
         self.succ.reserve(64);
+        self.turns.clear();
+        self.turns.reserve(hint / 4 + 16);
         self.corridor.clear();
         self.portals.clear();
         self.waypoints.clear();
@@ -117,6 +119,7 @@ impl PolyanyaSearch {
             parent: NONE,
             corner,
             base: NONE,
+            base_fan: Fan::Same,
         });
         self.start_successors(mesh);
         self.flush();
@@ -183,6 +186,31 @@ impl PolyanyaSearch {
         self.status
     }
 
+    /// Moves the corridor's end `cur` to polygon `to` around the vertex at `around` in
+    /// direction `fan` (the first polygon starts the corridor).
+    fn walk(&mut self, mesh: &NavMesh, cur: &mut u32, to: u32, around: NavPoint, fan: Fan) {
+        if *cur == NONE {
+            *cur = to;
+            self.corridor.push(to);
+            return;
+        }
+        let v = [
+            (around.x / NavPoint::UNIT) as i32,
+            (around.y / NavPoint::UNIT) as i32,
+        ];
+        let mut guard = 0;
+        while *cur != to && guard < 8 {
+            guard += 1;
+            let Some((next, e)) = turn_around(mesh, *cur, v, fan) else {
+                break;
+            };
+            self.portals
+                .push([vertex(mesh.edge_end(e)), vertex(mesh.edge_start(e))]);
+            self.corridor.push(next);
+            *cur = next;
+        }
+    }
+
     /// Builds the waypoints, corridor and portals of the goal node `goal_node`.
     fn finish(&mut self, mesh: &NavMesh, goal_node: u32) {
         let node = self.nodes[goal_node as usize];
@@ -206,29 +234,28 @@ impl PolyanyaSearch {
             k = self.nodes[k as usize].parent;
         }
         self.succ.reverse();
-        let head = self.nodes[self.succ[0] as usize];
-        let first = if head.fan == Fan::Same {
-            head.from
-        } else {
-            self.roots[head.root as usize].base
-        };
-        self.corridor.push(first);
-        let mut cur = first;
+        let mut cur = NONE;
         for i in 0..self.succ.len() {
             let n = self.nodes[self.succ[i] as usize];
-            if n.from != cur {
-                let v = self.roots[n.root as usize].point;
-                let v = [(v.x / NavPoint::UNIT) as i32, (v.y / NavPoint::UNIT) as i32];
-                while cur != n.from {
-                    let Some((next, e)) = turn_around(mesh, cur, v, n.fan) else {
-                        break;
-                    };
-                    self.portals
-                        .push([vertex(mesh.edge_end(e)), vertex(mesh.edge_start(e))]);
-                    self.corridor.push(next);
-                    cur = next;
-                }
+            let from_root = if n.parent == NONE {
+                0
+            } else {
+                self.nodes[n.parent as usize].root
+            };
+            // The turns made between the parent's root and this node's root, in order.
+            self.turns.clear();
+            let mut r = n.root;
+            while r != from_root && r != NONE {
+                self.turns.push(r);
+                r = self.roots[r as usize].parent;
             }
+            let mut around = self.roots[from_root as usize].point;
+            for j in (0..self.turns.len()).rev() {
+                let t = self.roots[self.turns[j] as usize];
+                self.walk(mesh, &mut cur, t.base, around, t.base_fan);
+                around = t.point;
+            }
+            self.walk(mesh, &mut cur, n.from, around, n.fan);
             if n.he == NONE {
                 break;
             }

@@ -128,7 +128,7 @@ impl PolyanyaSearch {
                 if o > 0 {
                     self.offer(mesh, 0, t, d, c, NONE, p, Fan::Same);
                 } else if o == 0 {
-                    self.graze(mesh, NONE, 0, p, e, s);
+                    self.graze(mesh, NONE, 0, p, Fan::Same, e, s);
                 }
             }
         }
@@ -138,7 +138,17 @@ impl PolyanyaSearch {
     /// `v`): the path may run along the line to `v` and turn there into the polygon across
     /// `e` (targets strictly beyond the line). Nothing when `ρ` lies on `e` itself (the
     /// polygon across then holds `ρ` and is searched from it).
-    fn graze(&mut self, mesh: &NavMesh, n: u32, root: u32, poly: u32, e: u32, rp: NavPoint) {
+    #[allow(clippy::too_many_arguments)]
+    fn graze(
+        &mut self,
+        mesh: &NavMesh,
+        n: u32,
+        root: u32,
+        poly: u32,
+        base_fan: Fan,
+        e: u32,
+        rp: NavPoint,
+    ) {
         let (cv, dv) = (mesh.edge_start(e), mesh.edge_end(e));
         let (c, d) = (vertex(cv), vertex(dv));
         let along = |a: NavPoint, b: NavPoint| {
@@ -152,7 +162,7 @@ impl PolyanyaSearch {
         } else {
             return;
         };
-        self.turn(mesh, n, root, poly, v, (c, d), -1);
+        self.turn(mesh, n, root, poly, base_fan, v, (c, d), -1);
     }
 
     /// Expands node `n` (not a goal node) into `self.succ`.
@@ -184,7 +194,7 @@ impl PolyanyaSearch {
                     d
                 };
                 if orient(root, wr, near) >= 0 && orient(root, wl, near) <= 0 {
-                    self.graze(mesh, n, node.root, p, e, root);
+                    self.graze(mesh, n, node.root, p, Fan::Same, e, root);
                 }
                 continue;
             }
@@ -197,10 +207,10 @@ impl PolyanyaSearch {
         }
         let (a, b) = (mesh.edge_start(node.he), mesh.edge_end(node.he));
         if orient(root, wr, vertex(b)) >= 0 {
-            self.turn(mesh, n, node.root, p, b, (root, vertex(b)), -1);
+            self.turn(mesh, n, node.root, p, Fan::Same, b, (root, vertex(b)), -1);
         }
         if orient(root, wl, vertex(a)) <= 0 {
-            self.turn(mesh, n, node.root, p, a, (root, vertex(a)), 1);
+            self.turn(mesh, n, node.root, p, Fan::Same, a, (root, vertex(a)), 1);
         }
     }
 
@@ -214,6 +224,7 @@ impl PolyanyaSearch {
         n: u32,
         root: u32,
         p: u32,
+        base_fan: Fan,
         v: [i32; 2],
         line: (NavPoint, NavPoint),
         sign: i128,
@@ -251,6 +262,7 @@ impl PolyanyaSearch {
             parent: parent_root,
             corner,
             base: p,
+            base_fan,
         });
         let side = |q: NavPoint| sign * orient(line.0, line.1, q).signum() > 0;
         for &(f, dir) in &fan[..len] {
@@ -263,7 +275,12 @@ impl PolyanyaSearch {
                     continue;
                 }
                 let (c, d) = (vertex(mesh.edge_start(e)), vertex(mesh.edge_end(e)));
-                if orient(c, d, bv) <= 0 || !(side(c) || side(d)) {
+                let o = orient(c, d, bv);
+                if o == 0 && c != bv && d != bv {
+                    // Along a side of f past v: a grazing turn further on.
+                    self.graze(mesh, n, root, f, dir, e, bv);
+                }
+                if o <= 0 || !(side(c) || side(d)) {
                     continue;
                 }
                 self.offer(mesh, root, t, d, c, n, f, dir);
