@@ -187,3 +187,83 @@ fn sampled_sets() {
         }
     }
 }
+
+/// Query time (printed, nothing asserted): mean µs per scenario line of dao/arena2 and
+/// bg512/AR0011SR, all lines, 20 warm-up queries first as the peers harness's Rust side does,
+/// best of 3 passes; beside it the corridor search + funnel (`NavSearch`) on the same mesh.
+/// Run in release: `cargo test -p conformance --release --test navmesh_polyanya_movingai
+/// query_time -- --ignored --nocapture`.
+#[test]
+#[ignore = "a timing run; release only"]
+fn query_time() {
+    use onepath::navmesh::NavSearch;
+    let maps: Vec<String> = std::env::var("ONEPATH_NAVMESH_MAPS").map_or_else(
+        |_| vec!["dao/arena2".into(), "bg512/AR0011SR".into()],
+        |v| v.split(',').map(String::from).collect(),
+    );
+    let Some(dir) = movingai_dir() else {
+        eprintln!("skipped: Moving AI data not found");
+        return;
+    };
+    for name in &maps {
+        let scen_path = dir.join(format!("{name}.map.scen"));
+        let Ok(scen) = read_scenarios(&scen_path) else {
+            eprintln!("skipped: {}", scen_path.display());
+            continue;
+        };
+        let lines = scen.scenarios();
+        let map_path = map_path_for(&scen_path, lines[0].map_name()).expect("the map file");
+        let map = read_map(&map_path, &MovingAiOptions::DEFAULT).expect("a valid map");
+        let mesh = NavMesh::build_2d(&map.to_grid().unwrap(), &NavSettings::DEFAULT).unwrap();
+        let q: Vec<(NavPoint, NavPoint)> = lines
+            .iter()
+            .filter(|s| map.is_walkable(s.start_x, s.start_y) && map.is_walkable(s.goal_x, s.goal_y))
+            .map(|s| {
+                let a = cell_center(i64::from(s.start_x), i64::from(s.start_y));
+                let b = cell_center(i64::from(s.goal_x), i64::from(s.goal_y));
+                (NavPoint::new(a[0], a[1]), NavPoint::new(b[0], b[1]))
+            })
+            .collect();
+        let mut poly = PolyanyaSearch::new();
+        let mut corridor = NavSearch::new();
+        for &(a, b) in q.iter().take(20) {
+            let _ = poly.try_begin(&mesh, a, b);
+            let _ = poly.run(&mesh);
+            let _ = corridor.try_begin(&mesh, a, b);
+            let _ = corridor.run(&mesh);
+        }
+        let (mut best_p, mut best_c) = (f64::INFINITY, f64::INFINITY);
+        let (mut nodes, mut pops, mut sum_p, mut sum_c) = (0usize, 0u64, 0.0, 0.0);
+        for _ in 0..3 {
+            let t = std::time::Instant::now();
+            nodes = 0;
+            pops = 0;
+            sum_p = 0.0;
+            for &(a, b) in &q {
+                let _ = poly.try_begin(&mesh, a, b);
+                let _ = poly.run(&mesh);
+                nodes += poly.nodes_created();
+                pops += poly.iterations();
+                sum_p += poly.length().unwrap_or(0.0);
+                if std::env::var("DBG").is_ok() { eprintln!("{:?} pops {} exp {} inplace {} nodes {} len {:?}", poly.dbg, poly.iterations(), poly.expansions(), poly.in_place_expansions(), poly.nodes_created(), poly.length()); poly.dbg = [0; 6]; }
+            }
+            best_p = best_p.min(t.elapsed().as_secs_f64() * 1e6 / q.len() as f64);
+            let t = std::time::Instant::now();
+            sum_c = 0.0;
+            for &(a, b) in &q {
+                let _ = corridor.try_begin(&mesh, a, b);
+                let _ = corridor.run(&mesh);
+                sum_c += corridor.length().unwrap_or(0.0);
+            }
+            best_c = best_c.min(t.elapsed().as_secs_f64() * 1e6 / q.len() as f64);
+        }
+        eprintln!(
+            "{name}: {} polygons, {} queries: Polyanya {best_p:.1} µs/query ({:.0} nodes, {:.0} pops per query), corridor+funnel {best_c:.1} µs/query; total length corridor / Polyanya {:.5}",
+            mesh.poly_count(),
+            q.len(),
+            nodes as f64 / q.len() as f64,
+            pops as f64 / q.len() as f64,
+            sum_c / sum_p
+        );
+    }
+}

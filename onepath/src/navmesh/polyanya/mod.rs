@@ -113,6 +113,8 @@ pub struct PolyanyaSearch {
     iterations: u64,
     expansions: u64,
     in_place: u64,
+    /// debug counters
+    pub dbg: [u64; 6],
     corridor: Vec<u32>,
     portals: Vec<[NavPoint; 2]>,
     waypoints: Vec<NavPoint>,
@@ -157,6 +159,7 @@ impl PolyanyaSearch {
             iterations: 0,
             expansions: 0,
             in_place: 0,
+            dbg: [0; 6],
             corridor: Vec::new(),
             portals: Vec::new(),
             waypoints: Vec::new(),

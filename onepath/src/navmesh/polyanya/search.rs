@@ -53,7 +53,7 @@ impl PolyanyaSearch {
     }
 
     /// Whether root `r` has been superseded by a shorter path to its vertex.
-    fn stale(&self, r: u32) -> bool {
+    pub(crate) fn stale(&self, r: u32) -> bool {
         let root = self.roots[r as usize];
         root.corner != NONE && {
             let slot = self.best[root.corner as usize];
@@ -162,6 +162,7 @@ impl PolyanyaSearch {
                 return self.status;
             }
             if self.stale(node.root) {
+                self.dbg[4] += 1;
                 continue;
             }
             loop {

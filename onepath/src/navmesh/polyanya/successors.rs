@@ -32,17 +32,20 @@ use crate::navmesh::funnel::{orient, segment_length};
 /// (forward) or ends at it (backward); `None` at a boundary edge or when `v` is not a vertex of
 /// `poly`. Also returns the half-edge crossed (in `poly`).
 pub(crate) fn turn_around(mesh: &NavMesh, poly: u32, v: [i32; 2], fan: Fan) -> Option<(u32, u32)> {
-    for e in mesh.poly_edges(poly) {
+    let e = edge_at(mesh, poly, v, fan)?;
+    let t = mesh.twin(e);
+    (t != NONE).then(|| (mesh.edge_poly(t), e))
+}
+
+/// The edge of `poly` that starts at `v` (forward) or ends at it (backward).
+fn edge_at(mesh: &NavMesh, poly: u32, v: [i32; 2], fan: Fan) -> Option<u32> {
+    mesh.poly_edges(poly).find(|&e| {
         let at = match fan {
             Fan::Forward => mesh.edge_start(e),
             _ => mesh.edge_end(e),
         };
-        if at == v {
-            let t = mesh.twin(e);
-            return (t != NONE).then(|| (mesh.edge_poly(t), e));
-        }
-    }
-    None
+        at == v
+    })
 }
 
 /// The most polygons around one vertex the fan keeps (a rectangle mesh has at most four).
@@ -162,12 +165,17 @@ impl PolyanyaSearch {
         } else {
             return;
         };
-        self.turn(mesh, n, root, poly, base_fan, v, (c, d), -1);
+        let way = if v == cv { Fan::Forward } else { Fan::Backward };
+        self.turn(mesh, n, root, poly, base_fan, v, (c, d), -1, way);
     }
 
     /// Expands node `n` (not a goal node) into `self.succ`.
     pub(crate) fn expand(&mut self, mesh: &NavMesh, n: u32) {
         let node = self.nodes[n as usize];
+        // Root-level pruning: a root reached shorter since makes nothing more.
+        if self.stale(node.root) {
+            return;
+        }
         let root = self.roots[node.root as usize].point;
         let p = mesh.edge_poly(node.he);
         let (wl, wr) = (node.wl, node.wr);
@@ -203,20 +211,27 @@ impl PolyanyaSearch {
             }
             let nwr = if orient(root, wr, c) >= 0 { c } else { wr };
             let nwl = if orient(root, wl, d) <= 0 { d } else { wl };
+            self.dbg[0] += 1;
+            if orient(root, nwr, nwl) == 0 {
+                self.dbg[5] += 1;
+            }
             self.offer(mesh, node.root, t, nwl, nwr, n, p, Fan::Same);
         }
         let (a, b) = (mesh.edge_start(node.he), mesh.edge_end(node.he));
         if orient(root, wr, vertex(b)) >= 0 {
-            self.turn(mesh, n, node.root, p, Fan::Same, b, (root, vertex(b)), -1);
+            self.turn(mesh, n, node.root, p, Fan::Same, b, (root, vertex(b)), -1, Fan::Forward);
         }
         if orient(root, wl, vertex(a)) <= 0 {
-            self.turn(mesh, n, node.root, p, Fan::Same, a, (root, vertex(a)), 1);
+            self.turn(mesh, n, node.root, p, Fan::Same, a, (root, vertex(a)), 1, Fan::Backward);
         }
     }
 
     /// The non-observable successors made by node `n` (`NONE` for the start) with root
-    /// `root` turning at vertex `v` of polygon `p`: the new targets are the edges with an
-    /// endpoint `q` strictly on the side `sign` of the line (`sign · orient(line, q) > 0`).
+    /// `root` turning at vertex `v` of polygon `p`, when `v` is a reflex vertex of the region
+    /// and the turn improves its best `g`: the polygons `p` and those around `v` in direction
+    /// `way` (the side the path turns to; the other side is behind the path, where a turn is
+    /// never taut) offer the goal and their edges with an endpoint `q` strictly on the side
+    /// `sign` of the line (`sign · orient(line, q) > 0`).
     #[allow(clippy::too_many_arguments)]
     fn turn(
         &mut self,
@@ -228,25 +243,51 @@ impl PolyanyaSearch {
         v: [i32; 2],
         line: (NavPoint, NavPoint),
         sign: i128,
+        way: Fan,
     ) {
         let r = self.roots[root as usize];
-        // The fan around v; a full circle means v is inside the mesh: never a turn.
+        // The fan around v, clockwise (forward) then counter-clockwise (backward) from p, up to
+        // the boundary edges that bound the region at v; a full circle means v is inside the
+        // mesh: never a turn.
         let mut fan = [(NONE, Fan::Same); FAN];
         fan[0] = (p, Fan::Same);
         let mut len = 1;
-        for dir in [Fan::Forward, Fan::Backward] {
+        let mut bounds = [[0i64; 2]; 2];
+        for (k, dir) in [Fan::Forward, Fan::Backward].into_iter().enumerate() {
             let mut cur = p;
-            while let Some((next, _)) = turn_around(mesh, cur, v, dir) {
-                if next == p {
+            loop {
+                let Some(e) = edge_at(mesh, cur, v, dir) else {
                     return;
-                }
-                if len == FAN {
+                };
+                let t = mesh.twin(e);
+                if t == NONE {
+                    let far = if dir == Fan::Forward {
+                        mesh.edge_end(e)
+                    } else {
+                        mesh.edge_start(e)
+                    };
+                    bounds[k] = [
+                        i64::from(far[0]) - i64::from(v[0]),
+                        i64::from(far[1]) - i64::from(v[1]),
+                    ];
                     break;
+                }
+                let next = mesh.edge_poly(t);
+                if next == p || len == FAN {
+                    return;
                 }
                 fan[len] = (next, dir);
                 len += 1;
                 cur = next;
             }
+        }
+        // The region at v spans counter-clockwise from the clockwise-most boundary ray to the
+        // counter-clockwise-most one; a shortest path bends only where that exceeds 180°.
+        let [u, w] = bounds;
+        let cross = i128::from(u[0]) * i128::from(w[1]) - i128::from(u[1]) * i128::from(w[0]);
+        let dot = i128::from(u[0]) * i128::from(w[0]) + i128::from(u[1]) * i128::from(w[1]);
+        if !(cross < 0 || (cross == 0 && dot > 0)) {
+            return;
         }
         let bv = vertex(v);
         let g = r.g + segment_length(r.point, bv);
@@ -254,6 +295,7 @@ impl PolyanyaSearch {
         if !self.improve(corner, g) {
             return;
         }
+        self.dbg[3] += 1;
         let parent_root = root;
         let root = self.roots.len() as u32;
         self.roots.push(Root {
@@ -266,6 +308,9 @@ impl PolyanyaSearch {
         });
         let side = |q: NavPoint| sign * orient(line.0, line.1, q).signum() > 0;
         for &(f, dir) in &fan[..len] {
+            if dir != Fan::Same && dir != way {
+                continue;
+            }
             if self.is_goal_poly(f) {
                 self.offer_goal(root, n, f, dir);
             }
@@ -283,6 +328,7 @@ impl PolyanyaSearch {
                 if o <= 0 || !(side(c) || side(d)) {
                     continue;
                 }
+                self.dbg[1] += 1;
                 self.offer(mesh, root, t, d, c, n, f, dir);
             }
         }
