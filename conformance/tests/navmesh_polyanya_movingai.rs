@@ -245,7 +245,6 @@ fn query_time() {
                 nodes += poly.nodes_created();
                 pops += poly.iterations();
                 sum_p += poly.length().unwrap_or(0.0);
-                if std::env::var("DBG").is_ok() { eprintln!("{:?} pops {} exp {} inplace {} nodes {} len {:?}", poly.dbg, poly.iterations(), poly.expansions(), poly.in_place_expansions(), poly.nodes_created(), poly.length()); poly.dbg = [0; 6]; }
             }
             best_p = best_p.min(t.elapsed().as_secs_f64() * 1e6 / q.len() as f64);
             let t = std::time::Instant::now();

@@ -98,8 +98,11 @@ pub struct PolyanyaSearch {
     succ: Vec<u32>,
     /// Scratch for the reconstruction: the roots between two nodes.
     turns: Vec<u32>,
-    /// Per mesh corner `(i, j)` (index `j · (width + 1) + i`): (stamp, best g).
-    best: Vec<(u32, f64)>,
+    /// Per mesh corner `(i, j)` (index `j · (width + 1) + i`): reflex or not, best g.
+    best: Vec<node::Corner>,
+    /// Scratch: the vertices and links of the polygon being expanded.
+    pv: Vec<NavPoint>,
+    pt: Vec<u32>,
     stamp: u32,
     width: u32,
     shape: MeshShape,
@@ -113,8 +116,6 @@ pub struct PolyanyaSearch {
     iterations: u64,
     expansions: u64,
     in_place: u64,
-    /// debug counters
-    pub dbg: [u64; 6],
     corridor: Vec<u32>,
     portals: Vec<[NavPoint; 2]>,
     waypoints: Vec<NavPoint>,
@@ -146,6 +147,8 @@ impl PolyanyaSearch {
             succ: Vec::new(),
             turns: Vec::new(),
             best: Vec::new(),
+            pv: Vec::new(),
+            pt: Vec::new(),
             stamp: 0,
             width: 0,
             shape: MeshShape::default(),
@@ -159,7 +162,6 @@ impl PolyanyaSearch {
             iterations: 0,
             expansions: 0,
             in_place: 0,
-            dbg: [0; 6],
             corridor: Vec::new(),
             portals: Vec::new(),
             waypoints: Vec::new(),

@@ -47,6 +47,22 @@ pub(crate) struct Node {
     pub(crate) wr: NavPoint,
 }
 
+/// `Corner::flag`: not known yet.
+pub(crate) const UNKNOWN: u8 = 0;
+/// `Corner::flag`: a reflex vertex of the region.
+pub(crate) const REFLEX: u8 = 1;
+/// `Corner::flag`: not a reflex vertex (no turn there).
+pub(crate) const NOT_REFLEX: u8 = 2;
+
+/// What one search knows of a mesh corner: valid when `stamp` is the search's stamp.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Corner {
+    pub(crate) stamp: u32,
+    pub(crate) flag: u8,
+    /// The best `g` of a root there (`+∞` when none).
+    pub(crate) g: f64,
+}
+
 /// A root: the start, or a mesh vertex where the path turns.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Root {

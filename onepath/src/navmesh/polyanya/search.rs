@@ -2,7 +2,7 @@
 //! reconstruction (roots, corridor, portals) once the goal node is popped.
 
 use super::PolyanyaSearch;
-use super::node::{Fan, NONE, Root};
+use super::node::{Corner, Fan, NONE, NOT_REFLEX, Root, UNKNOWN};
 use super::successors::turn_around;
 use crate::navmesh::NavMesh;
 use crate::navmesh::NavPoint;
@@ -42,14 +42,13 @@ impl PolyanyaSearch {
         (v[1] as u32) * (self.width + 1) + v[0] as u32
     }
 
-    /// Root-level pruning: records `g` for corner `c` when strictly better than its best.
-    pub(crate) fn improve(&mut self, c: u32, g: f64) -> bool {
-        let slot = &mut self.best[c as usize];
-        if slot.0 == self.stamp && slot.1 <= g {
-            return false;
-        }
-        *slot = (self.stamp, g);
-        true
+    /// Records that corner `c` is not a reflex vertex of the region.
+    pub(crate) fn not_reflex(&mut self, c: u32) {
+        self.best[c as usize] = Corner {
+            stamp: self.stamp,
+            flag: NOT_REFLEX,
+            g: f64::INFINITY,
+        };
     }
 
     /// Whether root `r` has been superseded by a shorter path to its vertex.
@@ -57,7 +56,7 @@ impl PolyanyaSearch {
         let root = self.roots[r as usize];
         root.corner != NONE && {
             let slot = self.best[root.corner as usize];
-            slot.0 == self.stamp && slot.1 < root.g
+            slot.stamp == self.stamp && slot.g < root.g
         }
     }
 
@@ -75,10 +74,10 @@ impl PolyanyaSearch {
         self.width = mesh.width();
         let corners = (mesh.width() as usize + 1) * (mesh.height() as usize + 1);
         if self.best.len() < corners {
-            self.best.resize(corners, (0, 0.0));
+            self.best.resize(corners, Corner::default());
         }
         if self.stamp == u32::MAX {
-            self.best.iter_mut().for_each(|s| *s = (0, 0.0));
+            self.best.iter_mut().for_each(|s| *s = Corner::default());
             self.stamp = 0;
         }
         self.stamp += 1;
@@ -91,6 +90,10 @@ impl PolyanyaSearch {
         self.open.reserve(hint);
         self.succ.clear();
         self.succ.reserve(64);
+        self.pv.clear();
+        self.pv.reserve(64);
+        self.pt.clear();
+        self.pt.reserve(64);
         self.turns.clear();
         self.turns.reserve(hint / 4 + 16);
         self.corridor.clear();
@@ -111,7 +114,11 @@ impl PolyanyaSearch {
             .as_corner()
             .map_or(NONE, |(i, j)| self.corner_index([i as i32, j as i32]));
         if corner != NONE {
-            self.best[corner as usize] = (self.stamp, 0.0);
+            self.best[corner as usize] = Corner {
+                stamp: self.stamp,
+                flag: UNKNOWN,
+                g: 0.0,
+            };
         }
         self.roots.push(Root {
             point: start,
@@ -162,7 +169,6 @@ impl PolyanyaSearch {
                 return self.status;
             }
             if self.stale(node.root) {
-                self.dbg[4] += 1;
                 continue;
             }
             loop {

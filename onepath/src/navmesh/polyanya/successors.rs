@@ -22,7 +22,7 @@
 
 use super::PolyanyaSearch;
 use super::heuristic::estimate;
-use super::node::{Fan, NONE, Node, Root};
+use super::node::{Corner, Fan, NONE, NOT_REFLEX, Node, REFLEX, Root};
 use crate::navmesh::NavMesh;
 use crate::navmesh::NavPoint;
 use crate::navmesh::corridor::vertex;
@@ -48,6 +48,11 @@ fn edge_at(mesh: &NavMesh, poly: u32, v: [i32; 2], fan: Fan) -> Option<u32> {
     })
 }
 
+/// A mesh vertex (a fixed-point corner) as its integer corner.
+fn corner_of(p: NavPoint) -> [i32; 2] {
+    [(p.x / NavPoint::UNIT) as i32, (p.y / NavPoint::UNIT) as i32]
+}
+
 /// The most polygons around one vertex the fan keeps (a rectangle mesh has at most four).
 const FAN: usize = 8;
 
@@ -56,9 +61,9 @@ impl PolyanyaSearch {
     #[allow(clippy::too_many_arguments)]
     fn offer(
         &mut self,
-        mesh: &NavMesh,
         root: u32,
         he: u32,
+        (a, b): (NavPoint, NavPoint),
         wl: NavPoint,
         wr: NavPoint,
         parent: u32,
@@ -66,14 +71,7 @@ impl PolyanyaSearch {
         fan: Fan,
     ) {
         let r = self.roots[root as usize];
-        let h = estimate(
-            r.point,
-            vertex(mesh.edge_start(he)),
-            vertex(mesh.edge_end(he)),
-            wl,
-            wr,
-            self.goal,
-        );
+        let h = estimate(r.point, a, b, wl, wr, self.goal);
         let key = self.nodes.len() as u32;
         self.nodes.push(Node {
             g: r.g,
@@ -129,7 +127,7 @@ impl PolyanyaSearch {
                 let (c, d) = (vertex(mesh.edge_start(e)), vertex(mesh.edge_end(e)));
                 let o = orient(c, d, s);
                 if o > 0 {
-                    self.offer(mesh, 0, t, d, c, NONE, p, Fan::Same);
+                    self.offer(0, t, (d, c), d, c, NONE, p, Fan::Same);
                 } else if o == 0 {
                     self.graze(mesh, NONE, 0, p, Fan::Same, e, s);
                 }
@@ -183,26 +181,29 @@ impl PolyanyaSearch {
         {
             self.offer_goal(node.root, n, p, Fan::Same);
         }
+        // The polygon's vertices and links, read once.
         let edges = mesh.poly_edges(p);
+        self.pv.clear();
+        self.pt.clear();
+        for e in edges.clone() {
+            self.pv.push(vertex(mesh.edge_start(e)));
+            self.pt.push(mesh.twin(e));
+        }
         let count = edges.end - edges.start;
         let k0 = node.he - edges.start;
         for i in 1..count {
-            let e = edges.start + (k0 + i) % count;
-            let t = mesh.twin(e);
+            let k = ((k0 + i) % count) as usize;
+            let t = self.pt[k];
             if t == NONE {
                 continue;
             }
-            let (c, d) = (vertex(mesh.edge_start(e)), vertex(mesh.edge_end(e)));
+            let c = self.pv[k];
+            let d = self.pv[(k + 1) % count as usize];
             let o = orient(c, d, root);
             if o == 0 {
-                // On the root's line: its nearer end, if in the cone, is a possible turn.
-                let near = if orient(root, wr, c) >= 0 && orient(root, wl, c) <= 0 {
-                    c
-                } else {
-                    d
-                };
-                if orient(root, wr, near) >= 0 && orient(root, wl, near) <= 0 {
-                    self.graze(mesh, n, node.root, p, Fan::Same, e, root);
+                // On the root's line: if in the cone, its nearer end is a possible turn.
+                if orient(root, wr, c) >= 0 && orient(root, wl, c) <= 0 {
+                    self.graze(mesh, n, node.root, p, Fan::Same, edges.start + k as u32, root);
                 }
                 continue;
             }
@@ -211,18 +212,16 @@ impl PolyanyaSearch {
             }
             let nwr = if orient(root, wr, c) >= 0 { c } else { wr };
             let nwl = if orient(root, wl, d) <= 0 { d } else { wl };
-            self.dbg[0] += 1;
-            if orient(root, nwr, nwl) == 0 {
-                self.dbg[5] += 1;
-            }
-            self.offer(mesh, node.root, t, nwl, nwr, n, p, Fan::Same);
+            self.offer(node.root, t, (d, c), nwl, nwr, n, p, Fan::Same);
         }
-        let (a, b) = (mesh.edge_start(node.he), mesh.edge_end(node.he));
-        if orient(root, wr, vertex(b)) >= 0 {
-            self.turn(mesh, n, node.root, p, Fan::Same, b, (root, vertex(b)), -1, Fan::Forward);
+        let a = self.pv[k0 as usize];
+        let b = self.pv[((k0 + 1) % count) as usize];
+        let (av, bv) = (corner_of(a), corner_of(b));
+        if orient(root, wr, b) >= 0 {
+            self.turn(mesh, n, node.root, p, Fan::Same, bv, (root, b), -1, Fan::Forward);
         }
-        if orient(root, wl, vertex(a)) <= 0 {
-            self.turn(mesh, n, node.root, p, Fan::Same, a, (root, vertex(a)), 1, Fan::Backward);
+        if orient(root, wl, a) <= 0 {
+            self.turn(mesh, n, node.root, p, Fan::Same, av, (root, a), 1, Fan::Backward);
         }
     }
 
@@ -246,6 +245,13 @@ impl PolyanyaSearch {
         way: Fan,
     ) {
         let r = self.roots[root as usize];
+        let bv = vertex(v);
+        let g = r.g + segment_length(r.point, bv);
+        let corner = self.corner_index(v);
+        let slot = self.best[corner as usize];
+        if slot.stamp == self.stamp && (slot.flag == NOT_REFLEX || slot.g <= g) {
+            return;
+        }
         // The fan around v, clockwise (forward) then counter-clockwise (backward) from p, up to
         // the boundary edges that bound the region at v; a full circle means v is inside the
         // mesh: never a turn.
@@ -257,6 +263,7 @@ impl PolyanyaSearch {
             let mut cur = p;
             loop {
                 let Some(e) = edge_at(mesh, cur, v, dir) else {
+                    self.not_reflex(corner);
                     return;
                 };
                 let t = mesh.twin(e);
@@ -274,6 +281,7 @@ impl PolyanyaSearch {
                 }
                 let next = mesh.edge_poly(t);
                 if next == p || len == FAN {
+                    self.not_reflex(corner);
                     return;
                 }
                 fan[len] = (next, dir);
@@ -287,15 +295,14 @@ impl PolyanyaSearch {
         let cross = i128::from(u[0]) * i128::from(w[1]) - i128::from(u[1]) * i128::from(w[0]);
         let dot = i128::from(u[0]) * i128::from(w[0]) + i128::from(u[1]) * i128::from(w[1]);
         if !(cross < 0 || (cross == 0 && dot > 0)) {
+            self.not_reflex(corner);
             return;
         }
-        let bv = vertex(v);
-        let g = r.g + segment_length(r.point, bv);
-        let corner = self.corner_index(v);
-        if !self.improve(corner, g) {
-            return;
-        }
-        self.dbg[3] += 1;
+        self.best[corner as usize] = Corner {
+            stamp: self.stamp,
+            flag: REFLEX,
+            g,
+        };
         let parent_root = root;
         let root = self.roots.len() as u32;
         self.roots.push(Root {
@@ -328,8 +335,7 @@ impl PolyanyaSearch {
                 if o <= 0 || !(side(c) || side(d)) {
                     continue;
                 }
-                self.dbg[1] += 1;
-                self.offer(mesh, root, t, d, c, n, f, dir);
+                self.offer(root, t, (d, c), d, c, n, f, dir);
             }
         }
     }
