@@ -24,15 +24,15 @@ use conformance::navmesh_ref::region::path_inside;
 use conformance::navmesh_ref::visibility::{point_in_region, shortest_in_region};
 use conformance::navmesh_ref::{UNIT, path_length};
 use conformance::rng::SplitMix64;
+use onepath::GridSpace;
 use onepath::navmesh::{NavMesh, NavPoint, NavSettings, PolyanyaSearch};
 use onepath::search::Step;
-use onepath::GridSpace;
 
 fn scale() -> u64 {
     std::env::var("ONEPATH_CONFORMANCE_SCALE").map_or(1, |s| {
-        s.trim()
-            .parse()
-            .unwrap_or_else(|_| panic!("ONEPATH_CONFORMANCE_SCALE must be a positive integer, got {s:?}"))
+        s.trim().parse().unwrap_or_else(|_| {
+            panic!("ONEPATH_CONFORMANCE_SCALE must be a positive integer, got {s:?}")
+        })
     })
 }
 
@@ -64,7 +64,10 @@ fn case(seed: u64) -> Case {
         }
     } else {
         for _ in 0..(density * 8.0) as u32 + 1 {
-            let (x0, y0) = (rng.below(u64::from(w)) as u32, rng.below(u64::from(h)) as u32);
+            let (x0, y0) = (
+                rng.below(u64::from(w)) as u32,
+                rng.below(u64::from(h)) as u32,
+            );
             let (rw, rh) = (1 + rng.below(4) as u32, 1 + rng.below(4) as u32);
             for y in y0..(y0 + rh).min(h) {
                 for x in x0..(x0 + rw).min(w) {
@@ -79,11 +82,20 @@ fn case(seed: u64) -> Case {
         *rng.pick(&[0.5, 1.0, 1.6])
     };
     let tile = 4 + rng.below(13) as u32;
-    Case { w, h, walkable, radius, tile }
+    Case {
+        w,
+        h,
+        walkable,
+        radius,
+        tile,
+    }
 }
 
 fn picture(c: &Case) -> String {
-    let mut s = format!("{}x{} radius {} tile {} (row 0 first)\n", c.w, c.h, c.radius, c.tile);
+    let mut s = format!(
+        "{}x{} radius {} tile {} (row 0 first)\n",
+        c.w, c.h, c.radius, c.tile
+    );
     for row in c.walkable.chunks(c.w as usize) {
         s.extend(row.iter().map(|&b| if b { '.' } else { '#' }));
         s.push('\n');
@@ -105,9 +117,18 @@ fn point(rng: &mut SplitMix64, c: &Case, kept: &[bool]) -> [i64; 2] {
     let (bx, by) = (x * UNIT, y * UNIT);
     match rng.below(4) {
         0 => [bx + UNIT / 2, by + UNIT / 2],
-        1 => [bx + UNIT * rng.below(2) as i64, by + UNIT * rng.below(2) as i64],
-        2 => [bx + rng.below(UNIT as u64 + 1) as i64, by + UNIT * rng.below(2) as i64],
-        _ => [bx + rng.below(UNIT as u64 + 1) as i64, by + rng.below(UNIT as u64 + 1) as i64],
+        1 => [
+            bx + UNIT * rng.below(2) as i64,
+            by + UNIT * rng.below(2) as i64,
+        ],
+        2 => [
+            bx + rng.below(UNIT as u64 + 1) as i64,
+            by + UNIT * rng.below(2) as i64,
+        ],
+        _ => [
+            bx + rng.below(UNIT as u64 + 1) as i64,
+            by + rng.below(UNIT as u64 + 1) as i64,
+        ],
     }
 }
 
@@ -126,7 +147,11 @@ fn check_query(
     sliced: bool,
 ) -> Step {
     let set = |x: i64, y: i64| {
-        x >= 0 && y >= 0 && x < i64::from(c.w) && y < i64::from(c.h) && kept[(y * i64::from(c.w) + x) as usize]
+        x >= 0
+            && y >= 0
+            && x < i64::from(c.w)
+            && y < i64::from(c.h)
+            && kept[(y * i64::from(c.w) + x) as usize]
     };
     let status = search.try_begin(mesh, np(s), np(g));
     let ctx = format!("{ctx}\nquery {s:?} -> {g:?}");
@@ -150,7 +175,11 @@ fn check_query(
         assert_eq!(status, Step::NoPath, "{ctx}: the reference finds no path");
         return status;
     };
-    assert_eq!(status, Step::Found, "{ctx}: the reference finds {ref_path:?} ({ref_len})");
+    assert_eq!(
+        status,
+        Step::Found,
+        "{ctx}: the reference finds {ref_path:?} ({ref_len})"
+    );
     let len = search.length().expect("found");
     let path: Vec<[i64; 2]> = search.waypoints().iter().map(|p| [p.x, p.y]).collect();
     assert!(
@@ -159,7 +188,11 @@ fn check_query(
     );
     assert_eq!(path.first(), Some(&s), "{ctx}");
     assert_eq!(path.last(), Some(&g), "{ctx}");
-    assert_eq!(len.to_bits(), path_length(&path).to_bits(), "{ctx}: length bits");
+    assert_eq!(
+        len.to_bits(),
+        path_length(&path).to_bits(),
+        "{ctx}: length bits"
+    );
     if let Err(e) = path_inside(&set, &path) {
         panic!("{ctx}: Polyanya path {path:?} illegal: {e}");
     }
@@ -169,14 +202,27 @@ fn check_query(
     let holds = |poly: u32, p: [i64; 2]| {
         let r = mesh.polygon(poly).unwrap().rect();
         let (x, y) = (p[0], p[1]);
-        x >= i64::from(r[0]) * UNIT && x <= i64::from(r[2]) * UNIT && y >= i64::from(r[1]) * UNIT && y <= i64::from(r[3]) * UNIT
+        x >= i64::from(r[0]) * UNIT
+            && x <= i64::from(r[2]) * UNIT
+            && y >= i64::from(r[1]) * UNIT
+            && y <= i64::from(r[3]) * UNIT
     };
-    assert!(holds(corridor[0], s), "{ctx}: corridor {corridor:?} does not start at the start");
-    assert!(holds(*corridor.last().unwrap(), g), "{ctx}: corridor {corridor:?} does not end at the goal");
+    assert!(
+        holds(corridor[0], s),
+        "{ctx}: corridor {corridor:?} does not start at the start"
+    );
+    assert!(
+        holds(*corridor.last().unwrap(), g),
+        "{ctx}: corridor {corridor:?} does not end at the goal"
+    );
     for w in corridor.windows(2) {
         let p = mesh.polygon(w[0]).unwrap();
         let linked = (0..p.vertices().len() as u32).any(|e| p.link(e).map(|l| l.0) == Some(w[1]));
-        assert!(linked, "{ctx}: corridor {corridor:?}: {} and {} are not linked", w[0], w[1]);
+        assert!(
+            linked,
+            "{ctx}: corridor {corridor:?}: {} and {} are not linked",
+            w[0], w[1]
+        );
     }
     let mut out = Vec::new();
     let funnel = search.funnel_waypoints(&mut out).expect("found");
@@ -192,10 +238,26 @@ fn check_query(
         let mut whole = PolyanyaSearch::new();
         let _ = whole.try_begin(mesh, np(s), np(g));
         assert_eq!(whole.run(mesh), Step::Found, "{ctx}");
-        assert_eq!(whole.length().map(f64::to_bits), Some(len.to_bits()), "{ctx}: sliced != whole");
-        assert_eq!(whole.waypoints(), search.waypoints(), "{ctx}: sliced != whole");
-        assert_eq!(whole.corridor(), search.corridor(), "{ctx}: sliced != whole");
-        assert_eq!(whole.iterations(), search.iterations(), "{ctx}: sliced != whole");
+        assert_eq!(
+            whole.length().map(f64::to_bits),
+            Some(len.to_bits()),
+            "{ctx}: sliced != whole"
+        );
+        assert_eq!(
+            whole.waypoints(),
+            search.waypoints(),
+            "{ctx}: sliced != whole"
+        );
+        assert_eq!(
+            whole.corridor(),
+            search.corridor(),
+            "{ctx}: sliced != whole"
+        );
+        assert_eq!(
+            whole.iterations(),
+            search.iterations(),
+            "{ctx}: sliced != whole"
+        );
     }
     status
 }
@@ -208,7 +270,9 @@ fn polyanya_equals_visibility_graph_shortest_paths() {
     for k in 0..grids {
         let seed = seed_base().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (0x5050 << 40) ^ k;
         let c = case(seed);
-        let settings = NavSettings::DEFAULT.with_radius(c.radius).with_tile_size(c.tile);
+        let settings = NavSettings::DEFAULT
+            .with_radius(c.radius)
+            .with_tile_size(c.tile);
         let mesh = NavMesh::from_walkable(c.w, c.h, &c.walkable, GridSpace::UNIT, &settings)
             .expect("a valid bake");
         let kept = kept_cells(c.w, c.h, &c.walkable, c.radius, 1.0);
@@ -220,8 +284,16 @@ fn polyanya_equals_visibility_graph_shortest_paths() {
         for q in 0..6 {
             let s = point(&mut rng, &c, &kept);
             let g = point(&mut rng, &c, &kept);
-            let status =
-                check_query(&ctx, &c, &mesh, &kept, &mut search, s, g, k % 8 == 0 && q % 2 == 0);
+            let status = check_query(
+                &ctx,
+                &c,
+                &mesh,
+                &kept,
+                &mut search,
+                s,
+                g,
+                k % 8 == 0 && q % 2 == 0,
+            );
             match status {
                 Step::Found => found += 1,
                 Step::NoPath => no_path += 1,

@@ -58,10 +58,7 @@ fn cpp_lengths(name: &str, map: &MovingAiMap, lines: &[Scenario]) -> Option<Vec<
         );
         return None;
     };
-    let v: Vec<f64> = text
-        .lines()
-        .filter_map(|l| l.trim().parse().ok())
-        .collect();
+    let v: Vec<f64> = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
     let valid = lines
         .iter()
         .filter(|s| {
@@ -84,7 +81,9 @@ fn cpp_lengths(name: &str, map: &MovingAiMap, lines: &[Scenario]) -> Option<Vec<
 /// Runs every `every`th line of a map; returns the number of lines checked.
 fn run_map(name: &str, every: usize) -> Option<u64> {
     let Some(dir) = movingai_dir() else {
-        eprintln!("skipped: navmesh_polyanya_movingai: Moving AI data not found (../shared/data/movingai)");
+        eprintln!(
+            "skipped: navmesh_polyanya_movingai: Moving AI data not found (../shared/data/movingai)"
+        );
         return None;
     };
     let scen_path = dir.join(format!("{name}.map.scen"));
@@ -126,14 +125,21 @@ fn run_map(name: &str, every: usize) -> Option<u64> {
         let pts: Vec<[i64; 2]> = search.waypoints().iter().map(|p| [p.x, p.y]).collect();
         assert_eq!((pts[0], *pts.last().unwrap()), (a, b), "{ctx}");
         path_inside(&set, &pts).unwrap_or_else(|e| panic!("{ctx}: {e}"));
-        assert_eq!(length.to_bits(), path_length(&pts).to_bits(), "{ctx}: length bits");
+        assert_eq!(
+            length.to_bits(),
+            path_length(&pts).to_bits(),
+            "{ctx}: length bits"
+        );
         assert!(
             length <= s.optimal_length * (1.0 + 1e-9) + s.length_tolerance(),
             "{ctx}: {length} longer than the published optimum {}",
             s.optimal_length
         );
         let funnel = search.funnel_waypoints(&mut out).expect("found");
-        assert!(funnel <= length * (1.0 + 1e-9), "{ctx}: funnel {funnel} > {length}");
+        assert!(
+            funnel <= length * (1.0 + 1e-9),
+            "{ctx}: funnel {funnel} > {length}"
+        );
         if let Some(p) = cpp.as_ref().map(|v| v[harness_index]) {
             assert!(p >= 0.0, "{ctx}: the C++ found no path, we found {length}");
             let rel = (length - p).abs() / p;
@@ -217,7 +223,9 @@ fn query_time() {
         let mesh = NavMesh::build_2d(&map.to_grid().unwrap(), &NavSettings::DEFAULT).unwrap();
         let q: Vec<(NavPoint, NavPoint)> = lines
             .iter()
-            .filter(|s| map.is_walkable(s.start_x, s.start_y) && map.is_walkable(s.goal_x, s.goal_y))
+            .filter(|s| {
+                map.is_walkable(s.start_x, s.start_y) && map.is_walkable(s.goal_x, s.goal_y)
+            })
             .map(|s| {
                 let a = cell_center(i64::from(s.start_x), i64::from(s.start_y));
                 let b = cell_center(i64::from(s.goal_x), i64::from(s.goal_y));

@@ -63,11 +63,7 @@ pub fn shortest_in_region_with(
     for j in 0..=i64::from(height) {
         for i in 0..=i64::from(width) {
             let (n, pinch) = corner_kind(&set, [i, j]);
-            let keep = if reflex_only {
-                n == 3
-            } else {
-                n > 0 && !pinch
-            };
+            let keep = if reflex_only { n == 3 } else { n > 0 && !pinch };
             if keep {
                 nodes.push(corner(i, j));
             }
@@ -137,7 +133,15 @@ mod tests {
         let (w, h, k) = grid(&["..#..", "..#..", "....."]);
         let (len, path) =
             shortest_in_region(w, h, &k, cell_center(0, 0), cell_center(4, 0)).unwrap();
-        assert_eq!(path, [cell_center(0, 0), corner(2, 2), corner(3, 2), cell_center(4, 0)]);
+        assert_eq!(
+            path,
+            [
+                cell_center(0, 0),
+                corner(2, 2),
+                corner(3, 2),
+                cell_center(4, 0)
+            ]
+        );
         assert!((len - (2.0 * 4.5f64.sqrt() + 1.0)).abs() < 1e-12);
         // Two cells touching at a corner only: not connected.
         let (w, h, k) = grid(&[".#", "#."]);
@@ -159,7 +163,10 @@ mod tests {
             let pick = |rng: &mut SplitMix64| {
                 let c = free[rng.below(free.len() as u64) as usize] as i64;
                 let (x, y) = (c % i64::from(w), c / i64::from(w));
-                [x * UNIT + rng.below(UNIT as u64 + 1) as i64, y * UNIT + rng.below(UNIT as u64 + 1) as i64]
+                [
+                    x * UNIT + rng.below(UNIT as u64 + 1) as i64,
+                    y * UNIT + rng.below(UNIT as u64 + 1) as i64,
+                ]
             };
             let (a, b) = (pick(&mut rng), pick(&mut rng));
             let r = shortest_in_region_with(w, h, &k, a, b, true);

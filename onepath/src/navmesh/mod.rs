@@ -78,9 +78,9 @@ mod stitch;
 
 pub use corridor::NavSearch;
 pub use error::NavError;
-pub use polyanya::PolyanyaSearch;
 pub use funnel::{NavWaypoint, funnel, segment_length};
 pub use mesh::NavMesh;
 pub use point::NavPoint;
+pub use polyanya::PolyanyaSearch;
 pub use polygon::NavPolygon;
 pub use settings::{MAX_RADIUS_CELLS, MAX_TILE_SIZE, MIN_TILE_SIZE, NavSettings};

@@ -33,7 +33,8 @@
 //!
 //! # Arithmetic and order
 //!
-//! Every visibility decision is the sign of an exact `i128` orientation on fixed-point points
+//! Every visibility decision is the sign of an exact integer orientation (`i64` on meshes of
+//! at most 2^14 cells a side, where every product fits, else `i128`) on fixed-point points
 //! (the root, the mesh's integer vertices, the start and goal): a node's interval is kept as
 //! two rays from its root through such points, never as rounded endpoints. Lengths are
 //! `docs/navmesh.md` §1's (`segment_length`: exact `i128` squares, one rounding, libm `sqrt`),
@@ -105,6 +106,8 @@ pub struct PolyanyaSearch {
     pt: Vec<u32>,
     stamp: u32,
     width: u32,
+    /// The mesh is at most 2^14 cells on each side: orientations fit `i64`.
+    small: bool,
     shape: MeshShape,
     status: Step,
     start: NavPoint,
@@ -151,6 +154,7 @@ impl PolyanyaSearch {
             pt: Vec::new(),
             stamp: 0,
             width: 0,
+            small: false,
             shape: MeshShape::default(),
             status: Step::Idle,
             start: NavPoint::new(0, 0),

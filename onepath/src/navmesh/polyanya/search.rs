@@ -72,6 +72,7 @@ impl PolyanyaSearch {
         let (gp, gn) = polys_at(mesh, goal);
         self.shape = MeshShape::of(mesh);
         self.width = mesh.width();
+        self.small = mesh.width() <= 1 << 14 && mesh.height() <= 1 << 14;
         let corners = (mesh.width() as usize + 1) * (mesh.height() as usize + 1);
         if self.best.len() < corners {
             self.best.resize(corners, Corner::default());

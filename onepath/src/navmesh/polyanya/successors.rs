@@ -26,7 +26,7 @@ use super::node::{Corner, Fan, NONE, NOT_REFLEX, Node, REFLEX, Root};
 use crate::navmesh::NavMesh;
 use crate::navmesh::NavPoint;
 use crate::navmesh::corridor::vertex;
-use crate::navmesh::funnel::{orient, segment_length};
+use crate::navmesh::funnel::segment_length;
 
 /// The polygon next to `poly` around vertex `v`: across the edge of `poly` that starts at `v`
 /// (forward) or ends at it (backward); `None` at a boundary edge or when `v` is not a vertex of
@@ -46,6 +46,18 @@ fn edge_at(mesh: &NavMesh, poly: u32, v: [i32; 2], fan: Fan) -> Option<u32> {
         };
         at == v
     })
+}
+
+/// `orient(a, b, c)` of docs §1, exactly: in `i64` when `small` (every coordinate the search
+/// meets is within `2^30` of every other, so each product is below `2^61`), else in `i128`.
+#[inline]
+pub(crate) fn ori(small: bool, a: NavPoint, b: NavPoint, c: NavPoint) -> i128 {
+    if small {
+        let v = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+        i128::from(v)
+    } else {
+        crate::navmesh::funnel::orient(a, b, c)
+    }
 }
 
 /// A mesh vertex (a fixed-point corner) as its integer corner.
@@ -113,6 +125,7 @@ impl PolyanyaSearch {
     /// The successors of the start: every linked edge of every polygon holding the start that
     /// faces it strictly, whole; and the goal node in a polygon holding both.
     pub(crate) fn start_successors(&mut self, mesh: &NavMesh) {
+        let sm = self.small;
         let s = self.start;
         for i in 0..self.start_poly_count {
             let p = self.start_polys[i];
@@ -125,7 +138,7 @@ impl PolyanyaSearch {
                     continue;
                 }
                 let (c, d) = (vertex(mesh.edge_start(e)), vertex(mesh.edge_end(e)));
-                let o = orient(c, d, s);
+                let o = ori(sm, c, d, s);
                 if o > 0 {
                     self.offer(0, t, (d, c), d, c, NONE, p, Fan::Same);
                 } else if o == 0 {
@@ -174,10 +187,13 @@ impl PolyanyaSearch {
         if self.stale(node.root) {
             return;
         }
+        let sm = self.small;
         let root = self.roots[node.root as usize].point;
         let p = mesh.edge_poly(node.he);
         let (wl, wr) = (node.wl, node.wr);
-        if self.is_goal_poly(p) && orient(root, wr, self.goal) >= 0 && orient(root, wl, self.goal) <= 0
+        if self.is_goal_poly(p)
+            && ori(sm, root, wr, self.goal) >= 0
+            && ori(sm, root, wl, self.goal) <= 0
         {
             self.offer_goal(node.root, n, p, Fan::Same);
         }
@@ -199,29 +215,57 @@ impl PolyanyaSearch {
             }
             let c = self.pv[k];
             let d = self.pv[(k + 1) % count as usize];
-            let o = orient(c, d, root);
+            let o = ori(sm, c, d, root);
             if o == 0 {
                 // On the root's line: if in the cone, its nearer end is a possible turn.
-                if orient(root, wr, c) >= 0 && orient(root, wl, c) <= 0 {
-                    self.graze(mesh, n, node.root, p, Fan::Same, edges.start + k as u32, root);
+                if ori(sm, root, wr, c) >= 0 && ori(sm, root, wl, c) <= 0 {
+                    self.graze(
+                        mesh,
+                        n,
+                        node.root,
+                        p,
+                        Fan::Same,
+                        edges.start + k as u32,
+                        root,
+                    );
                 }
                 continue;
             }
-            if o < 0 || orient(root, wr, d) < 0 || orient(root, wl, c) > 0 {
+            if o < 0 || ori(sm, root, wr, d) < 0 || ori(sm, root, wl, c) > 0 {
                 continue;
             }
-            let nwr = if orient(root, wr, c) >= 0 { c } else { wr };
-            let nwl = if orient(root, wl, d) <= 0 { d } else { wl };
+            let nwr = if ori(sm, root, wr, c) >= 0 { c } else { wr };
+            let nwl = if ori(sm, root, wl, d) <= 0 { d } else { wl };
             self.offer(node.root, t, (d, c), nwl, nwr, n, p, Fan::Same);
         }
         let a = self.pv[k0 as usize];
         let b = self.pv[((k0 + 1) % count) as usize];
         let (av, bv) = (corner_of(a), corner_of(b));
-        if orient(root, wr, b) >= 0 {
-            self.turn(mesh, n, node.root, p, Fan::Same, bv, (root, b), -1, Fan::Forward);
+        if ori(sm, root, wr, b) >= 0 {
+            self.turn(
+                mesh,
+                n,
+                node.root,
+                p,
+                Fan::Same,
+                bv,
+                (root, b),
+                -1,
+                Fan::Forward,
+            );
         }
-        if orient(root, wl, a) <= 0 {
-            self.turn(mesh, n, node.root, p, Fan::Same, av, (root, a), 1, Fan::Backward);
+        if ori(sm, root, wl, a) <= 0 {
+            self.turn(
+                mesh,
+                n,
+                node.root,
+                p,
+                Fan::Same,
+                av,
+                (root, a),
+                1,
+                Fan::Backward,
+            );
         }
     }
 
@@ -230,7 +274,7 @@ impl PolyanyaSearch {
     /// and the turn improves its best `g`: the polygons `p` and those around `v` in direction
     /// `way` (the side the path turns to; the other side is behind the path, where a turn is
     /// never taut) offer the goal and their edges with an endpoint `q` strictly on the side
-    /// `sign` of the line (`sign · orient(line, q) > 0`).
+    /// `sign` of the line (`sign · ori(sm, line, q) > 0`).
     #[allow(clippy::too_many_arguments)]
     fn turn(
         &mut self,
@@ -244,6 +288,7 @@ impl PolyanyaSearch {
         sign: i128,
         way: Fan,
     ) {
+        let sm = self.small;
         let r = self.roots[root as usize];
         let bv = vertex(v);
         let g = r.g + segment_length(r.point, bv);
@@ -313,7 +358,7 @@ impl PolyanyaSearch {
             base: p,
             base_fan,
         });
-        let side = |q: NavPoint| sign * orient(line.0, line.1, q).signum() > 0;
+        let side = |q: NavPoint| sign * ori(sm, line.0, line.1, q).signum() > 0;
         for &(f, dir) in &fan[..len] {
             if dir != Fan::Same && dir != way {
                 continue;
@@ -327,7 +372,7 @@ impl PolyanyaSearch {
                     continue;
                 }
                 let (c, d) = (vertex(mesh.edge_start(e)), vertex(mesh.edge_end(e)));
-                let o = orient(c, d, bv);
+                let o = ori(sm, c, d, bv);
                 if o == 0 && c != bv && d != bv {
                     // Along a side of f past v: a grazing turn further on.
                     self.graze(mesh, n, root, f, dir, e, bv);
