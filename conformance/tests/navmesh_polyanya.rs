@@ -63,7 +63,7 @@ fn case(seed: u64) -> Case {
             *c = !rng.chance(density);
         }
     } else {
-        for _ in 0..(density * 8.0) as u32 + 1 {
+        for _ in 0..=((density * 8.0) as u32) {
             let (x0, y0) = (
                 rng.below(u64::from(w)) as u32,
                 rng.below(u64::from(h)) as u32,
@@ -136,6 +136,7 @@ fn np(p: [i64; 2]) -> NavPoint {
     NavPoint::new(p[0], p[1])
 }
 
+#[allow(clippy::too_many_arguments)]
 fn check_query(
     ctx: &str,
     c: &Case,

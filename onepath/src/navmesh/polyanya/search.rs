@@ -24,11 +24,11 @@ fn polys_at(mesh: &NavMesh, p: NavPoint) -> ([u32; 4], usize) {
                 continue;
             }
             let centre = NavPoint::new(x * u + u / 2, y * u + u / 2);
-            if let Some(poly) = mesh.locate(centre) {
-                if !out[..n].contains(&poly) {
-                    out[n] = poly;
-                    n += 1;
-                }
+            if let Some(poly) = mesh.locate(centre)
+                && !out[..n].contains(&poly)
+            {
+                out[n] = poly;
+                n += 1;
             }
         }
     }
@@ -176,13 +176,13 @@ impl PolyanyaSearch {
                 self.expansions += 1;
                 self.expand(mesh, n);
                 // Intermediate pruning: a lone successor (not the goal) is expanded in place.
-                if let [only] = self.succ[..] {
-                    if self.nodes[only as usize].he != NONE {
-                        self.succ.clear();
-                        self.in_place += 1;
-                        n = only;
-                        continue;
-                    }
+                if let [only] = self.succ[..]
+                    && self.nodes[only as usize].he != NONE
+                {
+                    self.succ.clear();
+                    self.in_place += 1;
+                    n = only;
+                    continue;
                 }
                 self.flush();
                 break;
