@@ -16,8 +16,9 @@
 //! See the `successors` module: the goal successor when the goal is in the entered polygon
 //! and in the cone; observable successors (same root) on every edge facing the root that the
 //! cone meets; non-observable successors when the interval reaches an end of its edge that is a
-//! corner of the mesh: the path turns there and the polygons around that vertex offer their
-//! edges beyond the line of sight. Start and goal may lie anywhere on the mesh: inside a
+//! reflex vertex of the region: the path turns there and the polygons around that vertex on the
+//! side it turns to offer their edges beyond the line of sight. The rules are written for an
+//! independent implementation in `docs/navmesh.md` §10. Start and goal may lie anywhere on the mesh: inside a
 //! polygon, on an edge, on a vertex (every polygon whose closed area holds the start is a start
 //! polygon; every polygon holding the goal offers the goal), in the same polygon.
 //!

@@ -9,16 +9,18 @@
 //!   gives a node with the same root on the twin edge; its bounds are `c` when `c` is in the
 //!   cone (else `wr`) and `d` when `d` is (else `wl`). Exact signs only.
 //! - **Non-observable.** When `b` is in the cone (the interval reaches the edge's right end),
-//!   `b` is a corner of the mesh (going around it across edges meets a boundary edge) and the
-//!   path `… → ρ → b` improves the best `g` of vertex `b` (root-level pruning, strict), the path
-//!   turns at `b`: every polygon around `b` (the fan: `P`, then across the edges at `b` both
-//!   ways until a boundary edge; two polygons that only touch at `b` are not connected)
-//!   offers its goal node when it holds the goal, and every linked edge that faces `b` and has
-//!   an endpoint strictly right of the line `ρ → b` (where `ρ` cannot see past `b`) gives a
-//!   node rooted at `b` over the whole edge. Likewise at `a` on the left. The paper limits
-//!   these to `P`'s own edges; taking the fan is a superset (each node is a true path, so the
-//!   optimum is kept) that also covers paths leaving `b` along the wall line into a polygon
-//!   that touches `P` only at `b`.
+//!   `b` is a **reflex** vertex of the region (going around it across edges meets two
+//!   boundary edges more than 180° apart) and the path `… → ρ → b` improves the best `g` of
+//!   vertex `b` (root-level pruning, strict), the path turns at `b`: `P` and the polygons around
+//!   `b` on the side it turns to (clockwise from `P` for a right turn; two polygons that only
+//!   touch at `b` are not connected) offer the goal when they hold it, and every linked edge
+//!   that faces `b` with an endpoint strictly right of the line `ρ → b` gives a node rooted at
+//!   `b` over the whole edge. Likewise at `a` on the left. The paper takes `P`'s own edges and
+//!   reaches the polygons beyond lazily through a node whose root lies on its edge's line;
+//!   taking them at once keeps every node's root strictly off its edge's line.
+//! - **Grazing.** A linked edge on the root's line (the root sees its nearer end along the
+//!   line, as when the path runs along a wall) is a turn at that nearer end into the polygon
+//!   across the edge, with the same rules.
 
 use super::PolyanyaSearch;
 use super::heuristic::estimate;
