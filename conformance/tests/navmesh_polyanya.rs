@@ -2,7 +2,7 @@
 //! path inside the mesh region by Dijkstra over the visibility graph (written from the paper's
 //! definition and `docs/navmesh.md`, not from the engine), on seeded random small grids: sizes
 //! 1–14 (one in ten up to 24), wall densities 0–55 % (scattered cells or wall rectangles), radii 0 (half the cases),
-//! 0.5, 1 and 1.6 cells, tile sizes 4–16 (cross-tile portals and T-vertices), start and goal
+//! 0.5, 1 and 1.6 cells (the larger ones on grids large enough to keep cells), tile sizes 4–16 (cross-tile portals and T-vertices), start and goal
 //! at cell centres, cell corners, edge points and arbitrary fixed-point points of kept cells,
 //! and now and then off the mesh.
 //!
@@ -76,10 +76,17 @@ fn case(seed: u64) -> Case {
             }
         }
     }
+    // Radii that leave small grids something to search: 1.6 cells only from 8 cells a side,
+    // 1 from 5, else 0.5.
+    let side_min = w.min(h);
     let radius = if rng.chance(0.5) {
         0.0
     } else {
-        *rng.pick(&[0.5, 1.0, 1.6])
+        match *rng.pick(&[0.5f64, 1.0, 1.6]) {
+            r if r >= 1.6 && side_min >= 8 => r,
+            r if r >= 1.0 && side_min >= 5 => r.min(1.0),
+            _ => 0.5,
+        }
     };
     let tile = 4 + rng.below(13) as u32;
     Case {
