@@ -15,8 +15,10 @@
 //! - `sampled_sets`: every 10th line of one more map per set (dao/arena, bg512/AR0012SR,
 //!   room/16room_000, maze/maze512-1-0, sc1/Aurora).
 //!
-//! Missing data or lengths are skipped visibly. Release is advised
-//! (`cargo test -p conformance --release --test navmesh_polyanya_movingai -- --nocapture`).
+//! Missing data or lengths are skipped visibly. A debug build reads every 10th (peers) and
+//! every 50th (samples) line unless `ONEPATH_NAVMESH_FULL=1`; the full run is a release run
+//! (`cargo test -p conformance --release --test navmesh_polyanya_movingai -- --nocapture`,
+//! about 2.5 minutes on the 2-core machine).
 
 use conformance::navmesh_ref::region::path_inside;
 use conformance::navmesh_ref::{cell_center, path_length};
@@ -41,6 +43,10 @@ const SAMPLES: [&str; 5] = [
     "maze/maze512-1-0",
     "sc1/Aurora",
 ];
+
+fn full() -> bool {
+    std::env::var("ONEPATH_NAVMESH_FULL").is_ok_and(|v| v == "1")
+}
 
 /// The C++ Polyanya's lengths for the map's valid lines, or `None` (printed).
 fn cpp_lengths(name: &str, map: &MovingAiMap, lines: &[Scenario]) -> Option<Vec<f64>> {
@@ -174,8 +180,16 @@ fn run_map(name: &str, every: usize) -> Option<u64> {
     ignore = "Moving AI data not found: ../shared/data or $ONEPATH_DATA"
 )]
 fn peers_maps_every_line() {
+    let every = if cfg!(debug_assertions) && !full() {
+        eprintln!(
+            "debug build: every 10th line (release, or ONEPATH_NAVMESH_FULL=1, reads every line)"
+        );
+        10
+    } else {
+        1
+    };
     for name in PEERS {
-        if let Some(n) = run_map(name, 1) {
+        if let Some(n) = run_map(name, every) {
             assert!(n > 0, "{name}: no line checked");
         }
     }
@@ -187,8 +201,14 @@ fn peers_maps_every_line() {
     ignore = "Moving AI data not found: ../shared/data or $ONEPATH_DATA"
 )]
 fn sampled_sets() {
+    let every = if cfg!(debug_assertions) && !full() {
+        eprintln!("debug build: every 50th line (release, or ONEPATH_NAVMESH_FULL=1: every 10th)");
+        50
+    } else {
+        10
+    };
     for name in SAMPLES {
-        if let Some(n) = run_map(name, 10) {
+        if let Some(n) = run_map(name, every) {
             assert!(n > 0, "{name}: no line checked");
         }
     }
