@@ -148,7 +148,7 @@ pub use grid::{
 };
 pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
 pub use navmesh::{NavError, NavMesh, NavPoint, NavSettings};
-pub use navmesh::{NavSearch, NavWaypoint};
+pub use navmesh::{NavSearch, NavWaypoint, PolyanyaSearch};
 pub use query::NavPath;
 pub use query::{
     GraphAlgorithm, GraphOptions, GraphPath, GridAlgorithm, GridFlowField, GridOptions, GridPath,

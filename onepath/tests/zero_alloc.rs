@@ -303,3 +303,57 @@ fn nav_search_allocates_nothing_after_warm_up() {
     }
     assert!(found > 20, "only {found} of 39 searches found a path");
 }
+
+/// Polyanya (issue 30): after a first pass of queries on a mesh (the warm-up sizes the node
+/// pool, root records, open list and per-corner table to the largest of them), the same
+/// queries again — `try_begin`, sliced `step`, `run`, the path reads and the funnel over the
+/// corridor into a reserved buffer — allocate nothing.
+#[test]
+fn polyanya_allocates_nothing_after_warm_up() {
+    use onepath::navmesh::{NavMesh, NavPoint, NavSettings, PolyanyaSearch};
+    let grid = common::random_grid(45, 48, 40, 30, false);
+    let mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).unwrap();
+    let on_mesh: Vec<NavPoint> = (0..grid.cell_count())
+        .map(|i| NavPoint::cell_center(grid.cell_of(i)))
+        .filter(|&p| mesh.locate(p).is_some())
+        .collect();
+    let pairs: Vec<(NavPoint, NavPoint)> = (1..40usize)
+        .map(|seed| {
+            (
+                on_mesh[(seed * 7919) % on_mesh.len()],
+                on_mesh[(seed * 104_729 + 13) % on_mesh.len()],
+            )
+        })
+        .collect();
+    let mut search = PolyanyaSearch::new();
+    let mut out = Vec::with_capacity(mesh.half_edge_count() as usize + 2);
+    for &(a, b) in &pairs {
+        let _ = search.try_begin(&mesh, a, b);
+        let _ = search.run(&mesh);
+        let _ = search.funnel_waypoints(&mut out);
+    }
+    let mut found = 0;
+    for &(a, b) in &pairs {
+        let (s, c) = allocations(|| search.try_begin(&mesh, a, b));
+        assert_eq!(c, 0, "try_begin allocated");
+        assert!(matches!(s, Step::InProgress | Step::NoPath | Step::Found));
+        let (_, c) = allocations(|| search.step(&mesh, 2));
+        assert_eq!(c, 0, "step allocated");
+        let (status, c) = allocations(|| search.run(&mesh));
+        assert_eq!(c, 0, "run allocated");
+        found += usize::from(status == Step::Found);
+        let (l, c) = allocations(|| {
+            (
+                search.length(),
+                search.waypoints().len(),
+                search.corridor().len(),
+                search.funnel_waypoints(&mut out),
+            )
+        });
+        assert_eq!(c, 0, "the path reads and the funnel allocated");
+        if status == Step::Found {
+            assert!(l.3.unwrap() <= l.0.unwrap() * (1.0 + 1e-9));
+        }
+    }
+    assert!(found > 20, "only {found} of 39 searches found a path");
+}

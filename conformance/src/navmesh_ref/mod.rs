@@ -13,6 +13,7 @@
 //! | [`search`] | §7 | the corridor search over portal crossings, linear-scan open list |
 //! | [`sleeve`] | §8 | the shortest path through the corridor's portals in order (the funnel's answer) |
 //! | [`corridor`] | §8 | the shortest path inside a corridor: visibility graph + Dijkstra |
+//! | [`visibility`] | §1–§3 | the shortest path inside the whole region (issue 30, Polyanya): visibility graph + Dijkstra |
 //!
 //! Units: mesh coordinates are cell corners `(i, j)` (`i64` here); query points are fixed-point
 //! in `2^-16` cell ([`UNIT`]); every geometric decision is an exact `i128` sign.
@@ -27,6 +28,7 @@ pub mod locate;
 pub mod region;
 pub mod search;
 pub mod sleeve;
+pub mod visibility;
 
 /// One cell in fixed-point units (docs §1: `2^-16` cell).
 pub const UNIT: i64 = 65_536;
