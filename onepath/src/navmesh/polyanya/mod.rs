@@ -59,7 +59,7 @@ mod successors;
 
 use alloc::vec::Vec;
 
-use super::corridor::MeshShape;
+use super::crossings::MeshShape;
 use super::funnel::{NavWaypoint, funnel};
 use super::{NavMesh, NavPoint};
 use crate::search::Step;

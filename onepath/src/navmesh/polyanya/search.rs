@@ -6,7 +6,7 @@ use super::node::{Corner, Fan, NONE, NOT_REFLEX, Root, UNKNOWN};
 use super::successors::turn_around;
 use crate::navmesh::NavMesh;
 use crate::navmesh::NavPoint;
-use crate::navmesh::corridor::{MeshShape, in_box, vertex};
+use crate::navmesh::crossings::{MeshShape, in_box, vertex};
 use crate::search::Step;
 
 /// The polygons whose closed area holds `p`, ascending (at most four: the polygons of the

@@ -27,7 +27,7 @@ use super::heuristic::estimate;
 use super::node::{Corner, Fan, NONE, NOT_REFLEX, Node, REFLEX, Root};
 use crate::navmesh::NavMesh;
 use crate::navmesh::NavPoint;
-use crate::navmesh::corridor::vertex;
+use crate::navmesh::crossings::vertex;
 use crate::navmesh::funnel::segment_length;
 
 /// The polygon next to `poly` around vertex `v`: across the edge of `poly` that starts at `v`
