@@ -38,6 +38,7 @@ mod replan;
 mod road;
 mod scenarios;
 mod solver;
+mod svg;
 mod terrain;
 mod voxel_optima;
 mod voxel_path;
