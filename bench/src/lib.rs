@@ -6,6 +6,7 @@
 //! neighbours are walkable (no corner cutting). Each result's length is checked against the
 //! published optimum. See [`contenders`] for the list and each one's movement rules.
 
+pub mod args;
 pub mod clock;
 pub mod contenders;
 pub mod counting;

@@ -34,12 +34,10 @@ use conformance::navmesh_ref::bytes::canonical_bytes;
 use conformance::navmesh_ref::region::path_inside;
 use conformance::navmesh_ref::sleeve::{portals, shortest_in_sleeve};
 use conformance::navmesh_ref::{BakeInput, cell_center, path_length};
+use navmesh_common::movingai::{full, harness_lengths, harness_valid, load_map, within_optimum};
 use navmesh_common::{check_engine, engine_bytes, first_difference, query};
-use onepath::navmesh::{NavMesh, NavSearch, NavSettings};
+use onepath::navmesh::NavSearch;
 use onepath::search::Step;
-use onepath_std::data::movingai_dir;
-use onepath_std::movingai::MovingAiOptions;
-use onepath_std::movingai::files::{map_path_for, read_map, read_scenarios};
 
 /// The peers harness's eight maps.
 const PEERS: [&str; 8] = [
@@ -78,26 +76,10 @@ struct Tally {
 
 /// Runs one map: bake against the reference and the checker, then every `every`th scenario.
 fn run_map(name: &str, every: usize) -> Option<Tally> {
-    let Some(dir) = movingai_dir() else {
-        eprintln!("skipped: navmesh_movingai: Moving AI data not found (../shared/data/movingai)");
-        return None;
-    };
-    let scen_path = dir.join(format!("{name}.map.scen"));
-    if !scen_path.is_file() {
-        eprintln!(
-            "skipped: navmesh_movingai: {} is missing",
-            scen_path.display()
-        );
-        return None;
-    }
-    let scen = read_scenarios(&scen_path).expect("a valid scenario file");
-    let lines = scen.scenarios();
-    let map_path = map_path_for(&scen_path, lines[0].map_name()).expect("the map file");
-    let map = read_map(&map_path, &MovingAiOptions::DEFAULT).expect("a valid map");
-    let grid = map.to_grid().expect("a grid");
-    let mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).expect("a bake");
+    let case = load_map("navmesh_movingai", name)?;
+    let (map, grid, mesh, walkable) = (&case.map, &case.grid, &case.mesh, &case.walkable);
+    let lines = case.lines();
     let (w, h) = (grid.width(), grid.height());
-    let walkable: Vec<bool> = grid.cells().iter().map(|&a| a != 255).collect();
     let input = BakeInput {
         width: w,
         height: h,
@@ -112,14 +94,12 @@ fn run_map(name: &str, every: usize) -> Option<Tally> {
     if let Some(d) = first_difference(
         &reference,
         &canonical_bytes(&reference),
-        &engine_bytes(&mesh),
+        &engine_bytes(mesh),
     ) {
         panic!("{name}: bytes differ: {d}");
     }
-    check_engine(&mesh, &walkable).unwrap_or_else(|e| panic!("{name}: checker: {e}"));
-    let (wi, hi) = (i64::from(w), i64::from(h));
-    let set =
-        |x: i64, y: i64| x >= 0 && y >= 0 && x < wi && y < hi && walkable[(y * wi + x) as usize];
+    check_engine(mesh, walkable).unwrap_or_else(|e| panic!("{name}: checker: {e}"));
+    let set = |x: i64, y: i64| case.is_set(x, y);
     let mut t = Tally::default();
     let mut search = NavSearch::new();
     let verts: Vec<Vec<[i64; 2]>> = (0..mesh.poly_count())
@@ -133,13 +113,11 @@ fn run_map(name: &str, every: usize) -> Option<Tally> {
         })
         .collect();
     let links = reference.link_lists();
-    let polyanya = polyanya_lengths(name, &map, lines);
+    let polyanya = harness_lengths(name, map, lines, &["cpp.cdt.txt"]).map(|(_, v)| v);
     let mut kept_line = 0usize;
     for (k, s) in lines.iter().enumerate() {
         // The peers harness's filter, to line its per-query lengths up with ours.
-        let valid = map.is_walkable(s.start_x, s.start_y)
-            && map.is_walkable(s.goal_x, s.goal_y)
-            && !s.is_unreachable_marker();
+        let valid = harness_valid(map, s);
         let harness_index = kept_line;
         kept_line += usize::from(valid);
         if k % every != 0 || s.optimal_length <= 0.0 {
@@ -152,7 +130,7 @@ fn run_map(name: &str, every: usize) -> Option<Tally> {
         if !map.is_walkable(s.start_x, s.start_y) || !map.is_walkable(s.goal_x, s.goal_y) {
             continue;
         }
-        let path = query(&mut search, &mesh, a, b, 0);
+        let path = query(&mut search, mesh, a, b, 0);
         assert_eq!(path.step, Step::Found, "{name} line {}", s.line);
         let pts = path.points();
         let length = path.length.expect("a length once found");
@@ -169,7 +147,7 @@ fn run_map(name: &str, every: usize) -> Option<Tally> {
             "{name} line {}: length",
             s.line
         );
-        if length > s.optimal_length * (1.0 + 1e-9) + s.length_tolerance() {
+        if !within_optimum(length, s) {
             // Above the published optimum: is the funnel still the shortest path through the
             // corridor it was given (then the corridor is to blame, docs §7), or not?
             let ports = portals(&verts, &links, &path.corridor).expect("a linked corridor");
@@ -227,49 +205,6 @@ fn run_map(name: &str, every: usize) -> Option<Tally> {
         );
     }
     Some(t)
-}
-
-/// The exact any-angle lengths of the peers harness's last run of this map
-/// (`$PEERS_NAV_WORK/navmesh/SET_MAP/cpp.cdt.txt`, default `/tmp/onepath-peers-nav`), one per
-/// valid scenario line, or `None` (printed) when absent or not lining up.
-fn polyanya_lengths(
-    name: &str,
-    map: &onepath_std::movingai::MovingAiMap,
-    lines: &[onepath_std::movingai::Scenario],
-) -> Option<Vec<f64>> {
-    let work = std::env::var("PEERS_NAV_WORK").unwrap_or_else(|_| "/tmp/onepath-peers-nav".into());
-    let file = std::path::Path::new(&work)
-        .join("navmesh")
-        .join(name.replace('/', "_"))
-        .join("cpp.cdt.txt");
-    let Ok(text) = std::fs::read_to_string(&file) else {
-        eprintln!(
-            "{name}: no Polyanya lengths ({} absent; run ../shared/peers-nav/run.sh navmesh {name})",
-            file.display()
-        );
-        return None;
-    };
-    let v: Vec<f64> = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
-    let valid = lines
-        .iter()
-        .filter(|s| {
-            map.is_walkable(s.start_x, s.start_y)
-                && map.is_walkable(s.goal_x, s.goal_y)
-                && !s.is_unreachable_marker()
-        })
-        .count();
-    if v.len() != valid {
-        eprintln!(
-            "{name}: Polyanya lengths skipped: {} lengths for {valid} valid lines",
-            v.len()
-        );
-        return None;
-    }
-    Some(v)
-}
-
-fn full() -> bool {
-    std::env::var("ONEPATH_NAVMESH_FULL").is_ok_and(|v| v == "1")
 }
 
 /// The default sample: one map of each set the issue names plus three of the peers harness.

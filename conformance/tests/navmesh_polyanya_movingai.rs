@@ -20,13 +20,14 @@
 //! (`cargo test -p conformance --release --test navmesh_polyanya_movingai -- --nocapture`,
 //! about 2.5 minutes on the 2-core machine).
 
+mod navmesh_common;
+
 use conformance::navmesh_ref::region::path_inside;
 use conformance::navmesh_ref::{cell_center, path_length};
-use onepath::navmesh::{NavMesh, NavPoint, NavSettings, PolyanyaSearch};
+use navmesh_common::movingai::{full, harness_lengths, harness_valid, load_map, within_optimum};
+use onepath::navmesh::{NavPoint, PolyanyaSearch};
 use onepath::search::Step;
-use onepath_std::data::movingai_dir;
-use onepath_std::movingai::files::{map_path_for, read_map, read_scenarios};
-use onepath_std::movingai::{MovingAiMap, MovingAiOptions, Scenario};
+use onepath_std::movingai::{MovingAiMap, Scenario};
 
 const PEERS: [&str; 5] = [
     "dao/arena2",
@@ -44,77 +45,26 @@ const SAMPLES: [&str; 5] = [
     "sc1/Aurora",
 ];
 
-fn full() -> bool {
-    std::env::var("ONEPATH_NAVMESH_FULL").is_ok_and(|v| v == "1")
-}
-
 /// The C++ Polyanya's lengths for the map's valid lines, or `None` (printed).
 fn cpp_lengths(name: &str, map: &MovingAiMap, lines: &[Scenario]) -> Option<Vec<f64>> {
-    let work = std::env::var("PEERS_NAV_WORK").unwrap_or_else(|_| "/tmp/onepath-peers-nav".into());
-    let dir = std::path::Path::new(&work)
-        .join("navmesh")
-        .join(name.replace('/', "_"));
-    let Some((file, text)) = ["cpp.rect.txt", "cpp.cdt.txt"]
-        .iter()
-        .find_map(|f| std::fs::read_to_string(dir.join(f)).ok().map(|t| (f, t)))
-    else {
-        eprintln!(
-            "{name}: no C++ Polyanya lengths in {} (run ../shared/peers-nav/run.sh navmesh {name}); compared with the published optimum only",
-            dir.display()
-        );
-        return None;
-    };
-    let v: Vec<f64> = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
-    let valid = lines
-        .iter()
-        .filter(|s| {
-            map.is_walkable(s.start_x, s.start_y)
-                && map.is_walkable(s.goal_x, s.goal_y)
-                && !s.is_unreachable_marker()
-        })
-        .count();
-    if v.len() != valid {
-        eprintln!(
-            "{name}: C++ lengths skipped: {} lengths in {file} for {valid} valid lines",
-            v.len()
-        );
-        return None;
-    }
+    let (file, v) = harness_lengths(name, map, lines, &["cpp.rect.txt", "cpp.cdt.txt"])?;
     eprintln!("{name}: comparing with the C++ Polyanya lengths of {file}");
     Some(v)
 }
 
 /// Runs every `every`th line of a map; returns the number of lines checked.
 fn run_map(name: &str, every: usize) -> Option<u64> {
-    let Some(dir) = movingai_dir() else {
-        eprintln!(
-            "skipped: navmesh_polyanya_movingai: Moving AI data not found (../shared/data/movingai)"
-        );
-        return None;
-    };
-    let scen_path = dir.join(format!("{name}.map.scen"));
-    if !scen_path.is_file() {
-        eprintln!("skipped: {} is missing", scen_path.display());
-        return None;
-    }
-    let scen = read_scenarios(&scen_path).expect("a valid scenario file");
-    let lines = scen.scenarios();
-    let map_path = map_path_for(&scen_path, lines[0].map_name()).expect("the map file");
-    let map = read_map(&map_path, &MovingAiOptions::DEFAULT).expect("a valid map");
-    let grid = map.to_grid().expect("a grid");
-    let mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).expect("a bake");
-    let (w, h) = (i64::from(grid.width()), i64::from(grid.height()));
-    let walkable: Vec<bool> = grid.cells().iter().map(|&a| a != 255).collect();
-    let set = |x: i64, y: i64| x >= 0 && y >= 0 && x < w && y < h && walkable[(y * w + x) as usize];
-    let cpp = cpp_lengths(name, &map, lines);
+    let case = load_map("navmesh_polyanya_movingai", name)?;
+    let (map, mesh) = (&case.map, &case.mesh);
+    let lines = case.lines();
+    let set = |x: i64, y: i64| case.is_set(x, y);
+    let cpp = cpp_lengths(name, map, lines);
     let mut search = PolyanyaSearch::new();
     let mut out = Vec::new();
     let (mut checked, mut kept_line) = (0u64, 0usize);
     let (mut ratio_sum, mut cpp_max_rel, mut at_optimum) = (0.0f64, 0.0f64, 0u64);
     for (k, s) in lines.iter().enumerate() {
-        let valid = map.is_walkable(s.start_x, s.start_y)
-            && map.is_walkable(s.goal_x, s.goal_y)
-            && !s.is_unreachable_marker();
+        let valid = harness_valid(map, s);
         let harness_index = kept_line;
         kept_line += usize::from(valid);
         if k % every != 0 || !valid || s.optimal_length <= 0.0 {
@@ -125,8 +75,8 @@ fn run_map(name: &str, every: usize) -> Option<u64> {
             cell_center(i64::from(s.goal_x), i64::from(s.goal_y)),
         );
         let ctx = format!("{name} line {}", s.line);
-        let _ = search.try_begin(&mesh, NavPoint::new(a[0], a[1]), NavPoint::new(b[0], b[1]));
-        assert_eq!(search.run(&mesh), Step::Found, "{ctx}");
+        let _ = search.try_begin(mesh, NavPoint::new(a[0], a[1]), NavPoint::new(b[0], b[1]));
+        assert_eq!(search.run(mesh), Step::Found, "{ctx}");
         let length = search.length().expect("found");
         let pts: Vec<[i64; 2]> = search.waypoints().iter().map(|p| [p.x, p.y]).collect();
         assert_eq!((pts[0], *pts.last().unwrap()), (a, b), "{ctx}");
@@ -137,7 +87,7 @@ fn run_map(name: &str, every: usize) -> Option<u64> {
             "{ctx}: length bits"
         );
         assert!(
-            length <= s.optimal_length * (1.0 + 1e-9) + s.length_tolerance(),
+            within_optimum(length, s),
             "{ctx}: {length} longer than the published optimum {}",
             s.optimal_length
         );
@@ -227,20 +177,12 @@ fn query_time() {
         |_| vec!["dao/arena2".into(), "bg512/AR0011SR".into()],
         |v| v.split(',').map(String::from).collect(),
     );
-    let Some(dir) = movingai_dir() else {
-        eprintln!("skipped: Moving AI data not found");
-        return;
-    };
     for name in &maps {
-        let scen_path = dir.join(format!("{name}.map.scen"));
-        let Ok(scen) = read_scenarios(&scen_path) else {
-            eprintln!("skipped: {}", scen_path.display());
+        let Some(case) = load_map("query_time", name) else {
             continue;
         };
-        let lines = scen.scenarios();
-        let map_path = map_path_for(&scen_path, lines[0].map_name()).expect("the map file");
-        let map = read_map(&map_path, &MovingAiOptions::DEFAULT).expect("a valid map");
-        let mesh = NavMesh::build_2d(&map.to_grid().unwrap(), &NavSettings::DEFAULT).unwrap();
+        let (map, mesh) = (&case.map, &case.mesh);
+        let lines = case.lines();
         let q: Vec<(NavPoint, NavPoint)> = lines
             .iter()
             .filter(|s| {
@@ -255,10 +197,10 @@ fn query_time() {
         let mut poly = PolyanyaSearch::new();
         let mut corridor = NavSearch::new();
         for &(a, b) in q.iter().take(20) {
-            let _ = poly.try_begin(&mesh, a, b);
-            let _ = poly.run(&mesh);
-            let _ = corridor.try_begin(&mesh, a, b);
-            let _ = corridor.run(&mesh);
+            let _ = poly.try_begin(mesh, a, b);
+            let _ = poly.run(mesh);
+            let _ = corridor.try_begin(mesh, a, b);
+            let _ = corridor.run(mesh);
         }
         let (mut best_p, mut best_c) = (f64::INFINITY, f64::INFINITY);
         let (mut nodes, mut pops, mut sum_p, mut sum_c) = (0usize, 0u64, 0.0, 0.0);
@@ -268,8 +210,8 @@ fn query_time() {
             pops = 0;
             sum_p = 0.0;
             for &(a, b) in &q {
-                let _ = poly.try_begin(&mesh, a, b);
-                let _ = poly.run(&mesh);
+                let _ = poly.try_begin(mesh, a, b);
+                let _ = poly.run(mesh);
                 nodes += poly.nodes_created();
                 pops += poly.iterations();
                 sum_p += poly.length().unwrap_or(0.0);
@@ -278,8 +220,8 @@ fn query_time() {
             let t = std::time::Instant::now();
             sum_c = 0.0;
             for &(a, b) in &q {
-                let _ = corridor.try_begin(&mesh, a, b);
-                let _ = corridor.run(&mesh);
+                let _ = corridor.try_begin(mesh, a, b);
+                let _ = corridor.run(mesh);
                 sum_c += corridor.length().unwrap_or(0.0);
             }
             best_c = best_c.min(t.elapsed().as_secs_f64() * 1e6 / q.len() as f64);

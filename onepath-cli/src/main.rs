@@ -38,6 +38,7 @@ mod replan;
 mod road;
 mod scenarios;
 mod solver;
+mod svg;
 mod terrain;
 mod voxel_optima;
 mod voxel_path;
@@ -202,51 +203,7 @@ enum Command {
     /// without a picture and `--line` beyond the file are input errors. Exit status: 0 done, 1
     /// an endpoint outside the map, on a wall or off the mesh (each named on stderr), or a
     /// `--scen` line failing its check, 2 input or output error.
-    Navmesh {
-        /// A Moving AI `.map` file, or a text picture (`.` open, `#` wall, `1`-`9` areas).
-        /// Default: the bundled rooms-and-corridors map of `path`.
-        #[arg(long)]
-        map: Option<PathBuf>,
-        #[command(flatten)]
-        terrain: TerrainArgs,
-        /// Agent radius in world units (one cell is one unit here): finite, at least 0, at
-        /// most 64 cells. Walkable cells closer than it to a wall are left out (docs/navmesh.md
-        /// §2).
-        #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
-        radius: f64,
-        /// Tile side in cells, 4..=256.
-        #[arg(long, default_value_t = 32)]
-        tile: u32,
-        /// A scenario file (`.scen`) whose every line runs on the map.
-        #[arg(long, conflicts_with_all = ["from", "to"])]
-        scen: Option<PathBuf>,
-        /// With `--scen`: the line drawn, 0-based among the file's lines (default: the last
-        /// line searched; a line that is not searched draws no path).
-        #[arg(long, requires = "scen")]
-        line: Option<usize>,
-        /// Start cell `x,y` (its centre; default 3,3 on the bundled map).
-        #[arg(long, value_parser = path::parse_cell, allow_hyphen_values = true)]
-        from: Option<onepath::Cell>,
-        /// Goal cell `x,y` (its centre; default 58,43 on the bundled map).
-        #[arg(long, value_parser = path::parse_cell, allow_hyphen_values = true)]
-        to: Option<onepath::Cell>,
-        /// Write a PNG picture here.
-        #[arg(long)]
-        png: Option<PathBuf>,
-        /// Write an SVG picture here (one `<polygon>` per mesh polygon).
-        #[arg(long)]
-        svg: Option<PathBuf>,
-        /// Write the mesh (every polygon's vertices and links), the query (corridor and
-        /// waypoints) and the `--scen` totals as JSON here.
-        #[arg(long)]
-        json: Option<PathBuf>,
-        /// Pixels per cell, 1..=64 (default: the longer side about 800 pixels, at most 16).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
-        scale: Option<u32>,
-        /// No progress bar (it is hidden anyway when stderr is not a terminal).
-        #[arg(long, short)]
-        quiet: bool,
-    },
+    Navmesh(navmesh_cmd::NavmeshArgs),
     /// Time queries: map loading and preprocessing apart from search, warm-up first,
     /// one thread, every algorithm on the same lines.
     ///
@@ -779,24 +736,10 @@ fn main() -> ExitCode {
                 json,
             }))
         }
-        Command::Navmesh {
-            map,
-            terrain,
-            radius,
-            tile,
-            scen,
-            line,
-            from,
-            to,
-            png,
-            svg,
-            json,
-            scale,
-            quiet,
-        } => {
+        Command::Navmesh(args) => {
             let mut no = NotApplying::default();
             no.check(
-                given.has("scale") && png.is_none() && svg.is_none(),
+                given.has("scale") && args.png.is_none() && args.svg.is_none(),
                 "--scale",
                 "without --png or --svg",
                 "it sets the pixels per cell of the picture",
@@ -804,21 +747,7 @@ fn main() -> ExitCode {
             if let Some(message) = no.message() {
                 return exit(output::input_error("navmesh", false, &message));
             }
-            exit(navmesh_cmd::run(&navmesh_cmd::NavmeshArgs {
-                map,
-                terrain,
-                radius,
-                tile,
-                scen,
-                line,
-                from,
-                to,
-                png,
-                svg,
-                json,
-                scale,
-                quiet,
-            }))
+            exit(navmesh_cmd::run(&args))
         }
         Command::Bench {
             paths,

@@ -17,37 +17,55 @@ use serde_json::{Value, json};
 use crate::navmesh_legal;
 use crate::navmesh_render::{MeshPicture, cells_of};
 use crate::output::{self, StdoutError, errln, outln};
-use crate::path::{DEFAULT_FROM, DEFAULT_TO, endpoint_problem, load_grid};
+use crate::path::{self, DEFAULT_FROM, DEFAULT_TO, endpoint_problem, load_grid};
 use crate::progress;
 use crate::terrain::TerrainArgs;
 
-/// Options of `onepath navmesh`.
+/// Options of `onepath navmesh` (its command-line flags; `main.rs` hands them over as parsed).
+#[derive(clap::Args, Debug)]
 pub struct NavmeshArgs {
-    /// A Moving AI `.map` or a text picture; `None` for the bundled map.
+    /// A Moving AI `.map` file, or a text picture (`.` open, `#` wall, `1`-`9` areas).
+    /// Default: the bundled rooms-and-corridors map of `path`.
+    #[arg(long)]
     pub map: Option<PathBuf>,
-    /// `--swamp` / `--water` (Moving AI maps only).
+    #[command(flatten)]
     pub terrain: TerrainArgs,
-    /// Agent radius in world units.
+    /// Agent radius in world units (one cell is one unit here): finite, at least 0, at
+    /// most 64 cells. Walkable cells closer than it to a wall are left out (docs/navmesh.md
+    /// §2).
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true)]
     pub radius: f64,
-    /// Tile side in cells.
+    /// Tile side in cells, 4..=256.
+    #[arg(long, default_value_t = 32)]
     pub tile: u32,
-    /// A scenario file whose every line runs on the map.
+    /// A scenario file (`.scen`) whose every line runs on the map.
+    #[arg(long, conflicts_with_all = ["from", "to"])]
     pub scen: Option<PathBuf>,
-    /// With `--scen`: the index of the line drawn (0-based among the file's lines).
+    /// With `--scen`: the line drawn, 0-based among the file's lines (default: the last
+    /// line searched; a line that is not searched draws no path).
+    #[arg(long, requires = "scen")]
     pub line: Option<usize>,
-    /// Start cell.
-    pub from: Option<Cell>,
-    /// Goal cell.
-    pub to: Option<Cell>,
-    /// PNG output file.
+    /// Start cell `x,y` (its centre; default 3,3 on the bundled map).
+    #[arg(long, value_parser = path::parse_cell, allow_hyphen_values = true)]
+    pub from: Option<onepath::Cell>,
+    /// Goal cell `x,y` (its centre; default 58,43 on the bundled map).
+    #[arg(long, value_parser = path::parse_cell, allow_hyphen_values = true)]
+    pub to: Option<onepath::Cell>,
+    /// Write a PNG picture here.
+    #[arg(long)]
     pub png: Option<PathBuf>,
-    /// SVG output file.
+    /// Write an SVG picture here (one `<polygon>` per mesh polygon).
+    #[arg(long)]
     pub svg: Option<PathBuf>,
-    /// JSON output file.
+    /// Write the mesh (every polygon's vertices and links), the query (corridor and
+    /// waypoints) and the `--scen` totals as JSON here.
+    #[arg(long)]
     pub json: Option<PathBuf>,
-    /// Pixels per cell.
+    /// Pixels per cell, 1..=64 (default: the longer side about 800 pixels, at most 16).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub scale: Option<u32>,
-    /// No progress bar.
+    /// No progress bar (it is hidden anyway when stderr is not a terminal).
+    #[arg(long, short)]
     pub quiet: bool,
 }
 

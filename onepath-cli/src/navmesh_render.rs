@@ -16,6 +16,7 @@ use onepath::navmesh::{NavMesh, NavPoint};
 
 use crate::raster::{Canvas, LINE_MIN_PX, MARKER_MIN_PX, OUTLINE, marker_side};
 use crate::render::{GOAL, OPEN, PATH, START, WALL};
+use crate::svg::{self, hex, runs};
 
 /// Walkable cells the mesh does not cover (eroded by the agent radius).
 pub const ERODED: [u8; 3] = [200, 200, 206];
@@ -179,21 +180,9 @@ impl MeshPicture<'_> {
     /// id, in id order), `boundary`, `portals`, then the `path` polyline and the `start` and
     /// `goal` circles.
     pub fn svg(&self, scale: u32, title: &str) -> String {
-        let hex = |c: [u8; 3]| format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2]);
         let (w, h) = (self.mesh.width(), self.mesh.height());
         let mut out = String::new();
-        let _ = writeln!(
-            out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {w} {h}">"#,
-            u64::from(w) * u64::from(scale),
-            u64::from(h) * u64::from(scale)
-        );
-        let _ = writeln!(out, "<title>{}</title>", escape(title));
-        let _ = writeln!(
-            out,
-            r#"<rect id="open" x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#,
-            hex(OPEN)
-        );
+        svg::open(&mut out, w, h, scale, "", title);
         for (id, wall, colour) in [("walls", true, WALL), ("eroded", false, ERODED)] {
             let _ = writeln!(
                 out,
@@ -278,29 +267,6 @@ impl MeshPicture<'_> {
     }
 }
 
-/// Horizontal runs of the cells where `pick(area)` holds, as one-row `<rect>`s.
-fn runs(out: &mut String, cells: &[u8], w: u32, h: u32, pick: impl Fn(u8) -> bool) {
-    for y in 0..h {
-        let row = &cells[(y * w) as usize..((y + 1) * w) as usize];
-        let mut x = 0;
-        while x < w {
-            if pick(row[x as usize]) {
-                let start = x;
-                while x < w && pick(row[x as usize]) {
-                    x += 1;
-                }
-                let _ = writeln!(
-                    out,
-                    r#"<rect x="{start}" y="{y}" width="{}" height="1"/>"#,
-                    x - start
-                );
-            } else {
-                x += 1;
-            }
-        }
-    }
-}
-
 /// A number with at most 6 decimals and no trailing zeros.
 fn num(v: f64) -> String {
     let text = format!("{v:.6}");
@@ -310,12 +276,6 @@ fn num(v: f64) -> String {
     } else {
         text.to_owned()
     }
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 use std::fmt::Write as _;
 
 use crate::raster::{Canvas, LINE_MIN_PX, MARKER_MIN_PX, OUTLINE, POINT_MIN_PX, marker_side};
+use crate::svg::{self, hex};
 
 /// Wall colour.
 pub const WALL: [u8; 3] = [45, 48, 56];
@@ -252,42 +253,19 @@ impl Picture<'_> {
 
     /// The picture as an SVG document (one user unit per cell; `scale` pixels per cell).
     pub fn svg(&self, scale: u32, title: &str) -> String {
-        let hex = |c: [u8; 3]| format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2]);
         let (w, h) = (self.width, self.height);
         let mut out = String::new();
-        let _ = writeln!(
-            out,
-            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {w} {h}" shape-rendering="crispEdges">"#,
-            u64::from(w) * u64::from(scale),
-            u64::from(h) * u64::from(scale)
-        );
-        let _ = writeln!(out, "<title>{}</title>", escape(title));
-        let _ = writeln!(
-            out,
-            r#"<rect id="open" x="0" y="0" width="{w}" height="{h}" fill="{}"/>"#,
-            hex(OPEN)
+        svg::open(
+            &mut out,
+            w,
+            h,
+            scale,
+            r#" shape-rendering="crispEdges""#,
+            title,
         );
         // Walls as horizontal runs.
         let _ = writeln!(out, r#"<g id="walls" fill="{}">"#, hex(WALL));
-        for y in 0..h {
-            let row = &self.cells[(y * w) as usize..((y + 1) * w) as usize];
-            let mut x = 0;
-            while x < w {
-                if row[x as usize] == 255 {
-                    let start = x;
-                    while x < w && row[x as usize] == 255 {
-                        x += 1;
-                    }
-                    let _ = writeln!(
-                        out,
-                        r#"<rect x="{start}" y="{y}" width="{}" height="1"/>"#,
-                        x - start
-                    );
-                } else {
-                    x += 1;
-                }
-            }
-        }
+        svg::runs(&mut out, self.cells, w, h, |a| a == 255);
         // One user unit is a cell, `scale` pixels: a size of `px` pixels is `px / scale` units.
         let px = |n: i64| n as f64 / f64::from(scale.max(1));
         // Jump points: squares of at least POINT_MIN_PX, outlined when larger than the cell.
@@ -398,12 +376,6 @@ fn num(v: f64) -> String {
     let text = format!("{v:.4}");
     let text = text.trim_end_matches('0').trim_end_matches('.');
     text.to_owned()
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]

@@ -45,7 +45,7 @@ use onepath::math::SQRT2;
 use onepath::{Cell, Grid, GridAlgorithm, GridOptions, GridSearch, PathStatus, Step};
 use onepath_bench::clock::thread_cpu;
 use onepath_bench::counting::{Counting, LIVE};
-use onepath_bench::{BenchMap, load_map};
+use onepath_bench::{BenchMap, args, load_map};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -147,25 +147,15 @@ fn parse_args() -> Args {
         reps: 5,
         maps: Vec::new(),
     };
-    let mut it = std::env::args().skip(1);
-    while let Some(s) = it.next() {
-        let mut num = || {
-            it.next()
-                .and_then(|v| v.parse::<usize>().ok())
-                .filter(|&n| n > 0)
-                .unwrap_or_else(|| usage())
-        };
-        match s.as_str() {
-            "--queries" => a.queries = num(),
-            "--reps" => a.reps = num(),
-            "--help" | "-h" => usage(),
-            m if m.contains('/') => a.maps.push(m.to_owned()),
-            _ => usage(),
-        }
-    }
-    if a.maps.is_empty() {
-        a.maps = DEFAULT_MAPS.map(String::from).to_vec();
-    }
+    a.maps = args::parse(
+        &["--queries", "--reps"],
+        &DEFAULT_MAPS,
+        usage,
+        |flag, n| match flag {
+            "--queries" => a.queries = n,
+            _ => a.reps = n,
+        },
+    );
     a
 }
 

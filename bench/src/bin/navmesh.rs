@@ -44,7 +44,7 @@ use onepath_bench::counting::{CALLS, Counting};
 use onepath_bench::polyanya_peer::{
     build_cdt_mesh, build_rect_mesh, centre, path_length, polygon_count,
 };
-use onepath_bench::{BenchMap, load_map};
+use onepath_bench::{BenchMap, args, load_map};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -82,26 +82,16 @@ fn parse_args() -> Args {
         limit: None,
         maps: Vec::new(),
     };
-    let mut it = std::env::args().skip(1);
-    while let Some(s) = it.next() {
-        let mut num = || {
-            it.next()
-                .and_then(|v| v.parse::<usize>().ok())
-                .filter(|&n| n > 0)
-                .unwrap_or_else(|| usage())
-        };
-        match s.as_str() {
-            "--reps" => a.reps = num(),
-            "--edits" => a.edits = num(),
-            "--limit" => a.limit = Some(num()),
-            "--help" | "-h" => usage(),
-            m if m.contains('/') => a.maps.push(m.to_owned()),
-            _ => usage(),
-        }
-    }
-    if a.maps.is_empty() {
-        a.maps = DEFAULT_MAPS.map(String::from).to_vec();
-    }
+    a.maps = args::parse(
+        &["--reps", "--edits", "--limit"],
+        &DEFAULT_MAPS,
+        usage,
+        |flag, n| match flag {
+            "--reps" => a.reps = n,
+            "--edits" => a.edits = n,
+            _ => a.limit = Some(n),
+        },
+    );
     a
 }
 

@@ -9,8 +9,10 @@
 //! at reflex vertices (Lee & Preparata 1984), and a pinch is convex on both of its sides.
 
 use super::bake::RefMesh;
+use super::dijkstra::dense_dijkstra;
 use super::locate::contains;
 use super::region::segment_inside;
+use super::visibility::corner_kind;
 use super::{UNIT, corner, segment_length};
 
 /// The corridor's cells, row-major over the mesh's grid: cells whose centre lies in one of the
@@ -81,56 +83,18 @@ pub fn shortest_with(
     corners.sort_unstable();
     corners.dedup();
     for c in corners {
-        let quads = [
-            set(c[0] - 1, c[1] - 1),
-            set(c[0], c[1] - 1),
-            set(c[0] - 1, c[1]),
-            set(c[0], c[1]),
-        ];
-        let count = quads.iter().filter(|&&q| q).count();
-        let pinch = count == 2 && quads[0] == quads[3];
+        let (count, pinch) = corner_kind(&set, c);
         if count == 3 || (!reflex_only && !pinch) {
             nodes.push(corner(c[0], c[1]));
         }
     }
-    let n = nodes.len();
-    let mut dist = vec![f64::INFINITY; n];
-    let mut parent = vec![usize::MAX; n];
-    let mut done = vec![false; n];
-    dist[0] = 0.0;
-    loop {
-        let mut best = usize::MAX;
-        for i in 0..n {
-            if !done[i] && dist[i].is_finite() && (best == usize::MAX || dist[i] < dist[best]) {
-                best = i;
-            }
-        }
-        if best == usize::MAX {
-            return None;
-        }
-        done[best] = true;
-        if best == 1 {
-            break;
-        }
-        for j in 0..n {
-            if done[j] {
-                continue;
-            }
-            let d = dist[best] + segment_length(nodes[best], nodes[j]);
-            if d < dist[j] && segment_inside(&set, nodes[best], nodes[j]).is_ok() {
-                dist[j] = d;
-                parent[j] = best;
-            }
-        }
-    }
-    let mut path = vec![goal];
-    let mut at = 1;
-    while at != 0 {
-        at = parent[at];
-        path.push(nodes[at]);
-    }
-    path.reverse();
-    Some((dist[1], path))
+    let (length, chain) = dense_dijkstra(
+        nodes.len(),
+        |v| v == 1,
+        |u, v| Some(segment_length(nodes[u], nodes[v])),
+        |u, v| segment_inside(&set, nodes[u], nodes[v]).is_ok(),
+    )?;
+    Some((length, chain.into_iter().map(|v| nodes[v]).collect()))
 }
 
 /// Whether `goal_poly` is reachable from `start_poly` over the mesh's links (breadth first).

@@ -13,6 +13,7 @@
 //! | [`search`] | §7 | the corridor search over portal crossings, linear-scan open list |
 //! | [`sleeve`] | §8 | the shortest path through the corridor's portals in order (the funnel's answer) |
 //! | [`corridor`] | §8 | the shortest path inside a corridor: visibility graph + Dijkstra |
+//! | [`dijkstra`] | — | the O(n²) Dijkstra the three shortest-path oracles share |
 //! | [`visibility`] | §1–§3 | the shortest path inside the whole region (issue 30, Polyanya): visibility graph + Dijkstra |
 //!
 //! Units: mesh coordinates are cell corners `(i, j)` (`i64` here); query points are fixed-point
@@ -23,6 +24,7 @@ pub mod bytes;
 pub mod cases;
 pub mod check;
 pub mod corridor;
+pub mod dijkstra;
 pub mod erosion;
 pub mod locate;
 pub mod region;

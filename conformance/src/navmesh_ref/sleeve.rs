@@ -11,6 +11,7 @@
 
 use std::cmp::Ordering;
 
+use super::dijkstra::dense_dijkstra;
 use super::{UNIT, segment_length};
 
 /// A fraction `n / d`, `d > 0`.
@@ -122,47 +123,14 @@ pub fn shortest_in_sleeve(
     }
     nodes.push((goal, m + 1));
     let goal_id = nodes.len() - 1;
-    let n = nodes.len();
-    let mut dist = vec![f64::INFINITY; n];
-    let mut parent = vec![usize::MAX; n];
-    let mut done = vec![false; n];
-    dist[0] = 0.0;
-    loop {
-        let mut best = usize::MAX;
-        for i in 0..n {
-            if !done[i] && dist[i].is_finite() && (best == usize::MAX || dist[i] < dist[best]) {
-                best = i;
-            }
-        }
-        if best == usize::MAX {
-            return None;
-        }
-        done[best] = true;
-        if best == goal_id {
-            break;
-        }
-        let (u, i) = nodes[best];
-        for j in 0..n {
-            let (v, k) = nodes[j];
-            if done[j] || k <= i {
-                continue;
-            }
-            // Portals strictly between: indices i + 1 ..= k - 1 in node terms, i.e. portal
-            // slice [i, k - 1) (node index r stands for portal r - 1).
-            let between = &portals[i..k - 1];
-            let d = dist[best] + segment_length(u, v);
-            if d < dist[j] && crosses_in_order(u, v, between) {
-                dist[j] = d;
-                parent[j] = best;
-            }
-        }
-    }
-    let mut path = vec![goal];
-    let mut at = goal_id;
-    while at != 0 {
-        at = parent[at];
-        path.push(nodes[at].0);
-    }
-    path.reverse();
-    Some((dist[goal_id], path))
+    let (length, chain) = dense_dijkstra(
+        nodes.len(),
+        |v| v == goal_id,
+        // Only forward: from a node on portal i to one on a later portal k.
+        |u, v| (nodes[v].1 > nodes[u].1).then(|| segment_length(nodes[u].0, nodes[v].0)),
+        // Portals strictly between: indices i + 1 ..= k - 1 in node terms, i.e. portal
+        // slice [i, k - 1) (node index r stands for portal r - 1).
+        |u, v| crosses_in_order(nodes[u].0, nodes[v].0, &portals[nodes[u].1..nodes[v].1 - 1]),
+    )?;
+    Some((length, chain.into_iter().map(|v| nodes[v].0).collect()))
 }

@@ -11,11 +11,12 @@
 //! is convex on both of its sides. [`shortest_in_region_with`] with `reflex_only` false takes
 //! every corner of a kept cell except pinches (a self-test checks the two agree).
 
+use super::dijkstra::dense_dijkstra;
 use super::region::segment_inside;
 use super::{corner, segment_length};
 
 /// Kind of a cell corner: how many of its four cells are kept, and whether it is a pinch.
-fn corner_kind(set: &dyn Fn(i64, i64) -> bool, c: [i64; 2]) -> (usize, bool) {
+pub(super) fn corner_kind(set: &dyn Fn(i64, i64) -> bool, c: [i64; 2]) -> (usize, bool) {
     let q = [
         set(c[0] - 1, c[1] - 1),
         set(c[0], c[1] - 1),
@@ -69,47 +70,18 @@ pub fn shortest_in_region_with(
             }
         }
     }
-    let n = nodes.len();
-    let mut dist = vec![f64::INFINITY; n];
-    let mut parent = vec![usize::MAX; n];
-    let mut done = vec![false; n];
-    dist[0] = 0.0;
-    loop {
-        let mut best = usize::MAX;
-        for i in 0..n {
-            if !done[i] && dist[i].is_finite() && (best == usize::MAX || dist[i] < dist[best]) {
-                best = i;
-            }
-        }
-        if best == usize::MAX {
-            return None;
-        }
-        done[best] = true;
-        if best == 1 || nodes[best] == goal {
-            let mut path = vec![goal];
-            let mut at = best;
-            if nodes[best] != goal {
-                path.push(nodes[best]);
-            }
-            while at != 0 {
-                at = parent[at];
-                path.push(nodes[at]);
-            }
-            path.reverse();
-            path.dedup();
-            return Some((dist[best], path));
-        }
-        for j in 0..n {
-            if done[j] {
-                continue;
-            }
-            let d = dist[best] + segment_length(nodes[best], nodes[j]);
-            if d < dist[j] && segment_inside(&set, nodes[best], nodes[j]).is_ok() {
-                dist[j] = d;
-                parent[j] = best;
-            }
-        }
+    let (length, chain) = dense_dijkstra(
+        nodes.len(),
+        |v| v == 1 || nodes[v] == goal,
+        |u, v| Some(segment_length(nodes[u], nodes[v])),
+        |u, v| segment_inside(&set, nodes[u], nodes[v]).is_ok(),
+    )?;
+    let mut path: Vec<[i64; 2]> = chain.into_iter().map(|v| nodes[v]).collect();
+    if path.last() != Some(&goal) {
+        path.push(goal);
     }
+    path.dedup();
+    Some((length, path))
 }
 
 #[cfg(test)]

@@ -3,6 +3,8 @@
 //! engine-side construction of a reference case.
 #![allow(dead_code)] // each suite uses a different subset
 
+pub mod movingai;
+
 use conformance::navmesh_ref::BakeInput;
 use conformance::navmesh_ref::bake::RefMesh;
 use conformance::navmesh_ref::cases::NavCase;

@@ -29,7 +29,9 @@
 
 use alloc::vec::Vec;
 
-use super::crossings::{MeshShape, estimate, for_each_offer, for_each_start_offer, in_box, vertex};
+use super::crossings::{
+    MeshShape, estimate, for_each_offer, for_each_start_offer, locate_endpoints, vertex,
+};
 use super::funnel::{NavWaypoint, funnel};
 use super::{NavMesh, NavPoint};
 use crate::search::{NO_NODE, SearchBuffers, Step};
@@ -161,11 +163,9 @@ impl NavSearch {
     /// ```
     #[must_use = "a refused begin (StartInvalid / GoalInvalid) leaves the previous search running"]
     pub fn try_begin(&mut self, mesh: &NavMesh, start: NavPoint, goal: NavPoint) -> Step {
-        let Some(start_poly) = in_box(mesh, start).then(|| mesh.locate(start)).flatten() else {
-            return Step::StartInvalid;
-        };
-        let Some(goal_poly) = in_box(mesh, goal).then(|| mesh.locate(goal)).flatten() else {
-            return Step::GoalInvalid;
+        let (start_poly, goal_poly) = match locate_endpoints(mesh, start, goal) {
+            Ok(polys) => polys,
+            Err(refused) => return refused,
         };
         self.bind(mesh, start, goal, start_poly, goal_poly);
         let buffers = &mut self.buffers;

@@ -5,7 +5,7 @@
 
 use super::funnel::segment_length;
 use super::{NavMesh, NavPoint};
-use crate::search::NO_NODE;
+use crate::search::{NO_NODE, Step};
 
 /// The identity of the mesh a search is bound to, checked by every `step`: its half-edge and
 /// polygon counts and the grid revision it follows (a refresh after an edit changes it).
@@ -28,10 +28,30 @@ impl MeshShape {
 
 /// Whether `p` lies in the mesh's bounding box (a point outside it is on no polygon), so the
 /// search's exact arithmetic on it stays far inside `i128`.
-pub(crate) fn in_box(mesh: &NavMesh, p: NavPoint) -> bool {
+fn in_box(mesh: &NavMesh, p: NavPoint) -> bool {
     let w = i64::from(mesh.width()) * NavPoint::UNIT;
     let h = i64::from(mesh.height()) * NavPoint::UNIT;
     (0..=w).contains(&p.x) && (0..=h).contains(&p.y)
+}
+
+/// The polygon holding `p` ([`NavMesh::locate`], `docs/navmesh.md` §6), or `None` when `p` is
+/// outside the mesh's box or on no polygon. Every search's begin and every snapshot restore
+/// locates its endpoints through here, so they agree on which points are on the mesh.
+pub(crate) fn locate_in(mesh: &NavMesh, p: NavPoint) -> Option<u32> {
+    in_box(mesh, p).then(|| mesh.locate(p)).flatten()
+}
+
+/// The begin refusal shared by the corridor and Polyanya searches: the start is located
+/// completely before the goal, and the first one on no polygon gives [`Step::StartInvalid`] /
+/// [`Step::GoalInvalid`]; otherwise the start and goal polygons.
+pub(crate) fn locate_endpoints(
+    mesh: &NavMesh,
+    start: NavPoint,
+    goal: NavPoint,
+) -> Result<(u32, u32), Step> {
+    let start_poly = locate_in(mesh, start).ok_or(Step::StartInvalid)?;
+    let goal_poly = locate_in(mesh, goal).ok_or(Step::GoalInvalid)?;
+    Ok((start_poly, goal_poly))
 }
 
 /// The midpoint of half-edge `he` as a fixed-point point (exact: vertices are integers).

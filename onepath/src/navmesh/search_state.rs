@@ -13,7 +13,7 @@
 //! Restore proves the state is one the search reaches on this mesh (DESIGN.md §5; the list of
 //! rules is in `docs/snapshot-format.md`), and changes nothing unless it accepts.
 
-use super::crossings::{MeshShape, estimate, for_each_offer, for_each_start_offer, in_box};
+use super::crossings::{MeshShape, estimate, for_each_offer, for_each_start_offer, locate_in};
 use super::{NavMesh, NavPoint, NavSearch};
 use crate::search::node_records::{
     NodeRecord, OPEN_ENTRY, commit_section, open_entry, section_size, write_section,
@@ -258,10 +258,10 @@ impl NavSearch {
         if head.nodes != shape.half_edges.saturating_add(1) || shape.half_edges == u32::MAX {
             return Err(invalid("nav_search.node_count"));
         }
-        if !in_box(mesh, head.start) || mesh.locate(head.start) != Some(head.start_poly) {
+        if locate_in(mesh, head.start) != Some(head.start_poly) {
             return Err(invalid("nav_search.start"));
         }
-        if !in_box(mesh, head.goal) || mesh.locate(head.goal) != Some(head.goal_poly) {
+        if locate_in(mesh, head.goal) != Some(head.goal_poly) {
             return Err(invalid("nav_search.goal"));
         }
         // Size first (keeps the running search), validate with the open set's position

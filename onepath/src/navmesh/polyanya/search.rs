@@ -6,7 +6,7 @@ use super::node::{Corner, Fan, NONE, NOT_REFLEX, Root, UNKNOWN};
 use super::successors::turn_around;
 use crate::navmesh::NavMesh;
 use crate::navmesh::NavPoint;
-use crate::navmesh::crossings::{MeshShape, in_box, vertex};
+use crate::navmesh::crossings::{MeshShape, locate_endpoints, vertex};
 use crate::search::Step;
 
 /// The polygons whose closed area holds `p`, ascending (at most four: the polygons of the
@@ -62,11 +62,8 @@ impl PolyanyaSearch {
 
     /// See [`PolyanyaSearch::try_begin`].
     pub(crate) fn begin(&mut self, mesh: &NavMesh, start: NavPoint, goal: NavPoint) -> Step {
-        if !in_box(mesh, start) || mesh.locate(start).is_none() {
-            return Step::StartInvalid;
-        }
-        if !in_box(mesh, goal) || mesh.locate(goal).is_none() {
-            return Step::GoalInvalid;
+        if let Err(refused) = locate_endpoints(mesh, start, goal) {
+            return refused;
         }
         let (sp, sn) = polys_at(mesh, start);
         let (gp, gn) = polys_at(mesh, goal);
