@@ -112,7 +112,7 @@ mod tests {
         assert_eq!(estimate(root, a, b, a, b, c(1, 3)), 4.0);
         // Goal far right: bends at b.
         let h = estimate(root, a, b, a, b, c(5, 0));
-        assert!((h - (2f64.sqrt() + 3.0)).abs() < 1e-12);
+        assert!(crate::math::abs(h - (crate::math::SQRT2 + 3.0)) < 1e-12);
         // Goal on the root's side: mirrored to (1, 1).
         assert_eq!(estimate(root, a, b, a, b, c(1, -1)), 2.0);
     }
