@@ -107,6 +107,8 @@ fn nearer_on_ray(apex: NavPoint, p: NavPoint, q: NavPoint) -> bool {
 
 /// The length of the segment `a → b` in cells (`docs/navmesh.md` §1): `dx² + dy²` summed
 /// exactly in `i128`, rounded once to `f64`, square-rooted (libm) and divided by 2^16.
+/// Points about 2^64 units apart (no mesh holds them) overflow that exact sum; their squares are
+/// then rounded one by one, so any two points give a finite length and never a panic.
 ///
 /// # Examples
 ///
@@ -118,8 +120,27 @@ fn nearer_on_ray(apex: NavPoint, p: NavPoint, q: NavPoint) -> bool {
 pub fn segment_length(a: NavPoint, b: NavPoint) -> f64 {
     let dx = i128::from(b.x) - i128::from(a.x);
     let dy = i128::from(b.y) - i128::from(a.y);
+    let (ux, uy) = (dx.unsigned_abs(), dy.unsigned_abs());
+    // Every mesh point is within 2^31 fixed-point units of every other on meshes up to 2^15
+    // cells a side, so the exact sum fits in a u64 (< 2^63): the same integer, rounded once to
+    // the same double, without the slower 128-bit conversion. Larger differences (hostile
+    // points, huge meshes) take the 128-bit path.
     #[allow(clippy::cast_precision_loss)] // rounded once, as the contract says
-    let sq = (dx * dx + dy * dy) as f64;
+    let sq = if ux < 1 << 31 && uy < 1 << 31 {
+        #[allow(clippy::cast_possible_truncation)] // both below 2^31
+        let (x, y) = (ux as u64, uy as u64);
+        (x * x + y * y) as f64
+    } else {
+        // Only points ~2^64 units apart overflow the exact sum (no mesh holds them: a hostile
+        // caller's points); each square is rounded on its own then, and nothing panics.
+        (ux * ux).checked_add(uy * uy).map_or_else(
+            || {
+                let (x, y) = (ux as f64, uy as f64);
+                x * x + y * y
+            },
+            |sum| sum as f64,
+        )
+    };
     crate::math::sqrt(sq) / 65536.0
 }
 
@@ -278,4 +299,57 @@ pub fn funnel(
     }
     emit(out, goal, index(n + 1), corridor);
     path_length(out.iter().map(|w| w.point))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{NavPoint, segment_length};
+    use crate::math::SplitMix64;
+
+    /// The contract's formula, always through `i128`.
+    fn wide(a: NavPoint, b: NavPoint) -> f64 {
+        let dx = i128::from(b.x) - i128::from(a.x);
+        let dy = i128::from(b.y) - i128::from(a.y);
+        #[allow(clippy::cast_precision_loss)]
+        let sq = (dx * dx + dy * dy) as f64;
+        crate::math::sqrt(sq) / 65536.0
+    }
+
+    #[test]
+    fn the_u64_path_gives_the_bits_of_the_i128_formula() {
+        let mut r = SplitMix64::new(29);
+        let edge = 1i64 << 31;
+        for _ in 0..20_000 {
+            // Differences around the 2^31 switch, and the extremes.
+            let pick = |r: &mut SplitMix64| -> i64 {
+                match r.next_u64() % 4 {
+                    0 => edge - 1 - (r.next_u64() % 1000) as i64,
+                    1 => edge + (r.next_u64() % 1000) as i64,
+                    2 => (r.next_u64() >> 2) as i64,
+                    _ => (r.next_u64() % (1 << 20)) as i64,
+                }
+            };
+            let a = NavPoint::new(0, 0);
+            let (dx, dy) = (pick(&mut r), pick(&mut r));
+            let sign = |r: &mut SplitMix64, v: i64| {
+                if r.next_u64().is_multiple_of(2) {
+                    v
+                } else {
+                    -v
+                }
+            };
+            let b = NavPoint::new(sign(&mut r, dx), sign(&mut r, dy));
+            assert_eq!(
+                segment_length(a, b).to_bits(),
+                wide(a, b).to_bits(),
+                "{b:?}"
+            );
+        }
+        // The extremes of i64 (no mesh holds them) give a finite length, never a panic.
+        let far = segment_length(
+            NavPoint::new(i64::MAX, i64::MIN),
+            NavPoint::new(i64::MIN, i64::MAX),
+        );
+        assert!(far.is_finite() && far > 0.0);
+    }
 }
