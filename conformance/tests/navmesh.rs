@@ -45,28 +45,12 @@ use conformance::navmesh_ref::search::{SearchResult, search};
 use conformance::navmesh_ref::sleeve::{portals, shortest_in_sleeve};
 use conformance::navmesh_ref::{UNIT, cell_center, corner, path_length};
 use conformance::rng::SplitMix64;
-use navmesh_common::{check_engine, engine_bytes, first_difference, grid_of, query, settings_of};
+use navmesh_common::{
+    check_engine, engine_bytes, first_difference, grid_of, query, scale, seed_base, settings_of,
+};
 use onepath::navmesh::{NavMesh, NavPoint, NavSearch};
 use onepath::search::Step;
 use onepath::{Cell, Grid, GridSpace, PathStatus, WorldPoint};
-
-/// `ONEPATH_CONFORMANCE_SCALE` (default 1).
-fn scale() -> u64 {
-    std::env::var("ONEPATH_CONFORMANCE_SCALE").map_or(1, |s| {
-        s.trim().parse().unwrap_or_else(|_| {
-            panic!("ONEPATH_CONFORMANCE_SCALE must be a positive integer, got {s:?}")
-        })
-    })
-}
-
-/// `ONEPATH_CONFORMANCE_SEED` (default 0), mixed into every case seed.
-fn seed_base() -> u64 {
-    std::env::var("ONEPATH_CONFORMANCE_SEED").map_or(0, |s| {
-        s.trim()
-            .parse()
-            .unwrap_or_else(|_| panic!("ONEPATH_CONFORMANCE_SEED must be an integer, got {s:?}"))
-    })
-}
 
 /// The seed of case `k` of suite `salt`.
 fn case_seed(salt: u64, k: u64) -> u64 {

@@ -28,21 +28,8 @@ use onepath::GridSpace;
 use onepath::navmesh::{NavMesh, NavPoint, NavSettings, PolyanyaSearch};
 use onepath::search::Step;
 
-fn scale() -> u64 {
-    std::env::var("ONEPATH_CONFORMANCE_SCALE").map_or(1, |s| {
-        s.trim().parse().unwrap_or_else(|_| {
-            panic!("ONEPATH_CONFORMANCE_SCALE must be a positive integer, got {s:?}")
-        })
-    })
-}
-
-fn seed_base() -> u64 {
-    std::env::var("ONEPATH_CONFORMANCE_SEED").map_or(0, |s| {
-        s.trim()
-            .parse()
-            .unwrap_or_else(|_| panic!("ONEPATH_CONFORMANCE_SEED must be an integer, got {s:?}"))
-    })
-}
+mod navmesh_common;
+use navmesh_common::{scale, seed_base};
 
 struct Case {
     w: u32,

@@ -13,8 +13,7 @@
 //! - every unit step of a boundary (unlinked) edge has a non-kept cell, or the outside of the
 //!   grid, on its outside (right-hand side), so two polygons that share a segment are linked.
 
-use super::locate::contains;
-use super::{UNIT, orient};
+use super::orient;
 
 /// Which half-turn an edge direction lies in, for counting windings: 0 for angles in `[0, π)`,
 /// 1 for `[π, 2π)`.
@@ -127,29 +126,15 @@ pub fn check_mesh(
     }
     let mut owner: Vec<u32> = vec![0; kept.len()];
     for (p, v) in verts.iter().enumerate() {
-        let scaled: Vec<[i64; 2]> = v.iter().map(|c| [c[0] * UNIT, c[1] * UNIT]).collect();
-        let (lo_x, hi_x) = (
-            v.iter().map(|c| c[0]).min().unwrap(),
-            v.iter().map(|c| c[0]).max().unwrap(),
-        );
-        let (lo_y, hi_y) = (
-            v.iter().map(|c| c[1]).min().unwrap(),
-            v.iter().map(|c| c[1]).max().unwrap(),
-        );
-        for y in lo_y..hi_y {
-            for x in lo_x..hi_x {
-                if contains(&scaled, super::cell_center(x, y)) {
-                    let i = (y * w + x) as usize;
-                    if !kept[i] {
-                        return Err(format!(
-                            "polygon {p} covers the centre of cell ({x}, {y}), which is not kept"
-                        ));
-                    }
-                    owner[i] += 1;
-                    if owner[i] > 1 {
-                        return Err(format!("polygon {p} overlaps another at cell ({x}, {y})"));
-                    }
-                }
+        for (x, y, i) in super::covered_cells(v, w) {
+            if !kept[i] {
+                return Err(format!(
+                    "polygon {p} covers the centre of cell ({x}, {y}), which is not kept"
+                ));
+            }
+            owner[i] += 1;
+            if owner[i] > 1 {
+                return Err(format!("polygon {p} overlaps another at cell ({x}, {y})"));
             }
         }
     }

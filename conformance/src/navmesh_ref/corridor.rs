@@ -10,10 +10,9 @@
 
 use super::bake::RefMesh;
 use super::dijkstra::dense_dijkstra;
-use super::locate::contains;
 use super::region::segment_inside;
 use super::visibility::corner_kind;
-use super::{UNIT, corner, segment_length};
+use super::{corner, segment_length};
 
 /// The corridor's cells, row-major over the mesh's grid: cells whose centre lies in one of the
 /// corridor's polygons (the checker proves polygons are unions of whole cells).
@@ -26,22 +25,8 @@ pub fn corridor_cells(
     let w = i64::from(width);
     let mut set = vec![false; (w * i64::from(height)) as usize];
     for &p in corridor {
-        let v = &polys[p as usize];
-        let scaled: Vec<[i64; 2]> = v.iter().map(|c| [c[0] * UNIT, c[1] * UNIT]).collect();
-        let (lo_x, hi_x) = (
-            v.iter().map(|c| c[0]).min().unwrap(),
-            v.iter().map(|c| c[0]).max().unwrap(),
-        );
-        let (lo_y, hi_y) = (
-            v.iter().map(|c| c[1]).min().unwrap(),
-            v.iter().map(|c| c[1]).max().unwrap(),
-        );
-        for y in lo_y..hi_y {
-            for x in lo_x..hi_x {
-                if contains(&scaled, super::cell_center(x, y)) {
-                    set[(y * w + x) as usize] = true;
-                }
-            }
+        for (_, _, i) in super::covered_cells(&polys[p as usize], w) {
+            set[i] = true;
         }
     }
     set

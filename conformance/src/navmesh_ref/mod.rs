@@ -91,5 +91,29 @@ pub fn cell_center(x: i64, y: i64) -> [i64; 2] {
     [x * UNIT + UNIT / 2, y * UNIT + UNIT / 2]
 }
 
+/// The cells of a `width`-wide grid whose centre the convex polygon `v` (cell-corner
+/// coordinates) contains, as `(x, y, index)`: the exact cover test of the checker and the
+/// region of a corridor.
+pub fn covered_cells(v: &[[i64; 2]], width: i64) -> Vec<(i64, i64, usize)> {
+    let scaled: Vec<[i64; 2]> = v.iter().map(|c| [c[0] * UNIT, c[1] * UNIT]).collect();
+    let (Some(lo_x), Some(hi_x)) = (v.iter().map(|c| c[0]).min(), v.iter().map(|c| c[0]).max())
+    else {
+        return Vec::new();
+    };
+    let (Some(lo_y), Some(hi_y)) = (v.iter().map(|c| c[1]).min(), v.iter().map(|c| c[1]).max())
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for y in lo_y..hi_y {
+        for x in lo_x..hi_x {
+            if locate::contains(&scaled, cell_center(x, y)) {
+                out.push((x, y, (y * width + x) as usize));
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests;

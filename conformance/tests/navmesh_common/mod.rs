@@ -5,6 +5,24 @@
 
 pub mod movingai;
 
+/// `ONEPATH_CONFORMANCE_SCALE` (default 1): how many times the default case counts to run.
+pub fn scale() -> u64 {
+    std::env::var("ONEPATH_CONFORMANCE_SCALE").map_or(1, |s| {
+        s.trim().parse().unwrap_or_else(|_| {
+            panic!("ONEPATH_CONFORMANCE_SCALE must be a positive integer, got {s:?}")
+        })
+    })
+}
+
+/// `ONEPATH_CONFORMANCE_SEED` (default 0), mixed into every case seed.
+pub fn seed_base() -> u64 {
+    std::env::var("ONEPATH_CONFORMANCE_SEED").map_or(0, |s| {
+        s.trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("ONEPATH_CONFORMANCE_SEED must be an integer, got {s:?}"))
+    })
+}
+
 use conformance::navmesh_ref::BakeInput;
 use conformance::navmesh_ref::bake::RefMesh;
 use conformance::navmesh_ref::cases::NavCase;
