@@ -37,7 +37,7 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use onepath::math::SplitMix64;
-use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings, PolyanyaSearch};
 use onepath::{Cell, Grid, Step};
 use onepath_bench::clock::thread_cpu;
 use onepath_bench::counting::{CALLS, Counting};
@@ -126,6 +126,13 @@ struct Row {
     ours_poly_max: f64,
     poly_missing: usize,
     longer: usize,
+    // our Polyanya
+    exact_us: f64,
+    exact_allocs: f64,
+    exact_opt: f64,
+    exact_poly: f64,
+    exact_poly_max: f64,
+    exact_longer: usize,
     // failures
     failures: Vec<String>,
 }
@@ -211,6 +218,7 @@ fn edits(grid: &Grid, mesh: &NavMesh, n: usize, row: &mut Row) -> Result<(), Str
 const OURS: usize = 0;
 const ONE_LINER: usize = 1;
 const POLYANYA: usize = 2;
+const EXACT: usize = 3;
 
 fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
     let grid = &bench.grid;
@@ -274,12 +282,21 @@ fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
         mesh.find_path_points(a, b).length
     };
     let polyanya = |i: usize| path_length(&rect, peer[i].0, peer[i].1);
+    let mut exact_search = PolyanyaSearch::new();
+    let mut exact = |i: usize| -> Option<f64> {
+        let (a, b) = points[i];
+        if exact_search.try_begin(&mesh, a, b) != Step::InProgress {
+            return None;
+        }
+        (exact_search.run(&mesh) == Step::Found).then(|| exact_search.length())?
+    };
 
     // Warm-up.
     for i in 0..(lines.len() / 10).max(10).min(lines.len()) {
         black_box(ours(i));
         black_box(one_liner(i));
         black_box(polyanya(i));
+        black_box(exact(i));
     }
     // Untimed pass: allocator calls and lengths.
     let mut got: Vec<Option<f64>> = Vec::with_capacity(lines.len());
@@ -292,6 +309,19 @@ fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
     if calls > 0 {
         row.failures.push(format!(
             "our reused NavSearch called the allocator {calls} times in {} queries after warm-up",
+            lines.len()
+        ));
+    }
+    let mut exact_got: Vec<Option<f64>> = Vec::with_capacity(lines.len());
+    let before = CALLS.load(Ordering::Relaxed);
+    for i in 0..lines.len() {
+        exact_got.push(exact(i));
+    }
+    let calls = CALLS.load(Ordering::Relaxed) - before;
+    row.exact_allocs = calls as f64 / lines.len() as f64;
+    if calls > 0 {
+        row.failures.push(format!(
+            "our reused PolyanyaSearch called the allocator {calls} times in {} queries after warm-up",
             lines.len()
         ));
     }
@@ -343,15 +373,42 @@ fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
             }
         }
     }
+    let (mut e_opt, mut e_n, mut e_rel, mut e_nrel) = (0.0, 0, 0.0, 0);
+    for (i, q) in lines.iter().enumerate() {
+        let opt = q.scenario.optimal_length;
+        let Some(len) = exact_got[i] else {
+            row.failures.push(format!("our Polyanya found no path for line {}", q.scenario.line));
+            continue;
+        };
+        if len > opt * (1.0 + 1e-9) + q.scenario.printed_unit() / 2.0 {
+            row.exact_longer += 1;
+            row.failures.push(format!(
+                "line {}: our Polyanya's length {len} above the published optimum {opt}",
+                q.scenario.line
+            ));
+        }
+        if opt > 0.0 {
+            e_opt += len / opt;
+            e_n += 1;
+        }
+        if let Some(p) = theirs[i].filter(|&p| p > 0.0) {
+            let r = len / f64::from(p);
+            e_rel += r;
+            e_nrel += 1;
+            row.exact_poly_max = row.exact_poly_max.max(r);
+        }
+    }
+    row.exact_opt = e_opt / f64::from(e_n.max(1));
+    row.exact_poly = e_rel / f64::from(e_nrel.max(1));
     row.ours_opt = sum_opt / f64::from(n_opt.max(1));
     row.poly_opt = sum_peer / f64::from(n_peer.max(1));
     row.ours_poly = sum_rel / f64::from(n_peer.max(1));
 
     // Timed passes, interleaved, each pass starting one contender further on.
-    let mut best = [f64::INFINITY; 3];
+    let mut best = [f64::INFINITY; 4];
     for pass in 0..args.reps {
-        for k in 0..3 {
-            let c = (pass + k) % 3;
+        for k in 0..4 {
+            let c = (pass + k) % 4;
             let t = thread_cpu();
             for i in 0..lines.len() {
                 match c {
@@ -360,6 +417,9 @@ fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
                     }
                     ONE_LINER => {
                         black_box(one_liner(i));
+                    }
+                    EXACT => {
+                        black_box(exact(i));
                     }
                     _ => {
                         black_box(polyanya(i));
@@ -373,6 +433,7 @@ fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
     row.ours_us = best[OURS];
     row.one_liner_us = best[ONE_LINER];
     row.poly_us = best[POLYANYA];
+    row.exact_us = best[EXACT];
     Ok(row)
 }
 
@@ -488,6 +549,26 @@ fn print_tables(rows: &[Row], args: &Args) {
             r.ours_poly,
             r.ours_poly_max,
             r.longer
+        );
+    }
+    println!();
+    println!(
+        "| map | our Polyanya µs/q | polyanya crate µs/q | crate / ours | our corridor / our Polyanya | allocs/q | ours / opt | ours / crate (mean, max) | longer than opt |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---|---:|");
+    for r in rows {
+        println!(
+            "| {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.5} | {:.7}, {:.7} | {} |",
+            r.name,
+            r.exact_us,
+            r.poly_us,
+            r.poly_us / r.exact_us,
+            r.ours_us / r.exact_us,
+            r.exact_allocs,
+            r.exact_opt,
+            r.exact_poly,
+            r.exact_poly_max,
+            r.exact_longer
         );
     }
     let missing: usize = rows.iter().map(|r| r.poly_missing).sum();
