@@ -373,3 +373,72 @@ impl NavMesh {
         self.poly_start[t] + self.tiles[t].links[s].poly
     }
 }
+
+/// Polygon `poly`'s half-edges resolved to their tile once: the searches' inner loops read
+/// vertices and links by slot instead of looking each global id up again.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PolyEdges<'a> {
+    mesh: &'a NavMesh,
+    tile: &'a Tile,
+    /// The polygon's first slot in its tile.
+    slot0: u32,
+    /// The global id of the polygon's edge 0 (edge `k` is `first + k`).
+    pub(crate) first: u32,
+    /// The number of edges (and vertices).
+    pub(crate) count: u32,
+}
+
+impl PolyEdges<'_> {
+    /// The first vertex of edge `k` (`k < count`).
+    #[inline]
+    pub(crate) fn start(&self, k: u32) -> [i32; 2] {
+        self.tile.verts[(self.slot0 + k) as usize]
+    }
+
+    /// The second vertex of edge `k` (`k < count`).
+    #[inline]
+    pub(crate) fn end(&self, k: u32) -> [i32; 2] {
+        let next = if k + 1 == self.count { 0 } else { k + 1 };
+        self.tile.verts[(self.slot0 + next) as usize]
+    }
+
+    /// The global id of the half-edge across edge `k`, `NONE` at a boundary edge.
+    #[inline]
+    pub(crate) fn twin(&self, k: u32) -> u32 {
+        let l = self.tile.links[(self.slot0 + k) as usize];
+        if l.tile == NONE {
+            NONE
+        } else {
+            self.mesh.he_start[l.tile as usize] + l.slot
+        }
+    }
+
+    /// The global polygon across edge `k`, `NONE` at a boundary edge.
+    #[inline]
+    pub(crate) fn twin_poly(&self, k: u32) -> u32 {
+        let l = self.tile.links[(self.slot0 + k) as usize];
+        if l.tile == NONE {
+            NONE
+        } else {
+            let t = l.tile as usize;
+            self.mesh.poly_start[t] + self.mesh.tiles[t].links[l.slot as usize].poly
+        }
+    }
+}
+
+impl NavMesh {
+    /// Polygon `p`'s edges resolved once ([`PolyEdges`]); `None` beyond the count.
+    #[inline]
+    pub(crate) fn edges_of(&self, p: u32) -> Option<PolyEdges<'_>> {
+        let (t, local) = self.poly_tile(p)?;
+        let tile = &self.tiles[t as usize];
+        let r = tile.slots(local);
+        Some(PolyEdges {
+            mesh: self,
+            tile,
+            slot0: r.start,
+            first: self.he_start[t as usize] + r.start,
+            count: r.end - r.start,
+        })
+    }
+}

@@ -98,13 +98,12 @@ pub struct PolyanyaSearch {
     open: OpenList,
     /// Successors of the expansion in progress (and scratch for the reconstruction).
     succ: Vec<u32>,
+    /// The entered edge `(a, b)` of each successor in `succ` (for its h, computed in `flush`).
+    succ_edge: Vec<[NavPoint; 2]>,
     /// Scratch for the reconstruction: the roots between two nodes.
     turns: Vec<u32>,
     /// Per mesh corner `(i, j)` (index `j · (width + 1) + i`): reflex or not, best g.
     best: Vec<node::Corner>,
-    /// Scratch: the vertices and links of the polygon being expanded.
-    pv: Vec<NavPoint>,
-    pt: Vec<u32>,
     stamp: u32,
     width: u32,
     /// The mesh is at most 2^14 cells on each side: orientations fit `i64`.
@@ -149,10 +148,9 @@ impl PolyanyaSearch {
             roots: Vec::new(),
             open: OpenList::default(),
             succ: Vec::new(),
+            succ_edge: Vec::new(),
             turns: Vec::new(),
             best: Vec::new(),
-            pv: Vec::new(),
-            pt: Vec::new(),
             stamp: 0,
             width: 0,
             small: false,

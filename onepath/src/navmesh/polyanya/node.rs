@@ -35,6 +35,8 @@ pub(crate) struct Node {
     pub(crate) root: u32,
     /// The half-edge entered (in the entered polygon), or `NONE` for a goal node.
     pub(crate) he: u32,
+    /// The polygon entered (the owner of `he`), `NONE` for a goal node.
+    pub(crate) poly: u32,
     /// The node expanded to make this one, `NONE` for the start's nodes.
     pub(crate) parent: u32,
     /// The polygon the node leaves (through `twin(he)`), or the goal's polygon for a goal node.

@@ -2,6 +2,7 @@
 //! reconstruction (roots, corridor, portals) once the goal node is popped.
 
 use super::PolyanyaSearch;
+use super::heuristic::estimate;
 use super::node::{Corner, Fan, NONE, NOT_REFLEX, Root, UNKNOWN};
 use super::successors::turn_around;
 use crate::navmesh::NavMesh;
@@ -88,10 +89,8 @@ impl PolyanyaSearch {
         self.open.reserve(hint);
         self.succ.clear();
         self.succ.reserve(64);
-        self.pv.clear();
-        self.pv.reserve(64);
-        self.pt.clear();
-        self.pt.reserve(64);
+        self.succ_edge.clear();
+        self.succ_edge.reserve(64);
         self.turns.clear();
         self.turns.reserve(hint / 4 + 16);
         self.corridor.clear();
@@ -138,11 +137,16 @@ impl PolyanyaSearch {
 
     /// Moves the current successors to the open list.
     fn flush(&mut self) {
-        for &s in &self.succ {
-            let n = self.nodes[s as usize];
+        for (&s, &[a, b]) in self.succ.iter().zip(&self.succ_edge) {
+            let n = &mut self.nodes[s as usize];
+            if n.he != NONE {
+                let root = self.roots[n.root as usize].point;
+                n.f = n.g + estimate(root, a, b, n.wl, n.wr, self.goal);
+            }
             self.open.push(n.f, n.g, s);
         }
         self.succ.clear();
+        self.succ_edge.clear();
     }
 
     /// See [`PolyanyaSearch::step`].
@@ -177,6 +181,7 @@ impl PolyanyaSearch {
                     && self.nodes[only as usize].he != NONE
                 {
                     self.succ.clear();
+                    self.succ_edge.clear();
                     self.in_place += 1;
                     n = only;
                     continue;

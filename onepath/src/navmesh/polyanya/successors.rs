@@ -23,28 +23,31 @@
 //!   across the edge, with the same rules.
 
 use super::PolyanyaSearch;
-use super::heuristic::estimate;
 use super::node::{Corner, Fan, NONE, NOT_REFLEX, Node, REFLEX, Root};
 use crate::navmesh::NavMesh;
 use crate::navmesh::NavPoint;
 use crate::navmesh::crossings::vertex;
+use crate::navmesh::mesh::PolyEdges;
 use crate::navmesh::funnel::segment_length;
 
 /// The polygon next to `poly` around vertex `v`: across the edge of `poly` that starts at `v`
 /// (forward) or ends at it (backward); `None` at a boundary edge or when `v` is not a vertex of
 /// `poly`. Also returns the half-edge crossed (in `poly`).
 pub(crate) fn turn_around(mesh: &NavMesh, poly: u32, v: [i32; 2], fan: Fan) -> Option<(u32, u32)> {
-    let e = edge_at(mesh, poly, v, fan)?;
-    let t = mesh.twin(e);
-    (t != NONE).then(|| (mesh.edge_poly(t), e))
+    let pe = mesh.edges_of(poly)?;
+    let k = edge_at(&pe, v, fan)?;
+    let next = pe.twin_poly(k);
+    (next != NONE).then_some((next, pe.first + k))
 }
 
-/// The edge of `poly` that starts at `v` (forward) or ends at it (backward).
-fn edge_at(mesh: &NavMesh, poly: u32, v: [i32; 2], fan: Fan) -> Option<u32> {
-    mesh.poly_edges(poly).find(|&e| {
+/// The edge (index in the polygon) of `pe` that starts at `v` (forward) or ends at it
+/// (backward).
+#[inline]
+fn edge_at(pe: &PolyEdges<'_>, v: [i32; 2], fan: Fan) -> Option<u32> {
+    (0..pe.count).find(|&k| {
         let at = match fan {
-            Fan::Forward => mesh.edge_start(e),
-            _ => mesh.edge_end(e),
+            Fan::Forward => pe.start(k),
+            _ => pe.end(k),
         };
         at == v
     })
@@ -76,7 +79,7 @@ impl PolyanyaSearch {
     fn offer(
         &mut self,
         root: u32,
-        he: u32,
+        (he, poly): (u32, u32),
         (a, b): (NavPoint, NavPoint),
         wl: NavPoint,
         wr: NavPoint,
@@ -84,14 +87,16 @@ impl PolyanyaSearch {
         from: u32,
         fan: Fan,
     ) {
-        let r = self.roots[root as usize];
-        let h = estimate(r.point, a, b, wl, wr, self.goal);
+        let g = self.roots[root as usize].g;
         let key = self.nodes.len() as u32;
+        // `f` is set when the node joins the open list (`flush`): a lone successor expanded in
+        // place never needs its h.
         self.nodes.push(Node {
-            g: r.g,
-            f: r.g + h,
+            g,
+            f: g,
             root,
             he,
+            poly,
             parent,
             from,
             fan,
@@ -99,6 +104,7 @@ impl PolyanyaSearch {
             wr,
         });
         self.succ.push(key);
+        self.succ_edge.push([a, b]);
     }
 
     /// Creates the goal node reached from `root` in polygon `from`.
@@ -111,6 +117,7 @@ impl PolyanyaSearch {
             f: g,
             root,
             he: NONE,
+            poly: NONE,
             parent,
             from,
             fan,
@@ -118,6 +125,7 @@ impl PolyanyaSearch {
             wr: self.goal,
         });
         self.succ.push(key);
+        self.succ_edge.push([self.goal, self.goal]);
     }
 
     pub(crate) fn is_goal_poly(&self, p: u32) -> bool {
@@ -134,17 +142,21 @@ impl PolyanyaSearch {
             if self.is_goal_poly(p) {
                 self.offer_goal(0, NONE, p, Fan::Same);
             }
-            for e in mesh.poly_edges(p) {
-                let t = mesh.twin(e);
+            let Some(pe) = mesh.edges_of(p) else {
+                continue;
+            };
+            for k in 0..pe.count {
+                let t = pe.twin(k);
                 if t == NONE {
                     continue;
                 }
-                let (c, d) = (vertex(mesh.edge_start(e)), vertex(mesh.edge_end(e)));
+                let (c, d) = (vertex(pe.start(k)), vertex(pe.end(k)));
                 let o = ori(sm, c, d, s);
                 if o > 0 {
-                    self.offer(0, t, (d, c), d, c, NONE, p, Fan::Same);
+                    let across = (t, pe.twin_poly(k));
+                    self.offer(0, across, (d, c), d, c, NONE, p, Fan::Same);
                 } else if o == 0 {
-                    self.graze(mesh, NONE, 0, p, Fan::Same, e, s);
+                    self.graze(mesh, NONE, 0, p, Fan::Same, pe.first + k, s);
                 }
             }
         }
@@ -191,7 +203,7 @@ impl PolyanyaSearch {
         }
         let sm = self.small;
         let root = self.roots[node.root as usize].point;
-        let p = mesh.edge_poly(node.he);
+        let p = node.poly;
         let (wl, wr) = (node.wl, node.wr);
         if self.is_goal_poly(p)
             && ori(sm, root, wr, self.goal) >= 0
@@ -199,37 +211,26 @@ impl PolyanyaSearch {
         {
             self.offer_goal(node.root, n, p, Fan::Same);
         }
-        // The polygon's vertices and links, read once.
-        let edges = mesh.poly_edges(p);
-        self.pv.clear();
-        self.pt.clear();
-        for e in edges.clone() {
-            self.pv.push(vertex(mesh.edge_start(e)));
-            self.pt.push(mesh.twin(e));
-        }
-        let count = edges.end - edges.start;
-        let k0 = node.he - edges.start;
-        for i in 1..count {
-            let k = ((k0 + i) % count) as usize;
-            let t = self.pt[k];
+        let Some(pe) = mesh.edges_of(p) else {
+            return;
+        };
+        let count = pe.count;
+        let k0 = node.he - pe.first;
+        // The other edges, counter-clockwise from the one entered (no division in the loop).
+        let mut k = k0;
+        for _ in 1..count {
+            k = if k + 1 == count { 0 } else { k + 1 };
+            let t = pe.twin(k);
             if t == NONE {
                 continue;
             }
-            let c = self.pv[k];
-            let d = self.pv[(k + 1) % count as usize];
+            let c = vertex(pe.start(k));
+            let d = vertex(pe.end(k));
             let o = ori(sm, c, d, root);
             if o == 0 {
                 // On the root's line: if in the cone, its nearer end is a possible turn.
                 if ori(sm, root, wr, c) >= 0 && ori(sm, root, wl, c) <= 0 {
-                    self.graze(
-                        mesh,
-                        n,
-                        node.root,
-                        p,
-                        Fan::Same,
-                        edges.start + k as u32,
-                        root,
-                    );
+                    self.graze(mesh, n, node.root, p, Fan::Same, pe.first + k, root);
                 }
                 continue;
             }
@@ -238,10 +239,11 @@ impl PolyanyaSearch {
             }
             let nwr = if ori(sm, root, wr, c) >= 0 { c } else { wr };
             let nwl = if ori(sm, root, wl, d) <= 0 { d } else { wl };
-            self.offer(node.root, t, (d, c), nwl, nwr, n, p, Fan::Same);
+            let across = (t, pe.twin_poly(k));
+            self.offer(node.root, across, (d, c), nwl, nwr, n, p, Fan::Same);
         }
-        let a = self.pv[k0 as usize];
-        let b = self.pv[((k0 + 1) % count) as usize];
+        let a = vertex(pe.start(k0));
+        let b = vertex(pe.end(k0));
         let (av, bv) = (corner_of(a), corner_of(b));
         if ori(sm, root, wr, b) >= 0 {
             self.turn(
@@ -291,12 +293,15 @@ impl PolyanyaSearch {
         way: Fan,
     ) {
         let sm = self.small;
+        let corner = self.corner_index(v);
+        let slot = self.best[corner as usize];
+        if slot.stamp == self.stamp && slot.flag == NOT_REFLEX {
+            return;
+        }
         let r = self.roots[root as usize];
         let bv = vertex(v);
         let g = r.g + segment_length(r.point, bv);
-        let corner = self.corner_index(v);
-        let slot = self.best[corner as usize];
-        if slot.stamp == self.stamp && (slot.flag == NOT_REFLEX || slot.g <= g) {
+        if slot.stamp == self.stamp && slot.g <= g {
             return;
         }
         // The fan around v, clockwise (forward) then counter-clockwise (backward) from p, up to
@@ -309,16 +314,19 @@ impl PolyanyaSearch {
         for (k, dir) in [Fan::Forward, Fan::Backward].into_iter().enumerate() {
             let mut cur = p;
             loop {
-                let Some(e) = edge_at(mesh, cur, v, dir) else {
+                let Some((pe, e)) = mesh
+                    .edges_of(cur)
+                    .and_then(|pe| Some((pe, edge_at(&pe, v, dir)?)))
+                else {
                     self.not_reflex(corner);
                     return;
                 };
-                let t = mesh.twin(e);
-                if t == NONE {
+                let next = pe.twin_poly(e);
+                if next == NONE {
                     let far = if dir == Fan::Forward {
-                        mesh.edge_end(e)
+                        pe.end(e)
                     } else {
-                        mesh.edge_start(e)
+                        pe.start(e)
                     };
                     bounds[k] = [
                         i64::from(far[0]) - i64::from(v[0]),
@@ -326,7 +334,6 @@ impl PolyanyaSearch {
                     ];
                     break;
                 }
-                let next = mesh.edge_poly(t);
                 if next == p || len == FAN {
                     self.not_reflex(corner);
                     return;
@@ -368,21 +375,24 @@ impl PolyanyaSearch {
             if self.is_goal_poly(f) {
                 self.offer_goal(root, n, f, dir);
             }
-            for e in mesh.poly_edges(f) {
-                let t = mesh.twin(e);
+            let Some(pe) = mesh.edges_of(f) else {
+                continue;
+            };
+            for k in 0..pe.count {
+                let t = pe.twin(k);
                 if t == NONE {
                     continue;
                 }
-                let (c, d) = (vertex(mesh.edge_start(e)), vertex(mesh.edge_end(e)));
+                let (c, d) = (vertex(pe.start(k)), vertex(pe.end(k)));
                 let o = ori(sm, c, d, bv);
                 if o == 0 && c != bv && d != bv {
                     // Along a side of f past v: a grazing turn further on.
-                    self.graze(mesh, n, root, f, dir, e, bv);
+                    self.graze(mesh, n, root, f, dir, pe.first + k, bv);
                 }
                 if o <= 0 || !(side(c) || side(d)) {
                     continue;
                 }
-                self.offer(root, t, (d, c), d, c, n, f, dir);
+                self.offer(root, (t, pe.twin_poly(k)), (d, c), d, c, n, f, dir);
             }
         }
     }
