@@ -57,8 +57,12 @@ pub(crate) fn locate_endpoints(
 /// The midpoint of half-edge `he` as a fixed-point point (exact: vertices are integers).
 #[inline]
 pub(crate) fn midpoint(mesh: &NavMesh, he: u32) -> NavPoint {
-    let [ax, ay] = mesh.edge_start(he);
-    let [bx, by] = mesh.edge_end(he);
+    mid(mesh.edge_start(he), mesh.edge_end(he))
+}
+
+/// The midpoint of the segment between two mesh vertices, as a fixed-point point (exact).
+#[inline]
+fn mid([ax, ay]: [i32; 2], [bx, by]: [i32; 2]) -> NavPoint {
     NavPoint {
         x: (i64::from(ax) + i64::from(bx)) * (NavPoint::UNIT / 2),
         y: (i64::from(ay) + i64::from(by)) * (NavPoint::UNIT / 2),
@@ -85,12 +89,17 @@ pub(crate) fn for_each_offer(
 ) {
     let back = mesh.twin(node);
     let q = mesh.edge_poly(back);
-    let from = midpoint(mesh, node);
-    for m in mesh.poly_edges(q) {
-        if m == back || mesh.twin(m) == NO_NODE {
+    let Some(pe) = mesh.edges_of(q) else {
+        return;
+    };
+    // The crossing's midpoint is its twin's: the same segment.
+    let from = mid(pe.start(back - pe.first), pe.end(back - pe.first));
+    for k in 0..pe.count {
+        let m = pe.first + k;
+        if m == back || pe.twin(k) == NO_NODE {
             continue;
         }
-        offer(m, g + segment_length(from, midpoint(mesh, m)));
+        offer(m, g + segment_length(from, mid(pe.start(k), pe.end(k))));
     }
     if q == goal_poly {
         offer(mesh.half_edge_count(), g + segment_length(from, goal));
@@ -107,9 +116,11 @@ pub(crate) fn for_each_start_offer(
     goal_poly: u32,
     mut offer: impl FnMut(u32, f64),
 ) {
-    for m in mesh.poly_edges(start_poly) {
-        if mesh.twin(m) != NO_NODE {
-            offer(m, segment_length(start, midpoint(mesh, m)));
+    if let Some(pe) = mesh.edges_of(start_poly) {
+        for k in 0..pe.count {
+            if pe.twin(k) != NO_NODE {
+                offer(pe.first + k, segment_length(start, mid(pe.start(k), pe.end(k))));
+            }
         }
     }
     if start_poly == goal_poly {
