@@ -161,6 +161,7 @@ impl NavMesh {
             ne_he_start: Vec::new(),
             poly_bucket: Vec::new(),
             he_bucket: Vec::new(),
+            poly_loc: Vec::new(),
             scratch: Scratch::default(),
         };
         mesh.rebake_all();
@@ -200,8 +201,8 @@ impl NavMesh {
     }
 
     /// Recomputes the tiles' first polygon and half-edge ids, the tiles with polygons and the
-    /// id-to-tile buckets: O(tiles + polygons / 8 + half-edges / 32), no allocation once the
-    /// vectors' capacity suffices.
+    /// id-to-tile buckets and the polygon locations: O(tiles + polygons + half-edges / 32), no
+    /// allocation once the vectors' capacity suffices.
     pub(crate) fn update_prefix(&mut self) {
         let (mut p, mut h) = (0u32, 0u32);
         self.ne_tiles.clear();
@@ -227,5 +228,12 @@ impl NavMesh {
         self.tile_count = self.ne_tiles.len() as u32;
         fill_buckets(&mut self.poly_bucket, &self.ne_poly_start, POLY_SHIFT);
         fill_buckets(&mut self.he_bucket, &self.ne_he_start, HE_SHIFT);
+        self.poly_loc.clear();
+        for (t, tile) in self.tiles.iter().enumerate() {
+            for local in 0..tile.polys.len() as u32 {
+                let r = tile.slots(local);
+                self.poly_loc.push([t as u32, r.start, r.end - r.start]);
+            }
+        }
     }
 }

@@ -152,6 +152,10 @@ pub struct NavMesh {
     /// tiles that begin inside the bucket (every such tile holds an id of it): at most 8.
     pub(crate) poly_bucket: Vec<u32>,
     pub(crate) he_bucket: Vec<u32>,
+    /// Per global polygon: its tile, first slot there and edge count, so the searches' inner
+    /// loops resolve a polygon with one load ([`NavMesh::edges_of`]). Rebuilt with the
+    /// prefixes, O(polygons).
+    pub(crate) poly_loc: Vec<[u32; 3]>,
     /// Reused working memory of the bake (erosion columns, tile marks).
     pub(crate) scratch: super::erosion::Scratch,
 }
@@ -430,15 +434,13 @@ impl NavMesh {
     /// Polygon `p`'s edges resolved once ([`PolyEdges`]); `None` beyond the count.
     #[inline]
     pub(crate) fn edges_of(&self, p: u32) -> Option<PolyEdges<'_>> {
-        let (t, local) = self.poly_tile(p)?;
-        let tile = &self.tiles[t as usize];
-        let r = tile.slots(local);
+        let &[t, slot0, count] = self.poly_loc.get(p as usize)?;
         Some(PolyEdges {
             mesh: self,
-            tile,
-            slot0: r.start,
-            first: self.he_start[t as usize] + r.start,
-            count: r.end - r.start,
+            tile: &self.tiles[t as usize],
+            slot0,
+            first: self.he_start[t as usize] + slot0,
+            count,
         })
     }
 }
