@@ -40,7 +40,7 @@ use core::fmt::Write as _;
 use onepath::{GridAlgorithm, GridPath, PathStatus};
 
 use crate::digest::Digest;
-use crate::record_nav::{MeshRecord, NavQueryRecord};
+use crate::record_nav::{MeshRecord, NavQueryRecord, PolyanyaRecord};
 
 /// What one query produced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -255,8 +255,10 @@ pub enum Body {
     Query(QueryRecord),
     /// A baked navigation mesh (`navmesh/*`, [`crate::record_nav`]).
     Mesh(MeshRecord),
-    /// A corridor search and its funnel path (`navmesh/*`).
+    /// A corridor search and its funnel path (`navmesh/*`), or a tier-1 navmesh query.
     NavQuery(NavQueryRecord),
+    /// A Polyanya search (`navmesh/polyanya/*`).
+    Polyanya(PolyanyaRecord),
 }
 
 /// One golden line.
@@ -280,6 +282,7 @@ impl Record {
             Body::Query(q) => q.fields(),
             Body::Mesh(m) => m.fields(),
             Body::NavQuery(q) => q.fields(),
+            Body::Polyanya(p) => p.fields(),
         }
     }
 
@@ -292,6 +295,7 @@ impl Record {
             Body::Query(q) => q.outcome_fields(),
             Body::Mesh(m) => m.outcome_fields(),
             Body::NavQuery(q) => q.outcome_fields(),
+            Body::Polyanya(p) => p.fields(),
         }
     }
 

@@ -18,6 +18,18 @@
 //!   index u32, polygon u32, all little-endian.
 //! - The snapshot pair appears on saved-and-restored runs (the kind-17 bytes taken mid-way);
 //!   twins compare everything but it.
+//!
+//! # Polyanya lines (normative for `golden/navmesh-polyanya.txt`)
+//!
+//! ```text
+//! <name> status=<PathStatus> len_bits=0x<f64 bits> it=<iterations> exp=<expansions> in_place=<in-place expansions> nodes=<nodes created> corridor=<polygons> corridor_fnv=0x<FNV-1a 64> points=<count> points_fnv=0x<FNV-1a 64>
+//! ```
+//!
+//! A `PolyanyaSearch` (docs/navmesh.md §10): `len_bits` is `PolyanyaSearch::length` (+∞ when
+//! nothing was found), `nodes` its node pool's size, `corridor` as above, `points` the
+//! search's own waypoints (start, turn vertices, goal), each as x i64, y i64 little-endian.
+//! The tier-1 `NavMesh::find_path_points_with(.., NavAlgorithm::Polyanya)` records of the
+//! family are `NavQueryRecord` lines (above).
 
 use core::fmt::Write as _;
 
@@ -107,6 +119,62 @@ impl NavQueryRecord {
     }
 }
 
+/// A Polyanya search's outcome (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PolyanyaRecord {
+    /// How the search ended.
+    pub status: PathStatus,
+    /// `f64::to_bits` of the length in cells.
+    pub length_bits: u64,
+    /// Iterations (pops).
+    pub iterations: u64,
+    /// Expansions (in-place ones included).
+    pub expansions: u64,
+    /// Expansions made in place (intermediate pruning).
+    pub in_place: u64,
+    /// Nodes created.
+    pub nodes: u64,
+    /// The corridor's polygon ids: count and digest.
+    pub corridor: Digest,
+    /// The search's waypoints (x i64, y i64 LE each): count and digest.
+    pub points: Digest,
+}
+
+impl PolyanyaRecord {
+    /// The `key=value` fields (all of them are outcome fields).
+    pub fn fields(&self) -> String {
+        format!(
+            "status={} len_bits=0x{:016x} it={} exp={} in_place={} nodes={} corridor={} corridor_fnv=0x{:016x} points={} points_fnv=0x{:016x}",
+            status_name(self.status),
+            self.length_bits,
+            self.iterations,
+            self.expansions,
+            self.in_place,
+            self.nodes,
+            self.corridor.len,
+            self.corridor.fnv,
+            self.points.len,
+            self.points.fnv
+        )
+    }
+}
+
+/// The point digest: the count of points beside the FNV-1a 64 of, per point, x i64, y i64
+/// (little-endian).
+pub fn point_digest(points: impl IntoIterator<Item = (i64, i64)>) -> Digest {
+    let mut h = Fnv64::new();
+    let mut len = 0u32;
+    for (x, y) in points {
+        h.write(&x.to_le_bytes());
+        h.write(&y.to_le_bytes());
+        len += 1;
+    }
+    Digest {
+        len,
+        fnv: h.finish(),
+    }
+}
+
 /// The waypoint digest: the count of waypoints beside the FNV-1a 64 of, per waypoint, x i64,
 /// y i64, corridor index u32, polygon u32 (little-endian).
 pub fn waypoint_digest(points: impl IntoIterator<Item = (i64, i64, u32, u32)>) -> Digest {
@@ -166,5 +234,23 @@ mod tests {
             "mesh_hash=0x0000000000000001 polys=2 tiles=1 half_edges=8 bytes=0 bytes_fnv=0xcbf29ce484222325 rebaked=3"
         );
         assert!(!m.outcome_fields().contains("rebaked"));
+        let p = PolyanyaRecord {
+            status: PathStatus::NoPath,
+            length_bits: f64::INFINITY.to_bits(),
+            iterations: 5,
+            expansions: 4,
+            in_place: 1,
+            nodes: 9,
+            corridor: Digest::of_u32s(&[]),
+            points: point_digest([]),
+        };
+        assert_eq!(
+            p.fields(),
+            "status=NoPath len_bits=0x7ff0000000000000 it=5 exp=4 in_place=1 nodes=9 corridor=0 \
+             corridor_fnv=0xcbf29ce484222325 points=0 points_fnv=0xcbf29ce484222325"
+        );
+        // x = 1, y = 0 as i64 LE: the same bytes as the waypoint digest's first 16.
+        assert_eq!(point_digest([(1, 0)]).len, 1);
+        assert_ne!(point_digest([(1, 0)]).fnv, point_digest([(0, 1)]).fnv);
     }
 }

@@ -141,7 +141,8 @@ fn the_matrix_covers_what_it_promises() {
             | Body::Structure(_)
             | Body::Query(_)
             | Body::Mesh(_)
-            | Body::NavQuery(_) => None,
+            | Body::NavQuery(_)
+            | Body::Polyanya(_) => None,
         })
         .collect();
     assert!(
@@ -369,6 +370,9 @@ fn snapshots_appear_on_restored_records_only() {
             Body::NavQuery(q) => {
                 assert_eq!(q.snapshot.is_some(), r.name.contains("~snap"), "{}", r.name);
             }
+            Body::Polyanya(_) => {
+                assert!(r.name.starts_with("navmesh/polyanya/"), "{}", r.name);
+            }
             Body::Structure(t) => {
                 let label = r.name.rsplit('/').next().expect("a name");
                 let key = if r.name.starts_with("navmesh/") {
@@ -454,5 +458,61 @@ fn specialised_engines_agree_and_record_their_expansions() {
             outcomes.iter().all(|o| o.1 == outcomes[0].1),
             "{query}: the engines disagree: {outcomes:?}"
         );
+    }
+}
+
+/// `navmesh/polyanya`: each tier-1 record answers what its search run answers (status, length
+/// bits, counts, corridor), the funnel's waypoints never outnumber the search's, and the family
+/// covers found, unreachable and refused queries at both radii.
+#[test]
+fn polyanya_tier1_records_carry_their_search() {
+    let records = all_records();
+    let mut statuses = std::collections::BTreeSet::new();
+    let mut pairs = 0;
+    for r in records
+        .iter()
+        .filter(|r| r.name.starts_with("navmesh/polyanya/"))
+    {
+        let Body::NavQuery(t) = r.body else { continue };
+        let run_name = r.name.replace("/tier1/", "/run/");
+        let run = records
+            .iter()
+            .find(|x| x.name == run_name)
+            .unwrap_or_else(|| panic!("no {run_name}"));
+        let Body::Polyanya(p) = run.body else {
+            panic!("{run_name} is not a Polyanya record")
+        };
+        assert_eq!(
+            (
+                t.status,
+                t.length_bits,
+                t.iterations,
+                t.expansions,
+                t.corridor
+            ),
+            (
+                p.status,
+                p.length_bits,
+                p.iterations,
+                p.expansions,
+                p.corridor
+            ),
+            "{}",
+            r.name
+        );
+        assert!(t.waypoints.len <= p.points.len, "{}", r.name);
+        let radius = r.name.contains("/r0-t");
+        statuses.insert((format!("{:?}", t.status), radius));
+        pairs += 1;
+    }
+    assert!(pairs >= 100, "only {pairs} tier-1 Polyanya records");
+    for status in ["Found", "NoPath", "StartInvalid", "GoalInvalid"] {
+        for radius in [true, false] {
+            assert!(
+                statuses.contains(&(status.to_owned(), radius)),
+                "no {status} record at {} radius: {statuses:?}",
+                if radius { "zero" } else { "a positive" }
+            );
+        }
     }
 }

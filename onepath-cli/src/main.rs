@@ -1,13 +1,13 @@
 //! `onepath`: verify the published Moving AI optima, draw a path, benchmark queries.
 //!
 //! ```text
-//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+|jps2|jps2+|theta|lazytheta|hpa|flow|navmesh] [--chunk N] [--smooth 0|1] [--every K [--offset J]] [--limit N] [--json]
+//! onepath optima [FILES OR FOLDERS]... [--alg astar|dijkstra|jps|jps+|jps2|jps2+|theta|lazytheta|hpa|flow|navmesh|polyanya] [--chunk N] [--smooth 0|1] [--every K [--offset J]] [--limit N] [--json]
 //! onepath optima [FILES OR FOLDERS]... --replan lpa|dstar [--changes N] [--seed S] [--every K [--offset J]] [--limit N]
 //! onepath path [--map F] [--from x,y] [--to x,y] [--alg …] [--png out.png] [--svg out.svg]
 //! onepath bench [FILES OR FOLDERS]... [--alg astar,jps,jps+,jps2,jps2+] [--warmup N] [--json]
 //! onepath road --gr FILE [--co FILE] | --map FILE.map [--queries N] [--seed S] [--landmarks K]
 //! onepath flow [--map F] --goal x,y [--goal x,y]... [--png out.png] [--json]
-//! onepath navmesh [--map F] [--radius R] [--tile T] [--scen S [--line N] | --from x,y --to x,y] [--png F] [--svg F] [--json F]
+//! onepath navmesh [--map F] [--alg corridor|polyanya] [--radius R] [--tile T] [--scen S [--line N] | --from x,y --to x,y] [--png F] [--svg F] [--json F]
 //! ```
 //!
 //! Every command that reads Moving AI maps takes `--swamp walkable|blocked` and
@@ -192,7 +192,10 @@ enum Command {
     /// the straight path through its waypoints.
     ///
     /// The mesh is `NavMesh::build_2d` with `--radius` and `--tile`; queries run between cell
-    /// centres with one reused `NavSearch` (corridor search and funnel). With `--scen`, every
+    /// centres with one reused search of `--alg`: `corridor` (the default: `NavSearch`, the
+    /// corridor search and funnel, fast but not always shortest) or `polyanya`
+    /// (`PolyanyaSearch`, the exact shortest path; the path drawn is the funnel over its
+    /// corridor, the length printed is Polyanya's). With `--scen`, every
     /// line of the scenario file runs on the map (a progress bar on stderr): at radius 0 each
     /// found path is checked with an exact legality test (no wall square entered, no squeeze
     /// between diagonal walls) and must not be longer than the published 8-connected optimum
@@ -486,10 +489,11 @@ fn path_refusals(
         );
     } else {
         no.check(
-            alg == Alg::Navmesh,
-            "--alg navmesh",
+            alg.is_navmesh(),
+            &format!("--alg {}", alg.name()),
             "with path",
-            "`onepath navmesh` draws the mesh, its corridor and its path",
+            "`onepath navmesh` (with --alg corridor or polyanya) draws the mesh, its corridor \
+             and its path",
         );
         if alg != Alg::Hpa {
             refuse_hpa_flags(&mut no, given, &format!("--alg {}", alg.name()));

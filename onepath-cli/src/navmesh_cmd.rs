@@ -3,19 +3,22 @@
 //!
 //! The mesh is `NavMesh::build_2d` of the map's grid with `--radius` (world units; one cell is
 //! one unit on Moving AI maps and text pictures) and `--tile`; queries run between cell centres
-//! with one reused `NavSearch` (corridor search and funnel, docs/navmesh.md §7–8).
+//! with one reused search of `--alg` (`NavEngine`): the corridor search and funnel
+//! (docs/navmesh.md §7–8, the default) or Polyanya (§10), whose path is drawn as tier 1's
+//! `NavPath` gives it (the funnel over its corridor) with Polyanya's exact length.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use onepath::navmesh::{NavError, NavMesh, NavPoint, NavSearch, NavSettings, NavWaypoint};
+use onepath::navmesh::{NavError, NavMesh, NavPoint, NavSettings, NavWaypoint};
 use onepath::search::Step;
-use onepath::{Cell, Grid};
+use onepath::{Cell, Grid, NavAlgorithm};
 use onepath_std::movingai::files::read_scenarios;
 use serde_json::{Value, json};
 
 use crate::navmesh_legal;
 use crate::navmesh_render::{MeshPicture, cells_of};
+use crate::navmesh_solver::NavEngine;
 use crate::output::{self, StdoutError, errln, outln};
 use crate::path::{self, DEFAULT_FROM, DEFAULT_TO, endpoint_problem, load_grid};
 use crate::progress;
@@ -30,6 +33,11 @@ pub struct NavmeshArgs {
     pub map: Option<PathBuf>,
     #[command(flatten)]
     pub terrain: TerrainArgs,
+    /// The search: `corridor` (A* over portal crossings priced at their midpoints, then the
+    /// funnel: fast, not always the shortest path; docs/navmesh.md §7–8) or `polyanya` (the
+    /// exact Euclidean shortest path, slower; §10).
+    #[arg(long, value_enum, default_value_t = MeshAlg::Corridor)]
+    pub alg: MeshAlg,
     /// Agent radius in world units (one cell is one unit here): finite, at least 0, at
     /// most 64 cells. Walkable cells closer than it to a wall are left out (docs/navmesh.md
     /// §2).
@@ -67,6 +75,24 @@ pub struct NavmeshArgs {
     /// No progress bar (it is hidden anyway when stderr is not a terminal).
     #[arg(long, short)]
     pub quiet: bool,
+}
+
+/// `onepath navmesh --alg`: the tier-1 `NavAlgorithm` choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MeshAlg {
+    /// The corridor search and funnel (`NavAlgorithm::Corridor`).
+    Corridor,
+    /// Polyanya (`NavAlgorithm::Polyanya`).
+    Polyanya,
+}
+
+impl MeshAlg {
+    fn algorithm(self) -> NavAlgorithm {
+        match self {
+            Self::Corridor => NavAlgorithm::Corridor,
+            Self::Polyanya => NavAlgorithm::Polyanya,
+        }
+    }
 }
 
 /// One query's result.
@@ -146,15 +172,16 @@ fn endpoints(args: &NavmeshArgs) -> Result<Option<(Cell, Cell)>, String> {
     }
 }
 
-/// Searches `from` → `to` (cell centres) with `search`.
-fn query(mesh: &NavMesh, search: &mut NavSearch, from: Cell, to: Cell) -> Query {
+/// Searches `from` → `to` (cell centres) with `search`; the nanoseconds the search took (the
+/// copies of its answer not counted).
+fn query(mesh: &NavMesh, search: &mut NavEngine, from: Cell, to: Cell) -> (Query, u128) {
     let (a, b) = (NavPoint::cell_center(from), NavPoint::cell_center(to));
-    let status = match search.try_begin(mesh, a, b) {
-        Step::InProgress => search.run(mesh),
-        refused => refused,
-    };
+    let clock = Instant::now();
+    let status = search.run(mesh, a, b);
+    let ns = clock.elapsed().as_nanos();
     let found = status == Step::Found;
-    Query {
+    let refused = matches!(status, Step::StartInvalid | Step::GoalInvalid);
+    let q = Query {
         from,
         to,
         status,
@@ -165,13 +192,14 @@ fn query(mesh: &NavMesh, search: &mut NavSearch, from: Cell, to: Cell) -> Query 
             Vec::new()
         },
         waypoints: if found {
-            search.waypoints().to_vec()
+            search.waypoints()
         } else {
             Vec::new()
         },
-        iterations: search.iterations(),
-        expansions: search.expansions(),
-    }
+        iterations: if refused { 0 } else { search.iterations() },
+        expansions: if refused { 0 } else { search.expansions() },
+    };
+    (q, ns)
 }
 
 fn run_inner(args: &NavmeshArgs) -> Result<i32, String> {
@@ -184,7 +212,7 @@ fn run_inner(args: &NavmeshArgs) -> Result<i32, String> {
     let mesh = NavMesh::build_2d(&grid, &settings).map_err(|e| bake_error(&e, &name))?;
     let bake_ms = started.elapsed().as_secs_f64() * 1e3;
 
-    let mut search = NavSearch::new();
+    let mut search = NavEngine::new(args.alg.algorithm());
     let mut code = 0;
     let mut problems = Vec::new();
     let mut scen = None;
@@ -201,7 +229,7 @@ fn run_inner(args: &NavmeshArgs) -> Result<i32, String> {
             }
         }
         if problems.is_empty() {
-            let q = query(&mesh, &mut search, from, to);
+            let (q, _) = query(&mesh, &mut search, from, to);
             for (status, flag, cell) in [
                 (Step::StartInvalid, "--from", from),
                 (Step::GoalInvalid, "--to", to),
@@ -239,7 +267,8 @@ fn run_inner(args: &NavmeshArgs) -> Result<i32, String> {
     };
     let scale = args.scale.unwrap_or_else(|| picture.auto_scale());
     let title = format!(
-        "{name}: navmesh, radius {}, tile {}, {} polygons",
+        "{name}: navmesh ({}), radius {}, tile {}, {} polygons",
+        args.alg.algorithm().name(),
         args.radius,
         args.tile,
         mesh.poly_count()
@@ -256,13 +285,21 @@ fn run_inner(args: &NavmeshArgs) -> Result<i32, String> {
         written.push(path.display().to_string());
     }
     if let Some(path) = &args.json {
-        let doc = to_json(&name, &mesh, bake_ms, drawn.as_ref(), scen.as_ref());
+        let doc = to_json(
+            &name,
+            &mesh,
+            args.alg.algorithm(),
+            bake_ms,
+            drawn.as_ref(),
+            scen.as_ref(),
+        );
         write(path, format!("{doc}\n").as_bytes())?;
         written.push(path.display().to_string());
     }
     let printed = print_text(
         &name,
         &mesh,
+        args.alg.algorithm(),
         bake_ms,
         drawn.as_ref(),
         scen.as_ref(),
@@ -290,7 +327,7 @@ fn run_scen(
     path: &Path,
     grid: &Grid,
     mesh: &NavMesh,
-    search: &mut NavSearch,
+    search: &mut NavEngine,
 ) -> Result<(ScenTotals, Option<Query>), String> {
     let file = read_scenarios(path).map_err(|e| e.to_string())?;
     let lines = file.scenarios();
@@ -307,7 +344,7 @@ fn run_scen(
         lines: lines.len(),
         ..ScenTotals::default()
     };
-    let bar = progress::bar(lines.len() as u64, "navmesh", args.quiet);
+    let bar = progress::bar(lines.len() as u64, args.alg.algorithm().name(), args.quiet);
     let exact = args.radius == 0.0;
     let mut drawn = None;
     for (k, s) in lines.iter().enumerate() {
@@ -330,9 +367,8 @@ fn run_scen(
             t.unreachable_marker += 1;
             continue;
         }
-        let clock = Instant::now();
-        let q = query(mesh, search, from, to);
-        t.search_ns += clock.elapsed().as_nanos();
+        let (q, ns) = query(mesh, search, from, to);
+        t.search_ns += ns;
         t.checked += 1;
         let at = format!(
             "{}:{} ({},{})->({},{})",
@@ -418,6 +454,7 @@ fn note(list: &mut Vec<String>, text: String) {
 fn print_text(
     name: &str,
     mesh: &NavMesh,
+    alg: NavAlgorithm,
     bake_ms: f64,
     q: Option<&Query>,
     scen: Option<&ScenTotals>,
@@ -444,18 +481,20 @@ fn print_text(
         let head = format!("({},{}) -> ({},{})", q.from.x, q.from.y, q.to.x, q.to.y);
         match q.length {
             Some(len) => outln!(
-                "query {head}: found, length {len:.6} cells, {} waypoints, corridor of {} polygons, {} iterations",
+                "query {head}: found by {}, length {len:.6} cells, {} waypoints, corridor of {} polygons, {} iterations",
+                alg.name(),
                 q.waypoints.len(),
                 q.corridor.len(),
                 q.iterations
             )?,
-            None => outln!("query {head}: {:?}", q.status)?,
+            None => outln!("query {head}: {:?} ({})", q.status, alg.name())?,
         }
     }
     if let Some(t) = scen {
         outln!(
-            "scenarios {}: {} lines, {} searched ({} size mismatch, {} blocked endpoint, {} length-0 marker not searched); {} found, {} no path, {} off the mesh; mean µs {:.2}",
+            "scenarios {} ({}): {} lines, {} searched ({} size mismatch, {} blocked endpoint, {} length-0 marker not searched); {} found, {} no path, {} off the mesh; mean µs {:.2}",
             t.file,
+            alg.name(),
             t.lines,
             t.checked,
             t.size_mismatch,
@@ -492,6 +531,7 @@ fn print_text(
 fn to_json(
     name: &str,
     mesh: &NavMesh,
+    alg: NavAlgorithm,
     bake_ms: f64,
     q: Option<&Query>,
     scen: Option<&ScenTotals>,
@@ -547,6 +587,7 @@ fn to_json(
     });
     json!({
         "command": "navmesh",
+        "algorithm": alg.name(),
         "map": name,
         "width": mesh.width(),
         "height": mesh.height(),

@@ -63,6 +63,11 @@ pub enum Alg {
     /// and the funnel between the cell centres. Any-angle through cell corners, never longer
     /// than the 8-connected optimum. Expansions and iterations are the corridor search's.
     Navmesh,
+    /// Polyanya on the same mesh (`onepath::navmesh::PolyanyaSearch`, docs/navmesh.md §10;
+    /// Cui, Harabor & Grastien 2017), one reused search: the exact Euclidean shortest path
+    /// between the cell centres in the radius-0 region. Expansions and iterations are
+    /// Polyanya's (expansions include the in-place ones).
+    Polyanya,
 }
 
 /// The chunk side and smoothing `--alg hpa` runs with (set once from the command line).
@@ -86,6 +91,7 @@ impl Alg {
             Self::Jps2 => "jps2",
             Self::Jps2Plus => "jps2+",
             Self::Navmesh => "navmesh",
+            Self::Polyanya => "polyanya",
         }
     }
 
@@ -101,7 +107,16 @@ impl Alg {
     /// Whether the algorithm returns any-angle paths (waypoints, lengths at most the
     /// 8-connected optimum) rather than grid paths.
     pub fn is_any_angle(self) -> bool {
-        matches!(self, Self::Theta | Self::Lazytheta | Self::Navmesh)
+        matches!(
+            self,
+            Self::Theta | Self::Lazytheta | Self::Navmesh | Self::Polyanya
+        )
+    }
+
+    /// Whether the algorithm searches the navigation mesh (`navmesh`, `polyanya`): paths are
+    /// mesh waypoints, checked with the exact radius-0 legality test.
+    pub fn is_navmesh(self) -> bool {
+        matches!(self, Self::Navmesh | Self::Polyanya)
     }
 
     /// Builds a solver for `grid` under the Moving AI movement model (eight-connected, costs
@@ -129,7 +144,12 @@ impl Alg {
             Self::Jps2 => GridSearchSolver::boxed(grid, GridAlgorithm::Jps, true)?,
             Self::Jps2Plus => GridSearchSolver::boxed(grid, GridAlgorithm::JpsPlus, true)?,
             Self::Navmesh => Box::new(
-                crate::navmesh_solver::NavMeshSolver::new(grid).map_err(PrepareError::Nav)?,
+                crate::navmesh_solver::NavMeshSolver::new(grid, onepath::NavAlgorithm::Corridor)
+                    .map_err(PrepareError::Nav)?,
+            ),
+            Self::Polyanya => Box::new(
+                crate::navmesh_solver::NavMeshSolver::new(grid, onepath::NavAlgorithm::Polyanya)
+                    .map_err(PrepareError::Nav)?,
             ),
         })
     }

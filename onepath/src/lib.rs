@@ -149,12 +149,12 @@ pub use grid::{
 pub use hex::{HexCoord, HexGrid, HexLayout, HexSpace};
 pub use navmesh::{NavError, NavMesh, NavPoint, NavSettings};
 pub use navmesh::{NavSearch, NavWaypoint, PolyanyaSearch};
-pub use query::NavPath;
 pub use query::{
     GraphAlgorithm, GraphOptions, GraphPath, GridAlgorithm, GridFlowField, GridOptions, GridPath,
     GridReplanner, GridSearch, HeuristicKind, HexReplanner, HexSearch, PathStatus, VoxelOptions,
     VoxelPath, VoxelSearch,
 };
+pub use query::{NavAlgorithm, NavPath};
 pub use search::Step;
 pub use voxel::{VoxelCell, VoxelGrid, VoxelPoint, VoxelSpace};
 

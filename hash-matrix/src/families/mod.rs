@@ -26,6 +26,7 @@ mod grids_replan;
 mod grids_theta;
 mod grids_voxel;
 mod navmesh;
+mod navmesh_polyanya;
 
 use crate::registry::Family;
 
@@ -90,5 +91,10 @@ pub const FAMILIES: &[Family] = &[
         name: "navmesh",
         golden: "navmesh.txt",
         scenarios: navmesh::scenarios,
+    },
+    Family {
+        name: "navmesh/polyanya",
+        golden: "navmesh-polyanya.txt",
+        scenarios: navmesh_polyanya::scenarios,
     },
 ];

@@ -46,10 +46,10 @@ const BUNDLED: &str = include_str!("../../../onepath-cli/src/default_map.txt");
 
 /// One bake setting.
 #[derive(Clone, Copy)]
-struct Setting {
-    label: &'static str,
-    radius: f64,
-    tile: u32,
+pub(super) struct Setting {
+    pub(super) label: &'static str,
+    pub(super) radius: f64,
+    pub(super) tile: u32,
 }
 
 const R0_T32: Setting = Setting {
@@ -57,7 +57,7 @@ const R0_T32: Setting = Setting {
     radius: 0.0,
     tile: 32,
 };
-const R0_T8: Setting = Setting {
+pub(super) const R0_T8: Setting = Setting {
     label: "r0-t8",
     radius: 0.0,
     tile: 8,
@@ -79,24 +79,24 @@ const R15_T8: Setting = Setting {
 };
 
 impl Setting {
-    fn settings(self) -> NavSettings {
+    pub(super) fn settings(self) -> NavSettings {
         NavSettings::DEFAULT
             .with_radius(self.radius)
             .with_tile_size(self.tile)
     }
 }
 
-struct Case {
-    name: &'static str,
-    about: &'static str,
-    build: fn() -> Map,
-    settings: &'static [Setting],
-    seed: u64,
+pub(super) struct Case {
+    pub(super) name: &'static str,
+    pub(super) about: &'static str,
+    pub(super) build: fn() -> Map,
+    pub(super) settings: &'static [Setting],
+    pub(super) seed: u64,
     /// Edit rounds (0: none).
-    edits: u32,
+    pub(super) edits: u32,
 }
 
-const CASES: &[Case] = &[
+pub(super) const CASES: &[Case] = &[
     Case {
         name: "rooms6-48x36-s1",
         about: "rooms and doors",
@@ -195,7 +195,7 @@ pub fn scenarios() -> Vec<Scenario> {
     out
 }
 
-fn mesh_record(mesh: &NavMesh, rebaked: Option<u32>) -> MeshRecord {
+pub(super) fn mesh_record(mesh: &NavMesh, rebaked: Option<u32>) -> MeshRecord {
     let mut bytes = Vec::new();
     mesh.write_canonical_bytes(&mut bytes);
     MeshRecord {
@@ -208,7 +208,7 @@ fn mesh_record(mesh: &NavMesh, rebaked: Option<u32>) -> MeshRecord {
     }
 }
 
-fn refused(status: PathStatus) -> NavQueryRecord {
+pub(super) fn refused(status: PathStatus) -> NavQueryRecord {
     NavQueryRecord {
         status,
         length_bits: f64::INFINITY.to_bits(),
@@ -220,14 +220,14 @@ fn refused(status: PathStatus) -> NavQueryRecord {
     }
 }
 
-fn waypoints(w: &[NavWaypoint]) -> Digest {
+pub(super) fn waypoints(w: &[NavWaypoint]) -> Digest {
     waypoint_digest(
         w.iter()
             .map(|p| (p.point.x, p.point.y, p.corridor_index, p.polygon)),
     )
 }
 
-fn status_of(step: Step) -> PathStatus {
+pub(super) fn status_of(step: Step) -> PathStatus {
     match step {
         Step::Found => PathStatus::Found,
         Step::NoPath => PathStatus::NoPath,
@@ -350,7 +350,7 @@ fn query(rec: &mut Recorder, prefix: &str, mesh: &NavMesh, label: &str, a: NavPo
 /// Manhattan distance from the start is at least a third of width + height), the first three
 /// moved by a fraction of a cell, two corner-to-corner pairs, and the edge cases `same`,
 /// `wall` (from the first wall cell) and `outside` (to the cell right of the grid's corner).
-fn endpoints(map: &Map, mesh: &NavMesh, seed: u64) -> Vec<(String, NavPoint, NavPoint)> {
+pub(super) fn endpoints(map: &Map, mesh: &NavMesh, seed: u64) -> Vec<(String, NavPoint, NavPoint)> {
     let cells: Vec<Cell> = (0..map.width * map.height)
         .map(|i| Map::cell(i % map.width, i / map.width))
         .filter(|&c| mesh.locate(NavPoint::cell_center(c)).is_some())

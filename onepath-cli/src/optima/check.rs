@@ -22,7 +22,8 @@ pub(super) struct Mismatch {
     pub(super) got: f64,
     pub(super) status: Step,
     pub(super) loose: bool,
-    /// Why a found path is not legal (`--alg navmesh`: the exact radius-0 test), if it is not.
+    /// Why a found path is not legal (`--alg navmesh` / `polyanya`: the exact radius-0 test),
+    /// if it is not.
     pub(super) illegal: Option<String>,
 }
 
@@ -100,7 +101,7 @@ pub(super) fn run_job(
                     let rel = (out.cost - s.optimal_length).abs() / s.optimal_length;
                     report.max_rel_error = report.max_rel_error.max(rel);
                 }
-                if alg == Alg::Navmesh {
+                if alg.is_navmesh() {
                     // Never longer than the 8-connected optimum (relative 1e-9 beyond the
                     // file's rounding), every path legal in the radius-0 region.
                     let ok = out.status == Step::Found
@@ -144,14 +145,14 @@ pub(super) fn run_job(
         }
     }
     bar.inc(pending);
-    if alg.is_any_angle() && alg != Alg::Navmesh {
+    if alg.is_any_angle() && !alg.is_navmesh() {
         drop(solver);
         any_angle::windows(&grid, alg, &mut report.any_angle);
     }
     report
 }
 
-/// Records one found navmesh line: its ratio to the published optimum, and its waypoints
+/// Records one found navmesh line (`navmesh` or `polyanya`): its ratio to the published optimum, and its waypoints
 /// checked with the exact radius-0 legality test (`navmesh_legal`, written from the contract
 /// apart from the engine) as a re-verified path; why it is illegal, if it is.
 fn navmesh_line(

@@ -141,9 +141,11 @@ pub(super) fn print_text(
             r.max_rel_error
         )?;
     }
-    if args.alg == crate::solver::Alg::Navmesh {
+    if args.alg.is_navmesh() {
+        // `navmesh:` or `polyanya:` lines, the same columns.
+        let tag = args.alg.name();
         outln!(
-            "navmesh: {:<12} {:>9} {:>9} {:>9} {:>9} {:>8}",
+            "{tag}: {:<12} {:>9} {:>9} {:>9} {:>9} {:>8}",
             "set",
             "ratios",
             "mean/opt",
@@ -154,7 +156,7 @@ pub(super) fn print_text(
         for set in sets.iter().chain(core::iter::once(all)) {
             let a = &set.report.any_angle;
             outln!(
-                "navmesh: {:<12} {:>9} {:>9.6} {:>9.6} {:>9} {:>8}",
+                "{tag}: {:<12} {:>9} {:>9.6} {:>9.6} {:>9} {:>8}",
                 set.set,
                 a.ratios,
                 a.mean_ratio(),
@@ -165,7 +167,7 @@ pub(super) fn print_text(
         }
         let a = &all.report.any_angle;
         outln!(
-            "navmesh: every found path checked with the exact radius-0 legality test (walls' \
+            "{tag}: every found path checked with the exact radius-0 legality test (walls' \
              closed squares not entered, no squeeze between diagonal walls): {} of {} illegal \
              (must be 0); mean length over the published 8-connected optimum {:.6} (any-angle \
              is shorter by design; a line longer than optimum × (1 + 1e-9) plus half a printed unit is a mismatch)",
@@ -291,7 +293,7 @@ pub(super) fn to_json(
         let r = &s.report;
         let a = &r.any_angle;
         // Any-angle algorithms: length over the published optimum and the exact re-checks
-        // (for navmesh every found path, with the radius-0 legality test).
+        // (for navmesh and polyanya every found path, with the radius-0 legality test).
         let any_angle = args.alg.is_any_angle().then(|| {
             json!({
                 "ratios": a.ratios,

@@ -2,12 +2,15 @@
 
 use alloc::vec::Vec;
 
+use super::navmesh_algorithm::NavAlgorithm;
 use super::path::PathStatus;
 use crate::grid::WorldPoint;
 use crate::navmesh::{NavMesh, NavWaypoint};
 
-/// The result of [`NavMesh::find_path`] / [`NavMesh::find_path_points`]: the status, the
-/// straight path the funnel pulled through the corridor, the corridor itself and the counts.
+/// The result of [`NavMesh::find_path`] / [`NavMesh::find_path_points`] and their
+/// [`find_path_with`](NavMesh::find_path_with) forms: the status, the straight path the funnel
+/// pulled through the corridor, the corridor itself, the length, the counts and the
+/// [`NavAlgorithm`] that ran.
 ///
 /// The statuses are the grid queries': [`PathStatus::StartInvalid`] /
 /// [`PathStatus::GoalInvalid`] when the point is on no polygon (`NavMesh::locate` gives none;
@@ -42,18 +45,25 @@ pub struct NavPath {
     pub waypoints: Vec<NavWaypoint>,
     /// The corridor's polygon ids, start polygon first (empty unless found).
     pub corridor: Vec<u32>,
-    /// The path's length in cells (`docs/navmesh.md` §1: segment lengths summed first to
-    /// last); +∞ unless found.
+    /// The path's length in cells; +∞ unless found. [`NavAlgorithm::Corridor`]: the
+    /// waypoints' segment lengths summed first to last (`docs/navmesh.md` §1).
+    /// [`NavAlgorithm::Polyanya`]: the search's exact length
+    /// ([`PolyanyaSearch::length`](crate::PolyanyaSearch::length), §1's length of its own
+    /// turn points, §10), bit for bit; the §1 length of `waypoints` (the funnel over the
+    /// search's corridor) is within 1e-9 relative of it.
     pub length: f64,
-    /// Iterations of the corridor search (pops).
+    /// Iterations of the search (pops).
     pub iterations: u64,
-    /// Expansions (pops other than the goal's).
+    /// Expansions: the corridor search's pops other than the goal's; Polyanya's expanded
+    /// nodes, in-place expansions (intermediate pruning) included.
     pub expansions: u64,
+    /// The search that answered.
+    pub algorithm: NavAlgorithm,
 }
 
 impl NavPath {
     /// A query that searched nothing: `status`, empty lists, infinite length.
-    pub(crate) fn refused(status: PathStatus) -> Self {
+    pub(crate) fn refused(status: PathStatus, algorithm: NavAlgorithm) -> Self {
         Self {
             status,
             waypoints: Vec::new(),
@@ -61,6 +71,7 @@ impl NavPath {
             length: f64::INFINITY,
             iterations: 0,
             expansions: 0,
+            algorithm,
         }
     }
 
