@@ -48,6 +48,7 @@ use conformance::rng::SplitMix64;
 use navmesh_common::{
     check_engine, engine_bytes, first_difference, grid_of, query, scale, seed_base, settings_of,
 };
+use onepath::NavAlgorithm;
 use onepath::navmesh::{NavMesh, NavPoint, NavSearch};
 use onepath::search::Step;
 use onepath::{Cell, Grid, GridSpace, PathStatus, WorldPoint};
@@ -382,8 +383,11 @@ fn paths_against_reference() {
             );
             let path = query(&mut search_engine, &mesh, s, g, 0);
             // Tier 1 answers as the kept handle does.
-            let tier1 =
-                mesh.find_path_points(NavPoint { x: s[0], y: s[1] }, NavPoint { x: g[0], y: g[1] });
+            let tier1 = mesh.find_path_points_with(
+                NavPoint { x: s[0], y: s[1] },
+                NavPoint { x: g[0], y: g[1] },
+                NavAlgorithm::Corridor,
+            );
             let status = match path.step {
                 Step::Found => PathStatus::Found,
                 Step::NoPath => PathStatus::NoPath,

@@ -38,7 +38,7 @@ use std::collections::VecDeque;
 use onepath::grid::WALL;
 use onepath::math::SplitMix64;
 use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings, NavWaypoint};
-use onepath::{Grid, GridSpace, PathStatus, Step, WorldPoint};
+use onepath::{Grid, GridSpace, NavAlgorithm, PathStatus, Step, WorldPoint};
 
 use crate::input::Input;
 use crate::navmesh_props::{contains, locate_reference, nearest_reference, orient, segment_length};
@@ -470,7 +470,7 @@ fn query(w: &World, input: &mut Input<'_>) {
     let d = DISTANCES[input.below(DISTANCES.len() as u32) as usize];
     check_point(w, a, d);
     check_point(w, b, d);
-    let path = m.find_path_points(a, b);
+    let path = m.find_path_points_with(a, b, NavAlgorithm::Corridor);
     let (la, lb) = (m.locate(a), m.locate(b));
     let want = match (la, lb) {
         (None, _) => PathStatus::StartInvalid,
@@ -479,6 +479,27 @@ fn query(w: &World, input: &mut Input<'_>) {
         _ => PathStatus::NoPath,
     };
     assert_eq!(path.status, want, "find_path_points({a:?}, {b:?})");
+    // The default (Polyanya, the exact shortest path): the same refusals, found wherever the
+    // corridor search finds a path (it may also find one from a corner where two unlinked
+    // polygons touch, docs/navmesh.md "Choosing the algorithm"), never longer.
+    let exact = m.find_path_points(a, b);
+    match want {
+        PathStatus::Found => {
+            assert_eq!(exact.status, PathStatus::Found, "default {a:?} -> {b:?}");
+            assert!(
+                exact.length <= path.length * (1.0 + 1e-9),
+                "default {a:?} -> {b:?}: {} longer than the corridor's {}",
+                exact.length,
+                path.length
+            );
+        }
+        PathStatus::NoPath => assert!(
+            matches!(exact.status, PathStatus::NoPath | PathStatus::Found),
+            "default {a:?} -> {b:?}: {:?}",
+            exact.status
+        ),
+        other => assert_eq!(exact.status, other, "default {a:?} -> {b:?}"),
+    }
     if path.status == PathStatus::Found
         && let Err(e) = check_found(m, a, b, &path.corridor, &path.waypoints, path.length)
     {

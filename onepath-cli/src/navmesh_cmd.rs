@@ -33,10 +33,10 @@ pub struct NavmeshArgs {
     pub map: Option<PathBuf>,
     #[command(flatten)]
     pub terrain: TerrainArgs,
-    /// The search: `corridor` (A* over portal crossings priced at their midpoints, then the
-    /// funnel: fast, not always the shortest path; docs/navmesh.md §7–8) or `polyanya` (the
-    /// exact Euclidean shortest path, slower; §10).
-    #[arg(long, value_enum, default_value_t = MeshAlg::Corridor)]
+    /// The search: `polyanya` (the default, as `NavMesh::find_path`: the exact Euclidean
+    /// shortest path; docs/navmesh.md §10) or `corridor` (A* over portal crossings priced at
+    /// their midpoints, then the funnel: 3-5x cheaper, not always the shortest path; §7-8).
+    #[arg(long, value_enum, default_value_t = MeshAlg::Polyanya)]
     pub alg: MeshAlg,
     /// Agent radius in world units (one cell is one unit here): finite, at least 0, at
     /// most 64 cells. Walkable cells closer than it to a wall are left out (docs/navmesh.md

@@ -64,9 +64,10 @@ fn draw(alg: Option<&str>) -> (String, Value, String, Vec<u8>) {
 }
 
 /// The default query drawn by Polyanya: the JSON's waypoints, corridor and length are tier 1's
-/// `find_path_points_with(.., Polyanya)` bit for bit, the length is no longer than the
-/// corridor search's (also what `--alg corridor` and no `--alg` draw), the SVG draws that
-/// path, and the PNG differs from the corridor's exactly when the paths do.
+/// `find_path_points_with(.., Polyanya)` bit for bit (also what no `--alg` draws, as
+/// `find_path`'s default), the length is no longer than the corridor search's
+/// (`--alg corridor`), the SVG draws that path, and the PNG differs from the corridor's
+/// exactly when the paths do.
 #[test]
 fn bundled_map_draws_the_polyanya_path() {
     let (text, doc, svg, png) = draw(Some("polyanya"));
@@ -129,11 +130,12 @@ fn bundled_map_draws_the_polyanya_path() {
         .unwrap_or_else(|| panic!("no path polyline in the SVG"));
     assert_eq!(line.split_whitespace().count(), fixed.len(), "{line}");
 
-    // The corridor search: `--alg corridor` and the default draw the same, never shorter.
-    let (_, cheap, _, cheap_png) = draw(Some("corridor"));
+    // The default draws Polyanya's path; `--alg corridor` is never shorter.
     let (_, default, _, _) = draw(None);
+    assert_eq!(default["algorithm"], "polyanya");
+    assert_eq!(default["query"], doc["query"]);
+    let (_, cheap, _, cheap_png) = draw(Some("corridor"));
     assert_eq!(cheap["algorithm"], "corridor");
-    assert_eq!(cheap["query"], default["query"]);
     let cheap_len = cheap["query"]["length"].as_f64().unwrap();
     assert!(
         want.length <= cheap_len * (1.0 + 1e-9),

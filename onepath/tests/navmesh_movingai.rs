@@ -6,13 +6,17 @@
 //! optimum is printed (`--nocapture`), not asserted: the corridor search prices crossings at
 //! edge midpoints (`docs/navmesh.md` §7), so the corridor it finds need not hold the shortest
 //! path, and on maps of large rooms some paths are longer than the octile optimum.
+//!
+//! The tier-1 default (`find_path_points`, Polyanya) is asserted on the same lines: found
+//! exactly when reachable, never longer than the published optimum (plus the files' rounding),
+//! and never longer than the corridor's path.
 
 mod nav_ref;
 
 use std::path::PathBuf;
 
 use onepath::navmesh::{NavMesh, NavPoint, NavSettings};
-use onepath::{Cell, GridSpace, PathStatus};
+use onepath::{Cell, GridSpace, NavAlgorithm, PathStatus};
 
 fn data(rel: &str) -> Option<PathBuf> {
     let root = std::env::var_os("ONEPATH_DATA").map_or_else(
@@ -72,8 +76,14 @@ fn check_map(rel: &str, every: usize) {
             NavPoint::cell_center(Cell::new(n(4), n(5))),
             NavPoint::cell_center(Cell::new(n(6), n(7))),
         );
-        let path = mesh.find_path_points(a, b);
+        let path = mesh.find_path_points_with(a, b, NavAlgorithm::Corridor);
+        let exact = mesh.find_path_points(a, b);
         let reachable = optimum > 0.0 || a == b;
+        assert_eq!(
+            exact.is_found(),
+            reachable,
+            "{rel}: {line}: the default query"
+        );
         assert_eq!(path.is_found(), reachable, "{rel}: {line}");
         if !reachable {
             assert_eq!(path.status, PathStatus::NoPath);
@@ -100,6 +110,17 @@ fn check_map(rel: &str, every: usize) {
         let decimals = f[8].split('.').nth(1).map_or(0, str::len);
         let unit = (0..decimals).fold(1.0, |u, _| u / 10.0);
         let slack = (optimum * 1e-6).max(unit);
+        assert!(
+            exact.length <= optimum + slack,
+            "{rel}: {line}: the default (Polyanya) path {} is longer than the optimum {optimum}",
+            exact.length
+        );
+        assert!(
+            exact.length <= path.length + 1e-9 * path.length,
+            "{rel}: {line}: the exact path {} is longer than the corridor's {}",
+            exact.length,
+            path.length
+        );
         if path.length > optimum + slack {
             above += 1;
             worst = worst.max(path.length / optimum);

@@ -435,13 +435,13 @@ fn a_snapshot_that_dropped_an_open_leaf_is_refused() {
 }
 
 #[test]
-fn the_tier_1_queries_answer_what_the_search_answers() {
-    use onepath::{PathStatus, WorldPoint};
+fn the_tier_1_corridor_queries_answer_what_the_search_answers() {
+    use onepath::{NavAlgorithm, PathStatus, WorldPoint};
     for (mesh, a, b) in cases(6, 60) {
         let mut s = NavSearch::new();
         let _ = s.try_begin(&mesh, a, b);
         let status = s.run(&mesh);
-        let path = mesh.find_path_points(a, b);
+        let path = mesh.find_path_points_with(a, b, NavAlgorithm::Corridor);
         assert_eq!(path.is_found(), status == Step::Found);
         assert_eq!(
             (path.iterations, path.expansions),
@@ -457,7 +457,11 @@ fn the_tier_1_queries_answer_what_the_search_answers() {
         );
         // Through world points (the unit space: a fixed-point value is its world value · 2^16).
         let w = |p: NavPoint| WorldPoint::new(p.x as f64 / 65536.0, p.y as f64 / 65536.0);
-        assert_eq!(mesh.find_path(w(a), w(b)).unwrap(), path);
+        assert_eq!(
+            mesh.find_path_with(w(a), w(b), NavAlgorithm::Corridor)
+                .unwrap(),
+            path
+        );
         if path.is_found() {
             let world = path.world_points(&mesh);
             assert_eq!((world[0], *world.last().unwrap()), (w(a), w(b)));

@@ -61,19 +61,24 @@ fn world(p: NavPoint) -> WorldPoint {
 }
 
 #[test]
-fn corridor_is_what_find_path_answers() {
+fn polyanya_is_what_find_path_answers() {
     for (mesh, a, b) in cases(30, 150, 14) {
-        let path = mesh.find_path_points_with(a, b, NavAlgorithm::Corridor);
+        let path = mesh.find_path_points_with(a, b, NavAlgorithm::Polyanya);
         assert_eq!(path, mesh.find_path_points(a, b));
-        assert_eq!(path.algorithm, NavAlgorithm::Corridor);
+        assert_eq!(path.algorithm, NavAlgorithm::Polyanya);
         assert_eq!(
-            mesh.find_path_with(world(a), world(b), NavAlgorithm::Corridor)
+            mesh.find_path_with(world(a), world(b), NavAlgorithm::Polyanya)
                 .unwrap(),
             path
         );
         assert_eq!(mesh.find_path(world(a), world(b)).unwrap(), path);
+        assert_eq!(
+            mesh.find_path_points_with(a, b, NavAlgorithm::Corridor)
+                .algorithm,
+            NavAlgorithm::Corridor
+        );
     }
-    assert_eq!(NavAlgorithm::default(), NavAlgorithm::Corridor);
+    assert_eq!(NavAlgorithm::default(), NavAlgorithm::Polyanya);
 }
 
 #[test]
@@ -101,7 +106,9 @@ fn polyanya_answers_what_the_search_answers_with_the_funnel_waypoints() {
         // holds the start (§10), the corridor search from the lowest id only (§6–§7), so a
         // start or goal on a corner where two unlinked polygons touch may be found by
         // Polyanya only.
-        let cheap = mesh.find_path_points(a, b).status;
+        let cheap = mesh
+            .find_path_points_with(a, b, NavAlgorithm::Corridor)
+            .status;
         if path.status != cheap {
             let on_border = |p: NavPoint| p.x % NavPoint::UNIT == 0 || p.y % NavPoint::UNIT == 0;
             assert!(
@@ -249,7 +256,7 @@ fn statuses_and_errors_are_find_paths() {
             path,
             NavPath {
                 algorithm: p,
-                ..mesh.find_path_points(s, g)
+                ..mesh.find_path_points_with(s, g, NavAlgorithm::Corridor)
             }
         );
         assert_eq!(path.status, want);

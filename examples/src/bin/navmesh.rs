@@ -99,7 +99,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         "NaN is refused",
     )?;
 
-    // The straight path: corridor search, then the funnel.
+    // The shortest path (the default algorithm, Polyanya, then the funnel over its corridor).
     let path = mesh.find_path(start, goal)?;
     print_path("path into the room", &mesh, &path);
     check(path.status == PathStatus::Found, "a path into the room")?;

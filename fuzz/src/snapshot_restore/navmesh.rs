@@ -19,7 +19,7 @@
 
 use onepath::Grid;
 use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
-use onepath::{PathStatus, Step};
+use onepath::{NavAlgorithm, PathStatus, Step};
 
 use super::proof::Outcome;
 use super::{mutate, world};
@@ -166,7 +166,7 @@ fn answer(s: &NavSearch, mesh: &NavMesh) -> Result<(), String> {
     let Some((a, b)) = s.endpoints() else {
         return Ok(());
     };
-    let fresh = mesh.find_path_points(a, b);
+    let fresh = mesh.find_path_points_with(a, b, NavAlgorithm::Corridor);
     let status = match s.status() {
         Step::Found => PathStatus::Found,
         Step::NoPath => PathStatus::NoPath,

@@ -32,7 +32,7 @@
 use onepath::grid::WALL;
 use onepath::math::SplitMix64;
 use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings, NavWaypoint};
-use onepath::{Cell, Grid, GridSpace, PathStatus, Step, WorldPoint};
+use onepath::{Cell, Grid, GridSpace, NavAlgorithm, PathStatus, Step, WorldPoint};
 
 use crate::digest::{Digest, Fnv64};
 use crate::mapgen::{self, Map};
@@ -286,7 +286,7 @@ fn query(rec: &mut Recorder, prefix: &str, mesh: &NavMesh, label: &str, a: NavPo
         Err(r) => r,
     };
     rec.body(&run_label, None, Body::NavQuery(whole));
-    let path = mesh.find_path_points(a, b);
+    let path = mesh.find_path_points_with(a, b, NavAlgorithm::Corridor);
     let tier1 = NavQueryRecord {
         status: path.status,
         length_bits: if path.status == PathStatus::Found {
@@ -618,7 +618,7 @@ fn run_space(rec: &mut Recorder) {
         for q in pick_queries(&map, 299, 4) {
             let to_world = |c: Cell| space.center(c).unwrap_or(WorldPoint::new(1e300, 0.0));
             let (a, b) = (to_world(q.start), to_world(q.goal));
-            let record = match mesh.find_path(a, b) {
+            let record = match mesh.find_path_with(a, b, NavAlgorithm::Corridor) {
                 Ok(path) => {
                     let mut h = Fnv64::new();
                     for p in path.world_points(&mesh) {

@@ -119,7 +119,10 @@ pub(crate) fn for_each_start_offer(
     if let Some(pe) = mesh.edges_of(start_poly) {
         for k in 0..pe.count {
             if pe.twin(k) != NO_NODE {
-                offer(pe.first + k, segment_length(start, mid(pe.start(k), pe.end(k))));
+                offer(
+                    pe.first + k,
+                    segment_length(start, mid(pe.start(k), pe.end(k))),
+                );
             }
         }
     }

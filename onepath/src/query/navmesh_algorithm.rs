@@ -8,8 +8,11 @@
 /// the same [`NavPath`](crate::NavPath) (statuses, waypoints with their corridor polygons,
 /// corridor, length in cells, counts); they differ in the path's quality and the price.
 ///
-/// The default ([`NavAlgorithm::default`]) is [`Corridor`](Self::Corridor), the search
-/// [`NavMesh::find_path`](crate::NavMesh::find_path) runs.
+/// The default ([`NavAlgorithm::default`]) is [`Polyanya`](Self::Polyanya), the search
+/// [`NavMesh::find_path`](crate::NavMesh::find_path) runs: a path that is never longer than
+/// any other path on the mesh (in particular never longer than the grid's 8-connected path
+/// between the same cells). Choose [`Corridor`](Self::Corridor) when a 3–5× cheaper query
+/// matters more than a path that may be longer (docs/navmesh.md, "Choosing the algorithm").
 ///
 /// # Examples
 ///
@@ -31,7 +34,7 @@
 /// // The corridor search's midpoint prices pick the way round the left end: longer.
 /// assert_eq!(cheap.world_points(&mesh), [a, WorldPoint::new(1.0, 1.0), b]);
 /// assert!(exact.length < cheap.length);
-/// assert_eq!((exact.algorithm, NavAlgorithm::default()), (NavAlgorithm::Polyanya, NavAlgorithm::Corridor));
+/// assert_eq!((exact.algorithm, NavAlgorithm::default()), (NavAlgorithm::Polyanya, NavAlgorithm::Polyanya));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -40,11 +43,11 @@ pub enum NavAlgorithm {
     /// `docs/navmesh.md` §7–§8): A* over portal crossings priced at the portals' midpoints,
     /// then the shortest path inside the corridor found. Fast, but not always the shortest
     /// path on the mesh (§7, "What it does not promise").
-    #[default]
     Corridor,
     /// Polyanya ([`PolyanyaSearch`](crate::PolyanyaSearch); Cui, Harabor & Grastien 2017,
     /// `docs/navmesh.md` §10): the exact Euclidean shortest path inside the mesh region, at a
-    /// higher cost per query.
+    /// higher cost per query. The default.
+    #[default]
     Polyanya,
 }
 

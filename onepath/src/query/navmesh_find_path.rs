@@ -1,5 +1,5 @@
 //! Tier 1 on a navigation mesh: [`NavMesh::find_path`] / [`NavMesh::find_path_points`]
-//! (`docs/navmesh.md` §7–§8, one corridor search and funnel per call) and
+//! (the default algorithm, Polyanya: `docs/navmesh.md` §10, one search and funnel per call) and
 //! [`NavMesh::find_path_with`] / [`NavMesh::find_path_points_with`], which run the
 //! [`NavAlgorithm`] asked for (the corridor search, or Polyanya, §10).
 
@@ -11,19 +11,21 @@ use crate::navmesh::{NavError, NavMesh, NavPoint, NavSearch, PolyanyaSearch};
 use crate::search::Step;
 
 /// The algorithm [`NavMesh::find_path`] and [`NavMesh::find_path_points`] run: the one place
-/// the tier-1 default is chosen (`NavAlgorithm::default()`, the corridor search).
-const FIND_PATH_ALGORITHM: NavAlgorithm = NavAlgorithm::Corridor;
+/// the tier-1 default is chosen (`NavAlgorithm::default()`: Polyanya, the exact shortest path).
+const FIND_PATH_ALGORITHM: NavAlgorithm = NavAlgorithm::Polyanya;
 
 impl NavMesh {
     /// The straight path between two world points: both are converted to fixed point
     /// ([`to_nav_point`](NavMesh::to_nav_point), `docs/navmesh.md` §1), then as
     /// [`find_path_points`](NavMesh::find_path_points).
     ///
-    /// The path is the shortest one inside the corridor the search picks, which prices portal
-    /// crossings at their midpoints: it is not always the shortest path on the mesh (on Moving
-    /// AI maps 2.5 % of sampled lines are longer than the 8-connected grid optimum, at most
-    /// 1.69×; `docs/navmesh.md` §7). [`PolyanyaSearch`](crate::PolyanyaSearch) gives the exact
-    /// shortest path, at a higher cost per query.
+    /// The path is the Euclidean shortest path inside the mesh region ([`NavAlgorithm`]'s
+    /// default, [`Polyanya`](NavAlgorithm::Polyanya), `docs/navmesh.md` §10): never longer
+    /// than any other path on the mesh, so never longer than the grid's 8-connected path
+    /// between the same cells. Its length is the search's exact length bits; its waypoints
+    /// are the funnel's over the search's corridor (within 1e-9 of that length).
+    /// [`find_path_with`](NavMesh::find_path_with) and
+    /// [`NavAlgorithm::Corridor`] trade that guarantee for a 3–5× cheaper query.
     ///
     /// # Errors
     ///
@@ -33,9 +35,9 @@ impl NavMesh {
     ///
     /// # Complexity
     ///
-    /// One corridor search (O(e log e) for e half-edges at worst) and the funnel over its
-    /// corridor; allocates its working memory per call (keep a
-    /// [`NavSearch`] to allocate nothing).
+    /// One Polyanya search and the funnel over its corridor, as
+    /// [`find_path_with`](NavMesh::find_path_with) says; allocates its working memory per call
+    /// (keep a [`PolyanyaSearch`] to allocate nothing).
     ///
     /// # Examples
     ///
@@ -58,10 +60,10 @@ impl NavMesh {
         self.find_path_with(start, goal, FIND_PATH_ALGORITHM)
     }
 
-    /// The straight path between two fixed-point points (`docs/navmesh.md` §7–§8): the
-    /// corridor search from the start's polygon to the goal's, then the funnel. Statuses as
+    /// The shortest path between two fixed-point points (`docs/navmesh.md` §10): a Polyanya
+    /// search from the polygons holding the start, then the funnel over its corridor. Statuses as
     /// the grid queries report them: `StartInvalid` / `GoalInvalid` when a point is on no
-    /// polygon (the start judged first), `NoPath` when no corridor links them, `Found`.
+    /// polygon (the start judged first), `NoPath` when no path on the mesh links them, `Found`.
     ///
     /// # Complexity
     ///

@@ -27,8 +27,8 @@ use super::node::{Corner, Fan, NONE, NOT_REFLEX, Node, REFLEX, Root};
 use crate::navmesh::NavMesh;
 use crate::navmesh::NavPoint;
 use crate::navmesh::crossings::vertex;
-use crate::navmesh::mesh::PolyEdges;
 use crate::navmesh::funnel::segment_length;
+use crate::navmesh::mesh::PolyEdges;
 
 /// The polygon next to `poly` around vertex `v`: across the edge of `poly` that starts at `v`
 /// (forward) or ends at it (backward); `None` at a boundary edge or when `v` is not a vertex of
