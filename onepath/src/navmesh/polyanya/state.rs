@@ -143,15 +143,21 @@ fn digest(s: &PolyanyaSearch, mesh: &NavMesh) -> u64 {
         &s.goal_polys[..s.goal_poly_count.min(4)],
     ] {
         d.write_u32(polys.len() as u32);
-        polys.iter().for_each(|&p| d.write_u32(p));
+        for &p in polys {
+            d.write_u32(p);
+        }
     }
     for v in [s.iterations, s.expansions, s.in_place] {
         d.write_u64(v);
     }
     d.write_u64(s.nodes.len() as u64);
-    s.nodes.iter().for_each(|n| feed_node(&mut d, n));
+    for n in &s.nodes {
+        feed_node(&mut d, n);
+    }
     d.write_u64(s.roots.len() as u64);
-    s.roots.iter().for_each(|r| feed_root(&mut d, r));
+    for r in &s.roots {
+        feed_root(&mut d, r);
+    }
     let mut open = 0u64;
     let mut sum = 0u64;
     s.open.for_each(|f, g, key| {
@@ -169,14 +175,18 @@ fn digest(s: &PolyanyaSearch, mesh: &NavMesh) -> u64 {
     if s.status == Step::Found {
         d.write_u64(s.length.to_bits());
         d.write_u64(s.waypoints.len() as u64);
-        s.waypoints.iter().for_each(|&p| feed_point(&mut d, p));
+        for &p in &s.waypoints {
+            feed_point(&mut d, p);
+        }
         d.write_u64(s.corridor.len() as u64);
-        s.corridor.iter().for_each(|&p| d.write_u32(p));
+        for &p in &s.corridor {
+            d.write_u32(p);
+        }
         d.write_u64(s.portals.len() as u64);
-        s.portals.iter().for_each(|&[l, r]| {
+        for &[l, r] in &s.portals {
             feed_point(&mut d, l);
             feed_point(&mut d, r);
-        });
+        }
     }
     d.finish()
 }
