@@ -265,13 +265,13 @@ impl PolyanyaSearch {
     /// let mesh = NavMesh::from_walkable(9, 3, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
     /// let mut search = PolyanyaSearch::new();
     /// let _ = search.try_begin(&mesh, NavPoint::corner(0, 3), NavPoint::corner(9, 3));
-    /// let _ = search.step(&mesh, 2);
+    /// let _ = search.step(&mesh, 1);
     /// let mut bytes = [0u8; 101];
     /// let n = search.save_state(&mesh, &mut bytes).unwrap();
     /// // A peer restores it and carries on exactly where the saved search was.
     /// let mut peer = PolyanyaSearch::new();
     /// peer.restore_state(&mesh, &bytes[..n]).unwrap();
-    /// assert_eq!((peer.status(), peer.iterations()), (Step::InProgress, 2));
+    /// assert_eq!((peer.status(), peer.iterations()), (Step::InProgress, 1));
     /// assert_eq!((peer.run(&mesh), search.run(&mesh)), (Step::Found, Step::Found));
     /// assert_eq!(peer.waypoints(), search.waypoints());
     /// assert_eq!(peer.length().map(f64::to_bits), search.length().map(f64::to_bits));
@@ -335,19 +335,19 @@ impl PolyanyaSearch {
     /// let mesh = NavMesh::from_walkable(9, 3, &walkable, GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
     /// let mut search = PolyanyaSearch::new();
     /// let _ = search.try_begin(&mesh, NavPoint::corner(0, 3), NavPoint::corner(9, 3));
-    /// let _ = search.step(&mesh, 2);
-    /// let mut tick_2 = [0u8; 101];
-    /// let n = search.save_state(&mesh, &mut tick_2).unwrap();
+    /// let _ = search.step(&mesh, 1);
+    /// let mut tick_1 = [0u8; 101];
+    /// let n = search.save_state(&mesh, &mut tick_1).unwrap();
     /// let _ = search.run(&mesh);
     /// let length = search.length();
-    /// // Roll back to tick 2 and replay: the same answer, bit for bit.
-    /// search.restore_state(&mesh, &tick_2[..n]).unwrap();
-    /// assert_eq!(search.iterations(), 2);
+    /// // Roll back to tick 1 and replay: the same answer, bit for bit.
+    /// search.restore_state(&mesh, &tick_1[..n]).unwrap();
+    /// assert_eq!((search.status(), search.iterations()), (Step::InProgress, 1));
     /// let _ = search.run(&mesh);
     /// assert_eq!(search.length(), length);
     /// // A snapshot of another mesh is refused, and the search keeps its state.
     /// let other = NavMesh::from_walkable(5, 1, &[true; 5], GridSpace::UNIT, &NavSettings::DEFAULT).unwrap();
-    /// assert!(matches!(search.restore_state(&other, &tick_2[..n]), Err(StateError::MapMismatch { .. })));
+    /// assert!(matches!(search.restore_state(&other, &tick_1[..n]), Err(StateError::MapMismatch { .. })));
     /// assert_eq!(search.status(), Step::Found);
     /// ```
     pub fn restore_state(&mut self, mesh: &NavMesh, bytes: &[u8]) -> Result<(), StateError> {
