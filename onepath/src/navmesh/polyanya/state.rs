@@ -94,7 +94,7 @@ fn fan_code(f: Fan) -> u8 {
 fn feed_node(d: &mut Fnv1a64, n: &Node) {
     d.write_u64(n.g.to_bits());
     d.write_u64(n.f.to_bits());
-    for v in [n.root, n.he, n.parent, n.from] {
+    for v in [n.root, n.he, n.poly, n.parent, n.from] {
         d.write_u32(v);
     }
     d.write(&[fan_code(n.fan)]);
