@@ -91,10 +91,12 @@ fn fan_code(f: Fan) -> u8 {
     }
 }
 
+/// A node's state. Not `f` (it matters only while the node is open, and the open list's
+/// entries carry it) nor the entered polygon (the owner of `he`): a search that computes
+/// either lazily or keeps it elsewhere reaches the same digest.
 fn feed_node(d: &mut Fnv1a64, n: &Node) {
     d.write_u64(n.g.to_bits());
-    d.write_u64(n.f.to_bits());
-    for v in [n.root, n.he, n.poly, n.parent, n.from] {
+    for v in [n.root, n.he, n.parent, n.from] {
         d.write_u32(v);
     }
     d.write(&[fan_code(n.fan)]);
@@ -111,9 +113,10 @@ fn feed_root(d: &mut Fnv1a64, r: &Root) {
     d.write(&[fan_code(r.base_fan)]);
 }
 
+/// A corner's state: its best `g`, for a corner that has one (root-level pruning reads it). The
+/// reflex flag is a memo of the mesh, not state: when it is computed changes no pop.
 fn feed_corner(d: &mut Fnv1a64, index: u32, c: &Corner) {
     d.write_u32(index);
-    d.write(&[c.flag]);
     d.write_u64(c.g.to_bits());
 }
 
@@ -130,9 +133,11 @@ fn entry_hash(f: f64, g: f64, key: u32) -> u64 {
 /// polygons holding them, the state, the counters, every node by creation order, every root
 /// record by index, the open list (its entry count, then the wrapping sum of each entry's own
 /// FNV-1a 64: a function of the set of entries, which pops in the one order of
-/// `(f, larger g, key)`, not of the heap's layout — the open list rule), each mesh corner this
-/// search has touched (by increasing index: flag, best g), and once found the length bits,
-/// waypoints, corridor and portals. Scratch buffers and the stamp are memory, not state.
+/// `(f, larger g, key)`, not of the heap's layout — the open list rule), each mesh corner with
+/// a best `g` in this search (by increasing index), and once found the length bits, waypoints,
+/// corridor and portals. Scratch buffers, memos of the mesh (reflex flags), derived fields and
+/// the stamp are memory, not state: an optimisation of the search that makes the same pops
+/// and nodes keeps the digest.
 fn digest(s: &PolyanyaSearch, mesh: &NavMesh) -> u64 {
     let mut d = Fnv1a64::new();
     feed_point(&mut d, s.start);
@@ -168,7 +173,7 @@ fn digest(s: &PolyanyaSearch, mesh: &NavMesh) -> u64 {
     d.write_u64(sum);
     let corners = (mesh.width() as usize + 1).saturating_mul(mesh.height() as usize + 1);
     for (i, c) in s.best.iter().enumerate().take(corners) {
-        if c.stamp == s.stamp {
+        if c.stamp == s.stamp && c.g.is_finite() {
             feed_corner(&mut d, i as u32, c);
         }
     }
