@@ -7,7 +7,7 @@ use crate::input::Input;
 use crate::snapshot_restore::subjects::{
     FastAStar, FastJps, FastJpsPlus, GenericAStar, Handle, Subject,
 };
-use crate::snapshot_restore::{self as sr, navmesh, replan, world};
+use crate::snapshot_restore::{self as sr, navmesh, polyanya, replan, world};
 
 /// `(file name, bytes)` of every generated `snapshot_restore` seed.
 pub fn snapshot_restore() -> Vec<(String, Vec<u8>)> {
@@ -75,6 +75,10 @@ pub fn snapshot_restore() -> Vec<(String, Vec<u8>)> {
                 let script = [0, 0, 0xff, 0xff, pops, 1];
                 let (_, bytes) = navmesh::valid_search(&mesh, &mut Input::new(&script));
                 let name = format!("gen-raw-m{map}-navsearch-s{setting}-p{pops}");
+                out.push((name, raw(bytes)));
+                // Polyanya searches (kind 18) on the same endpoints and pops.
+                let (_, bytes) = polyanya::valid_polyanya(&mesh, &mut Input::new(&script));
+                let name = format!("gen-raw-m{map}-polyanya-s{setting}-p{pops}");
                 out.push((name, raw(bytes)));
             }
         }

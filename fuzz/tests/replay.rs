@@ -359,6 +359,7 @@ fn consistent_edits_generated() {
         "15 HexSearch",
         "16 NavMesh",
         "17 NavSearch",
+        "18 PolyanyaSearch",
     ];
     let f = body("snapshot_restore");
     let mut table = String::from(

@@ -183,3 +183,39 @@ fn nav_search_bytes_are_pinned() {
     assert_eq!((c.run(&mesh), s.run(&mesh)), (Step::Found, Step::Found));
     assert_eq!(c.waypoints(), s.waypoints());
 }
+
+#[test]
+fn nav_polyanya_bytes_are_pinned() {
+    use onepath::navmesh::{NavMesh, NavPoint, NavSettings, PolyanyaSearch};
+    // The comb of `nav_search_bytes_are_pinned`: the path turns at the teeth's corners. The
+    // digest covers the search's nodes, so a change of the nodes Polyanya makes (not only of
+    // the layout) shows here.
+    let grid = Grid::from_text(
+        "
+        .#.#.
+        .#.#.
+        .....
+        ",
+    )
+    .unwrap();
+    let mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).unwrap();
+    let mut s = PolyanyaSearch::new();
+    let start = NavPoint::cell_center(onepath::Cell::new(0, 2));
+    let goal = NavPoint::cell_center(onepath::Cell::new(4, 2));
+    assert_eq!(s.try_begin(&mesh, start, goal), Step::InProgress);
+    assert_eq!(s.step(&mesh, 1), Step::InProgress);
+    let mut b = vec![0; s.state_size()];
+    s.save_state(&mesh, &mut b).unwrap();
+    assert_eq!(
+        u16::from_le_bytes([b[6], b[7]]),
+        onepath::state::KIND_NAV_POLYANYA
+    );
+    pinned("nav_polyanya.hex", &b);
+    let mut c = PolyanyaSearch::new();
+    c.restore_state(&mesh, &b).unwrap();
+    let mut again = vec![0; c.state_size()];
+    c.save_state(&mesh, &mut again).unwrap();
+    assert_eq!(again, b);
+    assert_eq!((c.run(&mesh), s.run(&mesh)), (Step::Found, Step::Found));
+    assert_eq!(c.waypoints(), s.waypoints());
+}

@@ -357,3 +357,59 @@ fn polyanya_allocates_nothing_after_warm_up() {
     }
     assert!(found > 20, "only {found} of 39 searches found a path");
 }
+
+/// Polyanya's snapshot (kind 18, issue 30): after a warm-up pass that saved and restored each
+/// query once on the mesh (the first restore allocates the scratch search the replay runs in;
+/// the search and its scratch swap on acceptance, so each is sized by then), `state_size`,
+/// `save_state` and `restore_state` of the same queries allocate nothing, and neither does
+/// running the restored search.
+#[test]
+fn polyanya_snapshot_allocates_nothing_after_warm_up() {
+    use onepath::navmesh::{NavMesh, NavPoint, NavSettings, PolyanyaSearch};
+    let grid = common::random_grid(45, 48, 40, 30, false);
+    let mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).unwrap();
+    let on_mesh: Vec<NavPoint> = (0..grid.cell_count())
+        .map(|i| NavPoint::cell_center(grid.cell_of(i)))
+        .filter(|&p| mesh.locate(p).is_some())
+        .collect();
+    let pairs: Vec<(NavPoint, NavPoint)> = (1..30usize)
+        .map(|seed| {
+            (
+                on_mesh[(seed * 7919) % on_mesh.len()],
+                on_mesh[(seed * 104_729 + 13) % on_mesh.len()],
+            )
+        })
+        .collect();
+    let mut search = PolyanyaSearch::new();
+    let mut bytes = vec![0u8; PolyanyaSearch::max_state_size(&mesh)];
+    for &(a, b) in &pairs {
+        let _ = search.try_begin(&mesh, a, b);
+        let _ = search.step(&mesh, 3);
+        let n = search.save_state(&mesh, &mut bytes).unwrap();
+        let _ = search.run(&mesh);
+        search.restore_state(&mesh, &bytes[..n]).unwrap();
+        let _ = search.run(&mesh);
+        search.restore_state(&mesh, &bytes[..n]).unwrap();
+        let _ = search.run(&mesh);
+    }
+    let mut in_progress = 0;
+    for &(a, b) in &pairs {
+        let _ = search.try_begin(&mesh, a, b);
+        let _ = search.step(&mesh, 3);
+        let (size, c) = allocations(|| search.state_size());
+        assert_eq!(c, 0, "state_size allocated");
+        let (saved, c) = allocations(|| search.save_state(&mesh, &mut bytes).unwrap());
+        assert_eq!((saved, c), (size, 0), "save_state allocated");
+        in_progress += usize::from(search.status() == Step::InProgress);
+        let _ = search.run(&mesh);
+        let (r, c) = allocations(|| search.restore_state(&mesh, &bytes[..saved]));
+        r.unwrap();
+        assert_eq!(c, 0, "restore_state allocated");
+        let (_, c) = allocations(|| search.run(&mesh));
+        assert_eq!(c, 0, "run after restore allocated");
+    }
+    assert!(
+        in_progress > 15,
+        "only {in_progress} of 29 saved in progress"
+    );
+}

@@ -50,7 +50,7 @@ use crate::input::Input;
 /// when its restore proves the rule
 /// (it must be born with it). Kind 3 counts as proven when 3 and its nested kind are listed.
 pub const PROVEN_KINDS: &[u16] = &[
-    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, OPLM,
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, OPLM,
 ];
 
 /// The pseudo-kind the landmark tables (`OPLM`) have in [`PROVEN_KINDS`] and in the replay's

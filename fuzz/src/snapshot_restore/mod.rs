@@ -11,7 +11,8 @@
 //! - *consistent* (mode bit 1 set, issue 27): the target byte picks one of
 //!   [`proof::TARGETS`] cases (kinds 2, 3, 4, 5, 6, 9, 12, 13, the `OPLM` tables, 8 and 15,
 //!   the hex handle, whose case also damages a kind-14 hex grid, [`hex`]; 16 and 17, the
-//!   navigation mesh and its corridor search, [`navmesh`]); a
+//!   navigation mesh and its corridor search, [`navmesh`]; 18, the Polyanya search,
+//!   [`polyanya`]); a
 //!   real snapshot is edited by [`crate::consistent`] so that it keeps every per-record rule,
 //!   and the properties of [`proof`] are checked: a refused restore changes nothing, an
 //!   accepted one continues within a bound to the answer a fresh search gives, the engine's
@@ -23,7 +24,8 @@
 //! engines (kind 5), and `OctileAStar` (4) and `OctileJump` over bit scans and JPS+ tables (5)
 //! directly; the incremental replanner (8, [`replan`], its own properties); the hex grid (14)
 //! and the hex handle (15) in raw mode ([`hex::check_raw`]); the navigation mesh (16) and
-//! its corridor search (17) in raw mode ([`navmesh::check_raw`]).
+//! its corridor search (17) in raw mode ([`navmesh::check_raw`]); the Polyanya search (18)
+//! in raw mode ([`polyanya::check_raw`]).
 //!
 //! Properties, for each kind, against a target that holds a search of its own and against an
 //! idle one:
@@ -50,6 +52,7 @@
 pub mod hex;
 pub mod mutate;
 pub mod navmesh;
+pub mod polyanya;
 pub mod proof;
 pub mod replan;
 pub mod subjects;
@@ -113,6 +116,7 @@ pub fn snapshot_restore(data: &[u8]) {
         replan::check_raw(&grid, bytes);
         hex::check_raw(map_index, bytes);
         navmesh::check_raw(map_index, bytes);
+        polyanya::check_raw(map_index, bytes);
         return;
     }
     match target {

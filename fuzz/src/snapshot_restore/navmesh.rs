@@ -68,7 +68,7 @@ pub fn mesh_of(map_index: u32, setting: u32) -> NavMesh {
 }
 
 /// The centres of the cells the mesh covers, row-major (the endpoints a search picks from).
-fn on_mesh(mesh: &NavMesh) -> Vec<NavPoint> {
+pub fn on_mesh(mesh: &NavMesh) -> Vec<NavPoint> {
     (0..mesh.height())
         .flat_map(|y| (0..mesh.width()).map(move |x| (x, y)))
         .map(|(x, y)| NavPoint::cell_center(onepath::Cell::new(x as i32, y as i32)))

@@ -1,8 +1,9 @@
 //! The issue-27 property over consistently edited snapshots ([`crate::consistent`]), for every
 //! kind that restores a search: 2 (generic A*), 3 (the handle), 4 and 5 (the specialised
 //! engines), 6 (Theta*), 8 (replanner), 9 (HPA*), 12 and 13 (graphs), the `OPLM` landmark
-//! tables, 15 (the hex handle, `super::hex`) and 16 and 17 (the navigation mesh and its
-//! corridor search, `super::navmesh`, which damage real snapshots rather than edit records).
+//! tables, 15 (the hex handle, `super::hex`), 16 and 17 (the navigation mesh and its
+//! corridor search, `super::navmesh`) and 18 (the Polyanya search, `super::polyanya`), which
+//! damage real snapshots rather than edit records.
 //!
 //! A case takes a real snapshot the engine saved (endpoints, pops and options from the
 //! input), a donor snapshot of the same kind from a twin world of the same size, applies the
@@ -84,11 +85,11 @@ pub struct Case {
 }
 
 /// Number of case targets.
-pub const TARGETS: u32 = 14;
+pub const TARGETS: u32 = 15;
 
 /// The kind each case target restores.
 pub const TARGET_KINDS: [u16; TARGETS as usize] =
-    [2, 3, 4, 5, 5, 6, 9, 12, 13, OPLM, 8, 15, 16, 17];
+    [2, 3, 4, 5, 5, 6, 9, 12, 13, OPLM, 8, 15, 16, 17, 18];
 
 /// Asserts the property a case failed, when the kind is proven (or always, see [`Outcome`]).
 pub fn judge(case: &Case) {
@@ -154,7 +155,8 @@ pub fn case(target: u32, map_index: u32, input: &mut Input<'_>) -> Case {
         10 => with_kind(replan_case(map_index, input)),
         11 => with_kind(super::hex::hex_case(map_index, input)),
         12 => with_kind(super::navmesh::nav_case(16, map_index, input)),
-        _ => with_kind(super::navmesh::nav_case(17, map_index, input)),
+        13 => with_kind(super::navmesh::nav_case(17, map_index, input)),
+        _ => with_kind(super::polyanya::polyanya_case(map_index, input)),
     };
     Case {
         kind,

@@ -75,3 +75,7 @@ pub const KIND_NAVMESH: u16 = 16;
 /// Kind id of a corridor search in flight ([`NavSearch`](crate::navmesh::NavSearch); family
 /// `navmesh/`).
 pub const KIND_NAV_SEARCH: u16 = 17;
+/// Kind id of a Polyanya search in flight ([`PolyanyaSearch`](crate::navmesh::PolyanyaSearch):
+/// its endpoints, counters and a digest of its state; restore replays the search and compares;
+/// family `navmesh/`).
+pub const KIND_NAV_POLYANYA: u16 = 18;

@@ -55,6 +55,7 @@
 mod heuristic;
 mod node;
 mod search;
+mod state;
 mod successors;
 
 use alloc::vec::Vec;
@@ -69,8 +70,8 @@ use node::{Node, OpenList, Root};
 ///
 /// Bind it with [`try_begin`](Self::try_begin), advance it with [`step`](Self::step) or
 /// [`run`](Self::run), and read [`length`](Self::length), [`waypoints`](Self::waypoints) and
-/// [`corridor`](Self::corridor) once it reports [`Step::Found`]. There is no snapshot kind for
-/// it yet.
+/// [`corridor`](Self::corridor) once it reports [`Step::Found`]. Its snapshot is kind 18
+/// ([`save_state`](Self::save_state), [`restore_state`](Self::restore_state)).
 ///
 /// # Examples
 ///
@@ -123,6 +124,8 @@ pub struct PolyanyaSearch {
     portals: Vec<[NavPoint; 2]>,
     waypoints: Vec<NavPoint>,
     length: f64,
+    /// The scratch search a snapshot restore replays into (kind 18; empty until the first).
+    replay: state::ReplaySlot,
 }
 
 impl Default for PolyanyaSearch {
@@ -169,6 +172,7 @@ impl PolyanyaSearch {
             portals: Vec::new(),
             waypoints: Vec::new(),
             length: 0.0,
+            replay: state::ReplaySlot::default(),
         }
     }
 

@@ -109,6 +109,12 @@ impl OpenList {
         self.heap.clear();
     }
 
+    /// Calls `visit(f, g, key)` for every entry, in the heap's storage order (the snapshot's
+    /// digest sums them, so the order does not matter).
+    pub(crate) fn for_each(&self, mut visit: impl FnMut(f64, f64, u32)) {
+        self.heap.iter().for_each(|&(f, g, k)| visit(f, g, k));
+    }
+
     pub(crate) fn is_empty(&self) -> bool {
         self.heap.is_empty()
     }
