@@ -62,10 +62,19 @@ pub fn greedy_rects(width: usize, height: usize, want: &[bool]) -> (Vec<[usize; 
 /// When `polyanya` refuses the mesh (it never has on a rectangle cover).
 pub fn build_rect_mesh(width: usize, height: usize, walkable: &[bool]) -> Mesh {
     let (rects, owner) = greedy_rects(width, height, walkable);
+    mesh_of_rects(width, height, &rects, &owner)
+}
+
+/// The crate's mesh of a given rectangle cover (`[x0, y0, x1, y1]`, exclusive ends; `owner`
+/// the rectangle of every cell, `u32::MAX` outside): vertices on the rectangles' corners and
+/// on every T-junction corner of a neighbour, as [`build_rect_mesh`] does. Fed our own mesh's
+/// polygons (one rectangle each), it is the same mesh as ours: the crate's search on it runs
+/// on identical polygons.
+pub fn mesh_of_rects(width: usize, height: usize, rects: &[[usize; 4]], owner: &[u32]) -> Mesh {
     let vw = width + 1;
     let mut vid = vec![u32::MAX; vw * (height + 1)];
     let mut coords = Vec::new();
-    for r in &rects {
+    for r in rects {
         for (px, py) in [(r[0], r[1]), (r[2], r[1]), (r[2], r[3]), (r[0], r[3])] {
             let k = py * vw + px;
             if vid[k] == u32::MAX {

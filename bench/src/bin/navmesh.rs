@@ -15,7 +15,9 @@
 //!   polyanya's `Mesh::path` on its rect mesh, and our exact search with one reused
 //!   `PolyanyaSearch` (what the tier-1 default `find_path` runs). Polyanya's allocator calls
 //!   are counted on a second pass over the lines (its node pool grows to the largest search
-//!   seen, as its contract says). A warm-up over 10 % of the lines (at least 10), an untimed pass counting
+//!   seen, as its contract says). The crate also runs on the mesh of our own polygons
+//!   (`mesh_of_rects` of our rectangles, tiles and all): the same search problem on identical
+//!   polygons; its lengths must agree with its rect mesh's. A warm-up over 10 % of the lines (at least 10), an untimed pass counting
 //!   allocator calls (a counting global allocator: ours must be 0 per query after warm-up) and
 //!   checking lengths, then `--reps` timed passes interleaved (pass k of every contender, each
 //!   pass starting one contender further on), best mean kept. Thread CPU time
@@ -45,7 +47,7 @@ use onepath::{Cell, Grid, NavAlgorithm, Step};
 use onepath_bench::clock::thread_cpu;
 use onepath_bench::counting::{CALLS, Counting};
 use onepath_bench::polyanya_peer::{
-    build_cdt_mesh, build_rect_mesh, centre, path_length, polygon_count,
+    build_cdt_mesh, build_rect_mesh, centre, mesh_of_rects, path_length, polygon_count,
 };
 use onepath_bench::{BenchMap, args, load_map};
 
@@ -136,6 +138,8 @@ struct Row {
     exact_poly: f64,
     exact_poly_max: f64,
     exact_longer: usize,
+    /// The crate's Polyanya on the mesh of our polygons.
+    same_us: f64,
     // failures
     failures: Vec<String>,
 }
@@ -222,6 +226,7 @@ const OURS: usize = 0;
 const ONE_LINER: usize = 1;
 const POLYANYA: usize = 2;
 const EXACT: usize = 3;
+const SAME_MESH: usize = 4;
 
 fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
     let grid = &bench.grid;
@@ -241,6 +246,21 @@ fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
     let (t, rect) = best_of(args.reps, || build_rect_mesh(w, h, &bench.walkable));
     row.rect_build = t;
     row.rect_polys = polygon_count(&rect);
+    // The crate's mesh of our own polygons (tiles and all): its search on identical polygons.
+    let same = {
+        let mut owner = vec![u32::MAX; w * h];
+        let rects: Vec<[usize; 4]> = (0..mesh.poly_count())
+            .map(|id| {
+                let r = mesh.polygon(id).expect("id below the count").rect();
+                let r = r.map(|v| v as usize);
+                for y in r[1]..r[3] {
+                    owner[y * w + r[0]..y * w + r[2]].fill(id);
+                }
+                r
+            })
+            .collect();
+        mesh_of_rects(w, h, &rects, &owner)
+    };
     let (t, cdt) = best_of(1, || build_cdt_mesh(w, h, &bench.walkable));
     row.cdt_build = t;
     row.cdt_polys = polygon_count(&cdt);
@@ -285,6 +305,7 @@ fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
         mesh.find_path_points_with(a, b, NavAlgorithm::Corridor).length
     };
     let polyanya = |i: usize| path_length(&rect, peer[i].0, peer[i].1);
+    let polyanya_same = |i: usize| path_length(&same, peer[i].0, peer[i].1);
     let mut exact_search = PolyanyaSearch::new();
     let mut exact = |i: usize| -> Option<f64> {
         let (a, b) = points[i];
@@ -300,6 +321,7 @@ fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
         black_box(one_liner(i));
         black_box(polyanya(i));
         black_box(exact(i));
+        black_box(polyanya_same(i));
     }
     // Untimed pass: allocator calls and lengths.
     let mut got: Vec<Option<f64>> = Vec::with_capacity(lines.len());
@@ -404,16 +426,34 @@ fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
         }
     }
     row.exact_opt = e_opt / f64::from(e_n.max(1));
+    // The crate on our polygons answers the same optimal lengths (up to its f32).
+    for (i, q) in lines.iter().enumerate() {
+        let (Some(a), Some(b)) = (polyanya_same(i), theirs[i]) else {
+            if polyanya_same(i).is_some() != theirs[i].is_some() {
+                row.failures.push(format!(
+                    "line {}: the crate finds a path on one mesh only",
+                    q.scenario.line
+                ));
+            }
+            continue;
+        };
+        if (a - b).abs() > 1e-4 * b.max(1.0) {
+            row.failures.push(format!(
+                "line {}: the crate's length on our mesh {a} differs from its rect mesh's {b}",
+                q.scenario.line
+            ));
+        }
+    }
     row.exact_poly = e_rel / f64::from(e_nrel.max(1));
     row.ours_opt = sum_opt / f64::from(n_opt.max(1));
     row.poly_opt = sum_peer / f64::from(n_peer.max(1));
     row.ours_poly = sum_rel / f64::from(n_peer.max(1));
 
     // Timed passes, interleaved, each pass starting one contender further on.
-    let mut best = [f64::INFINITY; 4];
+    let mut best = [f64::INFINITY; 5];
     for pass in 0..args.reps {
-        for k in 0..4 {
-            let c = (pass + k) % 4;
+        for k in 0..5 {
+            let c = (pass + k) % 5;
             let t = thread_cpu();
             for i in 0..lines.len() {
                 match c {
@@ -425,6 +465,9 @@ fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
                     }
                     EXACT => {
                         black_box(exact(i));
+                    }
+                    SAME_MESH => {
+                        black_box(polyanya_same(i));
                     }
                     _ => {
                         black_box(polyanya(i));
@@ -439,6 +482,7 @@ fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
     row.one_liner_us = best[ONE_LINER];
     row.poly_us = best[POLYANYA];
     row.exact_us = best[EXACT];
+    row.same_us = best[SAME_MESH];
     Ok(row)
 }
 
@@ -558,16 +602,18 @@ fn print_tables(rows: &[Row], args: &Args) {
     }
     println!();
     println!(
-        "| map | our Polyanya µs/q | polyanya crate µs/q | crate / ours | our corridor / our Polyanya | allocs/q | ours / opt | ours / crate (mean, max) | longer than opt |"
+        "| map | our Polyanya µs/q | crate, its rect mesh µs/q | crate / ours | crate, our mesh µs/q | crate (our mesh) / ours | our corridor / our Polyanya | allocs/q | ours / opt | ours / crate (mean, max) | longer than opt |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|");
     for r in rows {
         println!(
-            "| {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.5} | {:.7}, {:.7} | {} |",
+            "| {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.5} | {:.7}, {:.7} | {} |",
             r.name,
             r.exact_us,
             r.poly_us,
             r.poly_us / r.exact_us,
+            r.same_us,
+            r.same_us / r.exact_us,
             r.ours_us / r.exact_us,
             r.exact_allocs,
             r.exact_opt,
