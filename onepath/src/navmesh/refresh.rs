@@ -261,7 +261,7 @@ mod tests {
     fn polygon_locations_after_refresh_equal_a_fresh_bakes() {
         let mut rng = SplitMix64::new(29);
         for case in 0..60 {
-            let (w, h) = (8 + rng.below(40) as u32, 8 + rng.below(40) as u32);
+            let (w, h) = (8 + rng.below(40), 8 + rng.below(40));
             let mut grid = Grid::new(w, h).unwrap();
             for _ in 0..(w * h / 4) {
                 let (x, y) = (rng.below(w) as i32, rng.below(h) as i32);
@@ -271,7 +271,7 @@ mod tests {
             let mut mesh = NavMesh::build_2d(&grid, &settings).unwrap();
             for _ in 0..12 {
                 let (x, y) = (rng.below(w) as i32, rng.below(h) as i32);
-                let (rw, rh) = (1 + rng.below(4) as u32, 1 + rng.below(4) as u32);
+                let (rw, rh) = (1 + rng.below(4), 1 + rng.below(4));
                 let area = if rng.below(2) == 0 { 255 } else { 1 };
                 let _ = grid.set_rect(x, y, rw, rh, area);
                 mesh.refresh(&grid).unwrap();
