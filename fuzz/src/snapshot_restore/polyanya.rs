@@ -19,54 +19,13 @@ use onepath::Step;
 use onepath::navmesh::{NavMesh, PolyanyaSearch};
 
 use super::mutate;
-use super::navmesh::{SETTINGS, mesh_of, on_mesh};
+use super::navmesh::{SETTINGS, busy_search, mesh_of, restore_checked, save_search, valid_search};
 use super::proof::Outcome;
 use crate::input::Input;
 
-/// The kind-18 bytes of `s` on `mesh`.
-pub fn save_polyanya(s: &PolyanyaSearch, mesh: &NavMesh) -> Vec<u8> {
-    let mut out = vec![0; s.state_size()];
-    let n = s
-        .save_state(mesh, &mut out)
-        .expect("a buffer of state_size");
-    out.truncate(n);
-    out
-}
-
 /// A search on `mesh` between the last and first covered cells, 2 pops in (a busy target).
 fn busy(mesh: &NavMesh) -> PolyanyaSearch {
-    let mut s = PolyanyaSearch::new();
-    let open = on_mesh(mesh);
-    if let (Some(&a), Some(&b)) = (open.last(), open.first()) {
-        let _ = s.try_begin(mesh, a, b);
-        let _ = s.step(mesh, 2);
-    }
-    s
-}
-
-/// A valid kind-18 snapshot on `mesh` (endpoints and pops from the input) and the search
-/// that saved it.
-pub fn valid_polyanya(mesh: &NavMesh, input: &mut Input<'_>) -> (PolyanyaSearch, Vec<u8>) {
-    let open = on_mesh(mesh);
-    let mut s = PolyanyaSearch::new();
-    if !open.is_empty() {
-        let a = open[usize::from(input.u16()) % open.len()];
-        let b = open[usize::from(input.u16()) % open.len()];
-        // Mostly a few pops in; 255 runs to the end, 254 saves right after `try_begin`.
-        let pops = match input.u8() {
-            255 => Some(u32::MAX),
-            254 => None,
-            p => Some(u32::from(p % 24)),
-        };
-        if !input.u8().is_multiple_of(4) {
-            let _ = s.try_begin(mesh, a, b);
-            if let Some(pops) = pops {
-                let _ = s.step(mesh, pops);
-            }
-        }
-    }
-    let bytes = save_polyanya(&s, mesh);
-    (s, bytes)
+    busy_search(mesh, true, 2)
 }
 
 /// What a finished search answers, lengths as bits, and its snapshot.
@@ -77,7 +36,7 @@ fn answer(s: &PolyanyaSearch, mesh: &NavMesh) -> impl PartialEq + std::fmt::Debu
         s.waypoints().to_vec(),
         s.corridor().to_vec(),
         s.length().map(f64::to_bits),
-        save_polyanya(s, mesh),
+        save_search(s, mesh),
     )
 }
 
@@ -91,17 +50,8 @@ pub fn polyanya_property(
     target: &mut PolyanyaSearch,
     mesh: &NavMesh,
 ) -> Result<bool, String> {
-    let (before, status) = (save_polyanya(target, mesh), target.status());
-    if let Err(e) = target.restore_state(mesh, bytes) {
-        if save_polyanya(target, mesh) != before || target.status() != status {
-            return Err(format!(
-                "a refused restore (kind 18, {e:?}) changed the search"
-            ));
-        }
+    if !restore_checked(18, bytes, target, mesh)? {
         return Ok(false);
-    }
-    if save_polyanya(target, mesh) != bytes {
-        return Err("an accepted kind 18 does not save back to itself".into());
     }
     let Some((a, b)) = target.endpoints() else {
         return if target.status() == Step::Idle {
@@ -137,7 +87,7 @@ pub fn polyanya_case(map_index: u32, input: &mut Input<'_>) -> (u32, Outcome) {
     let damage = input.bool();
     let violated = |msg: String, always: bool| Outcome::Violated { msg, always };
     let mesh = mesh_of(map_index, setting);
-    let (mut original, good) = valid_polyanya(&mesh, input);
+    let (mut original, good) = valid_search::<PolyanyaSearch>(&mesh, input);
     let bytes = if damage {
         mutate::mutate(&good, input)
     } else {
