@@ -301,6 +301,48 @@ pub fn search_property(
     Ok(true)
 }
 
+/// `good` damaged as [`mutate`] says (re-sealed) when `damage`, else as it is, and the
+/// case's edit count (1 when the bytes differ from `good`).
+pub fn damaged(good: &[u8], damage: bool, input: &mut Input<'_>) -> (Vec<u8>, u32) {
+    let bytes = if damage {
+        mutate::mutate(good, input)
+    } else {
+        good.to_vec()
+    };
+    let edits = u32::from(bytes != good);
+    (bytes, edits)
+}
+
+/// The outcome of a consistent-mode search case (kinds 17 and 18) from its property's
+/// `result`. The engine's own unedited snapshot (`edits == 0`) must be accepted and, restored,
+/// continue as the search that saved it: `own_continues` answers `Ok(true)` when it does,
+/// `Ok(false)` when it does not, `Err` for another violation on the way.
+pub fn search_outcome(
+    kind: u16,
+    edits: u32,
+    result: Result<bool, String>,
+    own_continues: impl FnOnce() -> Result<bool, String>,
+) -> (u32, Outcome) {
+    let violated = |msg: String, always: bool| Outcome::Violated { msg, always };
+    match result {
+        Ok(false) if edits == 0 => (
+            edits,
+            violated(format!("its own kind {kind} refused"), true),
+        ),
+        Ok(false) => (edits, Outcome::Refused),
+        Ok(true) if edits == 0 => match own_continues() {
+            Ok(true) => (edits, Outcome::Accepted),
+            Ok(false) => (
+                edits,
+                violated(format!("its own kind {kind} continues otherwise"), true),
+            ),
+            Err(m) => (edits, violated(m, true)),
+        },
+        Ok(true) => (edits, Outcome::Accepted),
+        Err(m) => (edits, violated(m, edits == 0)),
+    }
+}
+
 /// Consistent-mode case of kind `kind` (16 or 17) on world map `map_index`.
 pub fn nav_case(kind: u16, map_index: u32, input: &mut Input<'_>) -> (u32, Outcome) {
     let setting = u32::from(input.u8());
@@ -314,12 +356,7 @@ pub fn nav_case(kind: u16, map_index: u32, input: &mut Input<'_>) -> (u32, Outco
         }
         let mesh = NavMesh::build_2d(&g, &settings(setting)).expect("valid settings");
         let good = save_mesh(&mesh);
-        let bytes = if damage {
-            mutate::mutate(&good, input)
-        } else {
-            good.clone()
-        };
-        let edits = u32::from(bytes != good);
+        let (bytes, edits) = damaged(&good, damage, input);
         let mut target = mesh_of(map_index + 1, setting + 1);
         return match mesh_property(&bytes, &mut target) {
             Ok(true) if edits == 0 && canonical(&target) != canonical(&mesh) => (
@@ -334,37 +371,17 @@ pub fn nav_case(kind: u16, map_index: u32, input: &mut Input<'_>) -> (u32, Outco
     }
     let mesh = mesh_of(map_index, setting);
     let (mut original, good) = valid_search::<NavSearch>(&mesh, input);
-    let bytes = if damage {
-        mutate::mutate(&good, input)
-    } else {
-        good.clone()
-    };
-    let edits = u32::from(bytes != good);
+    let (bytes, edits) = damaged(&good, damage, input);
     let mut target = busy(&mesh);
-    match search_property(&bytes, &mut target, &mesh) {
-        Ok(false) if edits == 0 => (edits, violated("its own kind 17 refused".into(), true)),
-        Ok(false) => (edits, Outcome::Refused),
-        Ok(true) if edits == 0 => {
-            if let Err(m) = settle(&mut original, &mesh) {
-                return (edits, violated(m, true));
-            }
-            let same = save_search(&original, &mesh) == save_search(&target, &mesh)
-                && original.waypoints() == target.waypoints()
-                && original.length().map(f64::to_bits) == target.length().map(f64::to_bits)
-                && original.iterations() == target.iterations()
-                && original.expansions() == target.expansions();
-            if same {
-                (edits, Outcome::Accepted)
-            } else {
-                (
-                    edits,
-                    violated("its own kind 17 continues otherwise".into(), true),
-                )
-            }
-        }
-        Ok(true) => (edits, Outcome::Accepted),
-        Err(m) => (edits, violated(m, edits == 0)),
-    }
+    let result = search_property(&bytes, &mut target, &mesh);
+    search_outcome(17, edits, result, || {
+        settle(&mut original, &mesh)?;
+        Ok(save_search(&original, &mesh) == save_search(&target, &mesh)
+            && original.waypoints() == target.waypoints()
+            && original.length().map(f64::to_bits) == target.length().map(f64::to_bits)
+            && original.iterations() == target.iterations()
+            && original.expansions() == target.expansions())
+    })
 }
 
 /// Raw mode: `bytes` into a busy mesh (of map `map_index + 1`) and into busy searches on the

@@ -3,8 +3,8 @@
 //! [`navmesh`](super::navmesh) (the fixed maps of [`world`](super::world) under its settings).
 //!
 //! - [`polyanya_case`] (consistent mode, case target 14): a real snapshot (a search stepped a
-//!   few pops, just begun, finished or idle), damaged as [`mutate`] says (re-sealed) or left as
-//!   it is, restored into a target that holds a search of its own.
+//!   few pops, just begun, finished or idle), damaged as [`mutate`](super::mutate) says
+//!   (re-sealed) or left as it is, restored into a target that holds a search of its own.
 //! - [`check_raw`] (raw mode): the input's bytes handed to a busy search's `restore_state` on
 //!   the meshes of the map under every setting.
 //!
@@ -18,8 +18,10 @@
 use onepath::Step;
 use onepath::navmesh::{NavMesh, PolyanyaSearch};
 
-use super::mutate;
-use super::navmesh::{SETTINGS, busy_search, mesh_of, restore_checked, save_search, valid_search};
+use super::navmesh::{
+    SETTINGS, busy_search, damaged, mesh_of, restore_checked, save_search, search_outcome,
+    valid_search,
+};
 use super::proof::Outcome;
 use crate::input::Input;
 
@@ -85,33 +87,15 @@ pub fn polyanya_property(
 pub fn polyanya_case(map_index: u32, input: &mut Input<'_>) -> (u32, Outcome) {
     let setting = u32::from(input.u8());
     let damage = input.bool();
-    let violated = |msg: String, always: bool| Outcome::Violated { msg, always };
     let mesh = mesh_of(map_index, setting);
     let (mut original, good) = valid_search::<PolyanyaSearch>(&mesh, input);
-    let bytes = if damage {
-        mutate::mutate(&good, input)
-    } else {
-        good.clone()
-    };
-    let edits = u32::from(bytes != good);
+    let (bytes, edits) = damaged(&good, damage, input);
     let mut target = busy(&mesh);
-    match polyanya_property(&bytes, &mut target, &mesh) {
-        Ok(false) if edits == 0 => (edits, violated("its own kind 18 refused".into(), true)),
-        Ok(false) => (edits, Outcome::Refused),
-        Ok(true) if edits == 0 => {
-            let _ = original.run(&mesh);
-            if answer(&original, &mesh) == answer(&target, &mesh) {
-                (edits, Outcome::Accepted)
-            } else {
-                (
-                    edits,
-                    violated("its own kind 18 continues otherwise".into(), true),
-                )
-            }
-        }
-        Ok(true) => (edits, Outcome::Accepted),
-        Err(m) => (edits, violated(m, edits == 0)),
-    }
+    let result = polyanya_property(&bytes, &mut target, &mesh);
+    search_outcome(18, edits, result, || {
+        let _ = original.run(&mesh);
+        Ok(answer(&original, &mesh) == answer(&target, &mesh))
+    })
 }
 
 /// Raw mode: `bytes` into busy searches on the meshes of map `map_index` under every setting.
