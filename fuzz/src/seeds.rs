@@ -3,11 +3,13 @@
 //! `tests/replay.rs` keeps `corpus/snapshot_restore/gen-*` and `corpus/search_ops/gen-*` equal
 //! to these (`ONEPATH_FUZZ_BLESS=1` rewrites them after a snapshot format change).
 
+use onepath::navmesh::{NavSearch, PolyanyaSearch};
+
 use crate::input::Input;
 use crate::snapshot_restore::subjects::{
     FastAStar, FastJps, FastJpsPlus, GenericAStar, Handle, Subject,
 };
-use crate::snapshot_restore::{self as sr, navmesh, polyanya, replan, world};
+use crate::snapshot_restore::{self as sr, navmesh, replan, world};
 
 /// `(file name, bytes)` of every generated `snapshot_restore` seed.
 pub fn snapshot_restore() -> Vec<(String, Vec<u8>)> {
@@ -73,11 +75,13 @@ pub fn snapshot_restore() -> Vec<(String, Vec<u8>)> {
             out.push((name, raw(navmesh::save_mesh(&mesh))));
             for pops in [0u8, 9, 255] {
                 let script = [0, 0, 0xff, 0xff, pops, 1];
-                let (_, bytes) = navmesh::valid_search(&mesh, &mut Input::new(&script));
+                let (_, bytes) =
+                    navmesh::valid_search::<NavSearch>(&mesh, &mut Input::new(&script));
                 let name = format!("gen-raw-m{map}-navsearch-s{setting}-p{pops}");
                 out.push((name, raw(bytes)));
                 // Polyanya searches (kind 18) on the same endpoints and pops.
-                let (_, bytes) = polyanya::valid_polyanya(&mesh, &mut Input::new(&script));
+                let (_, bytes) =
+                    navmesh::valid_search::<PolyanyaSearch>(&mesh, &mut Input::new(&script));
                 let name = format!("gen-raw-m{map}-polyanya-s{setting}-p{pops}");
                 out.push((name, raw(bytes)));
             }

@@ -4,28 +4,16 @@
 //! scenario passes its checks.
 
 use std::fs;
-use std::path::Path;
 
 use assert_cmd::cargo::cargo_bin_cmd;
 use serde_json::Value;
 
-/// Runs `onepath args…`, asserts the exit code, returns (stdout, stderr).
-fn run(args: &[&str], code: i32) -> (String, String) {
-    let a = cargo_bin_cmd!("onepath").args(args).assert().code(code);
-    let o = a.get_output();
-    (
-        String::from_utf8(o.stdout.clone()).unwrap(),
-        String::from_utf8(o.stderr.clone()).unwrap(),
-    )
-}
-
-fn read_json(path: &Path) -> Value {
-    serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()
-}
+mod navmesh_common;
+use navmesh_common::{draw, pinch, read_json, run, total_row};
 
 /// Width, height and RGB bytes of a PNG.
-fn pixels(path: &Path) -> (u32, u32, Vec<u8>) {
-    let decoder = png::Decoder::new(std::io::Cursor::new(fs::read(path).unwrap()));
+fn pixels(png: &[u8]) -> (u32, u32, Vec<u8>) {
+    let decoder = png::Decoder::new(std::io::Cursor::new(png));
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
     let info = reader.next_frame(&mut buf).unwrap();
@@ -40,28 +28,8 @@ fn pixels(path: &Path) -> (u32, u32, Vec<u8>) {
 /// the goal's and is no longer than the 8-connected optimum `onepath path` finds.
 #[test]
 fn bundled_map_pictures_and_json_agree() {
-    let dir = tempfile::tempdir().unwrap();
-    let (png, svg, json) = (
-        dir.path().join("m.png"),
-        dir.path().join("m.svg"),
-        dir.path().join("m.json"),
-    );
-    let (text, _) = run(
-        &[
-            "navmesh",
-            "--png",
-            png.to_str().unwrap(),
-            "--svg",
-            svg.to_str().unwrap(),
-            "--json",
-            json.to_str().unwrap(),
-            "--scale",
-            "4",
-        ],
-        0,
-    );
+    let (text, doc, svg, png) = draw(None);
     assert!(text.contains("query (3,3) -> (58,43): found"), "{text}");
-    let doc = read_json(&json);
     let (w, h) = (
         doc["width"].as_u64().unwrap(),
         doc["height"].as_u64().unwrap(),
@@ -153,7 +121,6 @@ fn bundled_map_pictures_and_json_agree() {
     );
 
     // The SVG: one polygon element per mesh polygon, the path and both endpoints.
-    let svg = fs::read_to_string(&svg).unwrap();
     assert_eq!(svg.matches("<polygon ").count(), polys.len());
     assert!(svg.contains(r#"<polyline id="path""#) && svg.contains(r#"id="goal""#));
 
@@ -172,21 +139,7 @@ fn bundled_map_pictures_and_json_agree() {
 /// the query ends with no path, which is not an error.
 #[test]
 fn no_squeeze_between_diagonal_walls() {
-    let dir = tempfile::tempdir().unwrap();
-    let map = dir.path().join("pinch.txt");
-    fs::write(&map, ".#\n#.\n").unwrap();
-    let (text, _) = run(
-        &[
-            "navmesh",
-            "--map",
-            map.to_str().unwrap(),
-            "--from",
-            "0,0",
-            "--to",
-            "1,1",
-        ],
-        0,
-    );
+    let text = pinch(&[]);
     assert!(text.contains("query (0,0) -> (1,1): NoPath"), "{text}");
 }
 
@@ -334,18 +287,7 @@ fn moving_ai_scenarios_are_legal() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     // navmesh: total  ratios  mean/opt  max/opt  legal  illegal
-    let row: Vec<&str> = text
-        .lines()
-        .find(|l| l.starts_with("navmesh: total"))
-        .unwrap_or_else(|| panic!("no navmesh total row in:\n{text}"))
-        .split_whitespace()
-        .collect();
-    let (ratios, mean, legal, illegal): (u64, f64, u64, u64) = (
-        row[2].parse().unwrap(),
-        row[3].parse().unwrap(),
-        row[5].parse().unwrap(),
-        row[6].parse().unwrap(),
-    );
+    let (ratios, mean, _, legal, illegal) = total_row(&text, "navmesh");
     assert!(ratios >= 100 && legal >= ratios && illegal == 0, "{text}");
     assert!(mean < 1.0, "{text}");
     // Every listed mismatch is a found path (too long), none illegal or missing.

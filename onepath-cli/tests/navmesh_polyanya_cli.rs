@@ -5,62 +5,18 @@
 //! optimum (the target the corridor search misses, `navmesh_cli.rs`).
 
 use std::fs;
-use std::path::Path;
 
 use assert_cmd::cargo::cargo_bin_cmd;
 use onepath::navmesh::{NavMesh, NavPoint, NavSettings};
 use onepath::{Cell, Grid, NavAlgorithm};
 use serde_json::Value;
 
-/// Runs `onepath args…`, asserts the exit code, returns (stdout, stderr).
-fn run(args: &[&str], code: i32) -> (String, String) {
-    let a = cargo_bin_cmd!("onepath").args(args).assert().code(code);
-    let o = a.get_output();
-    (
-        String::from_utf8(o.stdout.clone()).unwrap(),
-        String::from_utf8(o.stderr.clone()).unwrap(),
-    )
-}
-
-fn read_json(path: &Path) -> Value {
-    serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()
-}
+mod navmesh_common;
+use navmesh_common::{draw, pinch, read_json, run, total_row};
 
 /// The bundled map (`onepath-cli/src/default_map.txt`) as a grid.
 fn bundled_grid() -> Grid {
     Grid::from_text(include_str!("../src/default_map.txt")).unwrap()
-}
-
-/// The bundled map's default query (3,3) -> (58,43) by `--alg alg`: the JSON document, the SVG
-/// text and the PNG bytes.
-fn draw(alg: Option<&str>) -> (String, Value, String, Vec<u8>) {
-    let dir = tempfile::tempdir().unwrap();
-    let (png, svg, json) = (
-        dir.path().join("m.png"),
-        dir.path().join("m.svg"),
-        dir.path().join("m.json"),
-    );
-    let mut args = vec![
-        "navmesh",
-        "--png",
-        png.to_str().unwrap(),
-        "--svg",
-        svg.to_str().unwrap(),
-        "--json",
-        json.to_str().unwrap(),
-        "--scale",
-        "4",
-    ];
-    if let Some(a) = alg {
-        args.extend(["--alg", a]);
-    }
-    let (text, _) = run(&args, 0);
-    (
-        text,
-        read_json(&json),
-        fs::read_to_string(&svg).unwrap(),
-        fs::read(&png).unwrap(),
-    )
 }
 
 /// The default query drawn by Polyanya: the JSON's waypoints, corridor and length are tier 1's
@@ -193,23 +149,7 @@ fn refusals_and_no_path() {
     assert!(err.contains("astar") && err.contains("polyanya"), "{err}");
     let (_, err) = run(&["path", "--alg", "polyanya"], 2);
     assert!(err.contains("--alg polyanya does not apply"), "{err}");
-    let dir = tempfile::tempdir().unwrap();
-    let map = dir.path().join("pinch.txt");
-    fs::write(&map, ".#\n#.\n").unwrap();
-    let (text, _) = run(
-        &[
-            "navmesh",
-            "--map",
-            map.to_str().unwrap(),
-            "--from",
-            "0,0",
-            "--to",
-            "1,1",
-            "--alg",
-            "polyanya",
-        ],
-        0,
-    );
+    let text = pinch(&["--alg", "polyanya"]);
     assert!(
         text.contains("query (0,0) -> (1,1): NoPath (polyanya)"),
         "{text}"
@@ -288,19 +228,7 @@ fn optima_checks_every_scenario() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{text}");
-    let row: Vec<&str> = text
-        .lines()
-        .find(|l| l.starts_with("polyanya: total"))
-        .unwrap_or_else(|| panic!("no polyanya total row in:\n{text}"))
-        .split_whitespace()
-        .collect();
-    let (ratios, mean, max, legal, illegal): (u64, f64, f64, u64, u64) = (
-        row[2].parse().unwrap(),
-        row[3].parse().unwrap(),
-        row[4].parse().unwrap(),
-        row[5].parse().unwrap(),
-        row[6].parse().unwrap(),
-    );
+    let (ratios, mean, max, legal, illegal) = total_row(&text, "polyanya");
     assert!(ratios >= 100 && legal >= ratios && illegal == 0, "{text}");
     assert!(mean < 1.0 && max < 1.001, "{text}");
     assert!(

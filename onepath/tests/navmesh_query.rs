@@ -11,47 +11,9 @@ mod nav_ref;
 use std::collections::VecDeque;
 
 use common::frame::{reseal, reseal_len};
-use onepath::math::SplitMix64;
+use common::navmesh::cases;
 use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings, NavWaypoint};
 use onepath::{GridSpace, Step};
-
-/// A random mesh: `w × h` cells, walls with probability `pct`%; small tiles half the time (so
-/// portals and T-vertices cross tile borders), an agent radius of half a cell one time in
-/// four.
-fn random_mesh(r: &mut SplitMix64, w: u32, h: u32, pct: u32) -> NavMesh {
-    let cells: Vec<bool> = (0..w * h).map(|_| !r.chance(pct, 100)).collect();
-    let mut settings = NavSettings::DEFAULT;
-    if r.chance(1, 2) {
-        settings = settings.with_tile_size(4 + r.below(4));
-    }
-    if r.chance(1, 4) {
-        settings = settings.with_radius(0.5);
-    }
-    NavMesh::from_walkable(w, h, &cells, GridSpace::UNIT, &settings).unwrap()
-}
-
-/// A random point of the mesh's box: a cell centre, a cell corner or anywhere.
-fn random_point(r: &mut SplitMix64, mesh: &NavMesh) -> NavPoint {
-    let (w, h) = (mesh.width(), mesh.height());
-    match r.below(3) {
-        0 => NavPoint {
-            x: i64::from(r.below(w)) * NavPoint::UNIT + NavPoint::UNIT / 2,
-            y: i64::from(r.below(h)) * NavPoint::UNIT + NavPoint::UNIT / 2,
-        },
-        1 => NavPoint::corner(i64::from(r.below(w + 1)), i64::from(r.below(h + 1))),
-        _ => NavPoint {
-            x: i64::from(r.below(w * 65536 + 1)),
-            y: i64::from(r.below(h * 65536 + 1)),
-        },
-    }
-}
-
-/// A random point on the mesh (located), if the mesh has any polygon.
-fn point_on(r: &mut SplitMix64, mesh: &NavMesh) -> Option<NavPoint> {
-    (0..200)
-        .map(|_| random_point(r, mesh))
-        .find(|&p| mesh.locate(p).is_some())
-}
 
 /// Whether the mesh's links connect polygon `a` to polygon `b` (BFS).
 fn linked(mesh: &NavMesh, a: u32, b: u32) -> bool {
@@ -107,22 +69,6 @@ fn save(s: &NavSearch, mesh: &NavMesh) -> Vec<u8> {
     assert_eq!(n, bytes.len());
     assert!(n <= NavSearch::max_state_size(mesh));
     bytes
-}
-
-/// Random meshes with endpoints on them: `(mesh, start, goal)`.
-fn cases(seed: u64, count: usize) -> Vec<(NavMesh, NavPoint, NavPoint)> {
-    let mut r = SplitMix64::new(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let (w, h) = (2 + r.below(14), 2 + r.below(14));
-        let pct = r.below(45);
-        let mesh = random_mesh(&mut r, w, h, pct);
-        let (Some(a), Some(b)) = (point_on(&mut r, &mesh), point_on(&mut r, &mesh)) else {
-            continue;
-        };
-        out.push((mesh, a, b));
-    }
-    out
 }
 
 #[test]

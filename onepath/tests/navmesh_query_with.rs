@@ -6,27 +6,16 @@
 //! and strictly shorter where the midpoint pricing misleads; statuses and errors are
 //! find_path's.
 
+mod common;
 mod nav_ref;
+
+use common::navmesh::random_mesh;
 
 use onepath::math::SplitMix64;
 use onepath::navmesh::{NavMesh, NavPoint, NavSettings, NavWaypoint, PolyanyaSearch};
 use onepath::{
     Grid, GridSpace, NavAlgorithm, NavError, NavPath, NavSearch, PathStatus, Step, WorldPoint,
 };
-
-/// A random mesh: `w × h` cells, walls with probability `pct`%; small tiles half the time, an
-/// agent radius of half a cell one time in four.
-fn random_mesh(r: &mut SplitMix64, w: u32, h: u32, pct: u32) -> NavMesh {
-    let cells: Vec<bool> = (0..w * h).map(|_| !r.chance(pct, 100)).collect();
-    let mut settings = NavSettings::DEFAULT;
-    if r.chance(1, 2) {
-        settings = settings.with_tile_size(4 + r.below(4));
-    }
-    if r.chance(1, 4) {
-        settings = settings.with_radius(0.5);
-    }
-    NavMesh::from_walkable(w, h, &cells, GridSpace::UNIT, &settings).unwrap()
-}
 
 /// A random point of the mesh's box (or just outside it): a cell centre, a corner or anywhere.
 fn random_point(r: &mut SplitMix64, mesh: &NavMesh) -> NavPoint {

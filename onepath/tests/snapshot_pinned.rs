@@ -150,10 +150,10 @@ fn octile_jump_bytes_are_pinned() {
     assert!(t.restore_state(&g, &b).is_err());
 }
 
-#[test]
-fn nav_search_bytes_are_pinned() {
-    use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
-    // A comb: the corridor winds down and up between the teeth.
+/// A comb: the corridor winds down and up between the teeth, the exact path turns at their
+/// corners.
+fn comb_mesh() -> onepath::navmesh::NavMesh {
+    use onepath::navmesh::{NavMesh, NavSettings};
     let grid = Grid::from_text(
         "
         .#.#.
@@ -162,60 +162,57 @@ fn nav_search_bytes_are_pinned() {
         ",
     )
     .unwrap();
-    let mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).unwrap();
-    let mut s = NavSearch::new();
-    let start = NavPoint::cell_center(onepath::Cell::new(0, 0));
-    let goal = NavPoint::cell_center(onepath::Cell::new(4, 0));
-    assert_eq!(s.try_begin(&mesh, start, goal), Step::InProgress);
-    assert_eq!(s.step(&mesh, 2), Step::InProgress);
-    let mut b = vec![0; s.state_size()];
-    s.save_state(&mesh, &mut b).unwrap();
-    assert_eq!(
-        u16::from_le_bytes([b[6], b[7]]),
-        onepath::state::KIND_NAV_SEARCH
+    NavMesh::build_2d(&grid, &NavSettings::DEFAULT).unwrap()
+}
+
+/// A mesh search of type `$t` on [`comb_mesh`] from cell `$from` to `$to`, `$pops` pops in:
+/// its bytes carry kind `$kind` and equal the pinned `$file`; restored, it saves the same
+/// bytes and runs to the waypoints the original finds.
+macro_rules! pin_mesh_search {
+    ($t:ty, $from:expr, $to:expr, $pops:expr, $kind:expr, $file:expr) => {{
+        use onepath::navmesh::NavPoint;
+        let mesh = comb_mesh();
+        let mut s = <$t>::new();
+        let start = NavPoint::cell_center(onepath::Cell::new($from.0, $from.1));
+        let goal = NavPoint::cell_center(onepath::Cell::new($to.0, $to.1));
+        assert_eq!(s.try_begin(&mesh, start, goal), Step::InProgress);
+        assert_eq!(s.step(&mesh, $pops), Step::InProgress);
+        let mut b = vec![0; s.state_size()];
+        s.save_state(&mesh, &mut b).unwrap();
+        assert_eq!(u16::from_le_bytes([b[6], b[7]]), $kind);
+        pinned($file, &b);
+        let mut c = <$t>::new();
+        c.restore_state(&mesh, &b).unwrap();
+        let mut again = vec![0; c.state_size()];
+        c.save_state(&mesh, &mut again).unwrap();
+        assert_eq!(again, b);
+        assert_eq!((c.run(&mesh), s.run(&mesh)), (Step::Found, Step::Found));
+        assert_eq!(c.waypoints(), s.waypoints());
+    }};
+}
+
+#[test]
+fn nav_search_bytes_are_pinned() {
+    pin_mesh_search!(
+        onepath::navmesh::NavSearch,
+        (0, 0),
+        (4, 0),
+        2,
+        onepath::state::KIND_NAV_SEARCH,
+        "nav_search.hex"
     );
-    pinned("nav_search.hex", &b);
-    let mut c = NavSearch::new();
-    c.restore_state(&mesh, &b).unwrap();
-    let mut again = vec![0; c.state_size()];
-    c.save_state(&mesh, &mut again).unwrap();
-    assert_eq!(again, b);
-    assert_eq!((c.run(&mesh), s.run(&mesh)), (Step::Found, Step::Found));
-    assert_eq!(c.waypoints(), s.waypoints());
 }
 
 #[test]
 fn nav_polyanya_bytes_are_pinned() {
-    use onepath::navmesh::{NavMesh, NavPoint, NavSettings, PolyanyaSearch};
-    // The comb of `nav_search_bytes_are_pinned`: the path turns at the teeth's corners. The
-    // digest covers the search's nodes, so a change of the nodes Polyanya makes (not only of
-    // the layout) shows here.
-    let grid = Grid::from_text(
-        "
-        .#.#.
-        .#.#.
-        .....
-        ",
-    )
-    .unwrap();
-    let mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).unwrap();
-    let mut s = PolyanyaSearch::new();
-    let start = NavPoint::cell_center(onepath::Cell::new(0, 2));
-    let goal = NavPoint::cell_center(onepath::Cell::new(4, 2));
-    assert_eq!(s.try_begin(&mesh, start, goal), Step::InProgress);
-    assert_eq!(s.step(&mesh, 1), Step::InProgress);
-    let mut b = vec![0; s.state_size()];
-    s.save_state(&mesh, &mut b).unwrap();
-    assert_eq!(
-        u16::from_le_bytes([b[6], b[7]]),
-        onepath::state::KIND_NAV_POLYANYA
+    // The digest covers the search's nodes, so a change of the nodes Polyanya makes (not only
+    // of the layout) shows here.
+    pin_mesh_search!(
+        onepath::navmesh::PolyanyaSearch,
+        (0, 2),
+        (4, 2),
+        1,
+        onepath::state::KIND_NAV_POLYANYA,
+        "nav_polyanya.hex"
     );
-    pinned("nav_polyanya.hex", &b);
-    let mut c = PolyanyaSearch::new();
-    c.restore_state(&mesh, &b).unwrap();
-    let mut again = vec![0; c.state_size()];
-    c.save_state(&mesh, &mut again).unwrap();
-    assert_eq!(again, b);
-    assert_eq!((c.run(&mesh), s.run(&mesh)), (Step::Found, Step::Found));
-    assert_eq!(c.waypoints(), s.waypoints());
 }

@@ -260,18 +260,40 @@ fn the_counter_does_count() {
     assert_eq!(c, 1);
 }
 
-/// The corridor search (issue 29, `docs/navmesh.md` §7): after one search on a mesh, every
-/// later `try_begin`, `step`, `run`, path read, `state_size`, `save_state` and `restore_state`
-/// on a mesh of no more half-edges allocates nothing (the funnel included).
-#[test]
-fn nav_search_allocates_nothing_after_warm_up() {
-    use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings, NavWaypoint};
+/// The navigation mesh of a fixed random 45 x 48 grid, the centres of the cells it covers
+/// (row-major), and `seeds - 1` query pairs spread over them (seed 1 onward).
+fn nav_mesh_pairs(
+    seeds: usize,
+) -> (
+    onepath::navmesh::NavMesh,
+    Vec<onepath::navmesh::NavPoint>,
+    Vec<(onepath::navmesh::NavPoint, onepath::navmesh::NavPoint)>,
+) {
+    use onepath::navmesh::{NavMesh, NavPoint, NavSettings};
     let grid = common::random_grid(45, 48, 40, 30, false);
     let mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).unwrap();
     let on_mesh: Vec<NavPoint> = (0..grid.cell_count())
         .map(|i| NavPoint::cell_center(grid.cell_of(i)))
         .filter(|&p| mesh.locate(p).is_some())
         .collect();
+    let pairs = (1..seeds)
+        .map(|seed| {
+            (
+                on_mesh[(seed * 7919) % on_mesh.len()],
+                on_mesh[(seed * 104_729 + 13) % on_mesh.len()],
+            )
+        })
+        .collect();
+    (mesh, on_mesh, pairs)
+}
+
+/// The corridor search (issue 29, `docs/navmesh.md` §7): after one search on a mesh, every
+/// later `try_begin`, `step`, `run`, path read, `state_size`, `save_state` and `restore_state`
+/// on a mesh of no more half-edges allocates nothing (the funnel included).
+#[test]
+fn nav_search_allocates_nothing_after_warm_up() {
+    use onepath::navmesh::{NavSearch, NavWaypoint};
+    let (mesh, on_mesh, pairs) = nav_mesh_pairs(40);
     let mut search = NavSearch::new();
     let mut bytes = vec![0u8; NavSearch::max_state_size(&mesh)];
     let mut path = vec![NavWaypoint::default(); mesh.half_edge_count() as usize + 2];
@@ -279,9 +301,7 @@ fn nav_search_allocates_nothing_after_warm_up() {
     let _ = search.try_begin(&mesh, on_mesh[0], on_mesh[on_mesh.len() - 1]);
     let _ = search.run(&mesh);
     let mut found = 0;
-    for seed in 1..40usize {
-        let a = on_mesh[(seed * 7919) % on_mesh.len()];
-        let b = on_mesh[(seed * 104_729 + 13) % on_mesh.len()];
+    for &(a, b) in &pairs {
         let (s, c) = allocations(|| search.try_begin(&mesh, a, b));
         assert_eq!((s, c), (Step::InProgress, 0), "try_begin allocated");
         let (_, c) = allocations(|| search.step(&mesh, 3));
@@ -310,21 +330,8 @@ fn nav_search_allocates_nothing_after_warm_up() {
 /// corridor into a reserved buffer — allocate nothing.
 #[test]
 fn polyanya_allocates_nothing_after_warm_up() {
-    use onepath::navmesh::{NavMesh, NavPoint, NavSettings, PolyanyaSearch};
-    let grid = common::random_grid(45, 48, 40, 30, false);
-    let mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).unwrap();
-    let on_mesh: Vec<NavPoint> = (0..grid.cell_count())
-        .map(|i| NavPoint::cell_center(grid.cell_of(i)))
-        .filter(|&p| mesh.locate(p).is_some())
-        .collect();
-    let pairs: Vec<(NavPoint, NavPoint)> = (1..40usize)
-        .map(|seed| {
-            (
-                on_mesh[(seed * 7919) % on_mesh.len()],
-                on_mesh[(seed * 104_729 + 13) % on_mesh.len()],
-            )
-        })
-        .collect();
+    use onepath::navmesh::PolyanyaSearch;
+    let (mesh, _, pairs) = nav_mesh_pairs(40);
     let mut search = PolyanyaSearch::new();
     let mut out = Vec::with_capacity(mesh.half_edge_count() as usize + 2);
     for &(a, b) in &pairs {
@@ -365,21 +372,8 @@ fn polyanya_allocates_nothing_after_warm_up() {
 /// running the restored search.
 #[test]
 fn polyanya_snapshot_allocates_nothing_after_warm_up() {
-    use onepath::navmesh::{NavMesh, NavPoint, NavSettings, PolyanyaSearch};
-    let grid = common::random_grid(45, 48, 40, 30, false);
-    let mesh = NavMesh::build_2d(&grid, &NavSettings::DEFAULT).unwrap();
-    let on_mesh: Vec<NavPoint> = (0..grid.cell_count())
-        .map(|i| NavPoint::cell_center(grid.cell_of(i)))
-        .filter(|&p| mesh.locate(p).is_some())
-        .collect();
-    let pairs: Vec<(NavPoint, NavPoint)> = (1..30usize)
-        .map(|seed| {
-            (
-                on_mesh[(seed * 7919) % on_mesh.len()],
-                on_mesh[(seed * 104_729 + 13) % on_mesh.len()],
-            )
-        })
-        .collect();
+    use onepath::navmesh::PolyanyaSearch;
+    let (mesh, _, pairs) = nav_mesh_pairs(30);
     let mut search = PolyanyaSearch::new();
     let mut bytes = vec![0u8; PolyanyaSearch::max_state_size(&mesh)];
     for &(a, b) in &pairs {

@@ -50,6 +50,7 @@ use onepath_bench::polyanya_peer::{
     build_cdt_mesh, build_rect_mesh, centre, mesh_of_rects, path_length, polygon_count,
 };
 use onepath_bench::{BenchMap, args, load_map};
+use onepath_std::movingai::Scenario;
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
@@ -228,6 +229,57 @@ const POLYANYA: usize = 2;
 const EXACT: usize = 3;
 const SAME_MESH: usize = 4;
 
+/// Whether a found length is above the published optimum of its scenario line, which is
+/// rounded to the digits the file prints: more than `optimum × (1 + 1e-9)` plus half a unit
+/// of the last printed digit.
+fn above_optimum(len: f64, line: &Scenario) -> bool {
+    len > line.optimal_length * (1.0 + 1e-9) + line.printed_unit() / 2.0
+}
+
+/// One contender's found lengths over the scenario lines, as running sums: against the
+/// published optimum (lines with an optimum above 0) and against Polyanya's length (lines it
+/// found with a length above 0), with the largest of the latter ratios, and Polyanya's own
+/// length against the optimum over those lines.
+#[derive(Default)]
+struct Ratios {
+    opt: f64,
+    n_opt: u32,
+    poly: f64,
+    n_poly: u32,
+    poly_max: f64,
+    peer_opt: f64,
+}
+
+impl Ratios {
+    /// Adds a found length `len` of a line with published optimum `opt`, where Polyanya
+    /// answered `theirs`.
+    fn add(&mut self, len: f64, opt: f64, theirs: Option<f32>) {
+        if opt > 0.0 {
+            self.opt += len / opt;
+            self.n_opt += 1;
+        }
+        if let Some(p) = theirs.filter(|&p| p > 0.0) {
+            let r = len / f64::from(p);
+            self.poly += r;
+            self.n_poly += 1;
+            self.poly_max = self.poly_max.max(r);
+            if opt > 0.0 {
+                self.peer_opt += f64::from(p) / opt;
+            }
+        }
+    }
+
+    /// The mean length / optimum (0 over no line).
+    fn opt_mean(&self) -> f64 {
+        self.opt / f64::from(self.n_opt.max(1))
+    }
+
+    /// The mean length / Polyanya's length (0 over no line).
+    fn poly_mean(&self) -> f64 {
+        self.poly / f64::from(self.n_poly.max(1))
+    }
+}
+
 fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
     let grid = &bench.grid;
     let (w, h) = (bench.width as usize, bench.height as usize);
@@ -302,7 +354,8 @@ fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
     };
     let one_liner = |i: usize| -> f64 {
         let (a, b) = points[i];
-        mesh.find_path_points_with(a, b, NavAlgorithm::Corridor).length
+        mesh.find_path_points_with(a, b, NavAlgorithm::Corridor)
+            .length
     };
     let polyanya = |i: usize| path_length(&rect, peer[i].0, peer[i].1);
     let polyanya_same = |i: usize| path_length(&same, peer[i].0, peer[i].1);
@@ -359,73 +412,57 @@ fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
     }
     let calls = CALLS.load(Ordering::Relaxed) - before;
     row.poly_allocs = calls as f64 / lines.len() as f64;
-    let (mut sum_opt, mut n_opt, mut sum_peer, mut n_peer, mut sum_rel) = (0.0, 0, 0.0, 0, 0.0);
+    let mut ours_len = Ratios::default();
     for (i, q) in lines.iter().enumerate() {
-        let opt = q.scenario.optimal_length;
-        match got[i] {
-            None => row.failures.push(format!(
+        let Some(len) = got[i] else {
+            row.failures.push(format!(
                 "no path for line {} ({},{})->({},{})",
                 q.scenario.line,
                 q.scenario.start_x,
                 q.scenario.start_y,
                 q.scenario.goal_x,
                 q.scenario.goal_y
-            )),
-            Some(len) => {
-                // The published optimum is rounded to the digits the file prints.
-                if len > opt * (1.0 + 1e-9) + q.scenario.printed_unit() / 2.0 {
-                    row.longer += 1;
-                    row.failures.push(format!(
-                        "line {}: length {len} above the published optimum {opt}",
-                        q.scenario.line
-                    ));
-                }
-                if opt > 0.0 {
-                    sum_opt += len / opt;
-                    n_opt += 1;
-                }
-                match theirs[i] {
-                    Some(p) if p > 0.0 => {
-                        let r = len / f64::from(p);
-                        sum_rel += r;
-                        n_peer += 1;
-                        row.ours_poly_max = row.ours_poly_max.max(r);
-                        if opt > 0.0 {
-                            sum_peer += f64::from(p) / opt;
-                        }
-                    }
-                    Some(_) => {}
-                    None => row.poly_missing += 1,
-                }
-            }
-        }
-    }
-    let (mut e_opt, mut e_n, mut e_rel, mut e_nrel) = (0.0, 0, 0.0, 0);
-    for (i, q) in lines.iter().enumerate() {
-        let opt = q.scenario.optimal_length;
-        let Some(len) = exact_got[i] else {
-            row.failures.push(format!("our Polyanya found no path for line {}", q.scenario.line));
+            ));
             continue;
         };
-        if len > opt * (1.0 + 1e-9) + q.scenario.printed_unit() / 2.0 {
-            row.exact_longer += 1;
+        if above_optimum(len, &q.scenario) {
+            row.longer += 1;
             row.failures.push(format!(
-                "line {}: our Polyanya's length {len} above the published optimum {opt}",
-                q.scenario.line
+                "line {}: length {len} above the published optimum {}",
+                q.scenario.line, q.scenario.optimal_length
             ));
         }
-        if opt > 0.0 {
-            e_opt += len / opt;
-            e_n += 1;
-        }
-        if let Some(p) = theirs[i].filter(|&p| p > 0.0) {
-            let r = len / f64::from(p);
-            e_rel += r;
-            e_nrel += 1;
-            row.exact_poly_max = row.exact_poly_max.max(r);
+        ours_len.add(len, q.scenario.optimal_length, theirs[i]);
+        if theirs[i].is_none() {
+            row.poly_missing += 1;
         }
     }
-    row.exact_opt = e_opt / f64::from(e_n.max(1));
+    let mut exact_len = Ratios::default();
+    for (i, q) in lines.iter().enumerate() {
+        let Some(len) = exact_got[i] else {
+            row.failures.push(format!(
+                "our Polyanya found no path for line {}",
+                q.scenario.line
+            ));
+            continue;
+        };
+        if above_optimum(len, &q.scenario) {
+            row.exact_longer += 1;
+            row.failures.push(format!(
+                "line {}: our Polyanya's length {len} above the published optimum {}",
+                q.scenario.line, q.scenario.optimal_length
+            ));
+        }
+        exact_len.add(len, q.scenario.optimal_length, theirs[i]);
+    }
+    (row.exact_opt, row.exact_poly, row.exact_poly_max) = (
+        exact_len.opt_mean(),
+        exact_len.poly_mean(),
+        exact_len.poly_max,
+    );
+    (row.ours_opt, row.ours_poly, row.ours_poly_max) =
+        (ours_len.opt_mean(), ours_len.poly_mean(), ours_len.poly_max);
+    row.poly_opt = ours_len.peer_opt / f64::from(ours_len.n_poly.max(1));
     // The crate on our polygons answers the same optimal lengths (up to its f32).
     for (i, q) in lines.iter().enumerate() {
         let (Some(a), Some(b)) = (polyanya_same(i), theirs[i]) else {
@@ -444,10 +481,6 @@ fn run_map(bench: &BenchMap, args: &Args) -> Result<Row, String> {
             ));
         }
     }
-    row.exact_poly = e_rel / f64::from(e_nrel.max(1));
-    row.ours_opt = sum_opt / f64::from(n_opt.max(1));
-    row.poly_opt = sum_peer / f64::from(n_peer.max(1));
-    row.ours_poly = sum_rel / f64::from(n_peer.max(1));
 
     // Timed passes, interleaved, each pass starting one contender further on.
     let mut best = [f64::INFINITY; 5];

@@ -18,7 +18,8 @@
 //!   `restore_state`, with the same properties.
 
 use onepath::Grid;
-use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings};
+use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings, PolyanyaSearch};
+use onepath::state::StateError;
 use onepath::{NavAlgorithm, PathStatus, Step};
 
 use super::proof::Outcome;
@@ -52,12 +53,67 @@ pub fn save_mesh(mesh: &NavMesh) -> Vec<u8> {
     out
 }
 
-/// The kind-17 bytes of `s` on `mesh`.
-pub fn save_search(s: &NavSearch, mesh: &NavMesh) -> Vec<u8> {
-    let mut out = vec![0; s.state_size()];
-    let n = s
-        .save_state(mesh, &mut out)
-        .expect("a buffer of state_size");
+/// The two mesh searches the snapshot property restores (kind 17 `NavSearch`, kind 18
+/// `PolyanyaSearch`): the calls their cases share, so one helper serves both.
+pub trait MeshSearch: Sized {
+    /// An idle search.
+    fn fresh() -> Self;
+    /// `try_begin` between `a` and `b`.
+    fn begin(&mut self, mesh: &NavMesh, a: NavPoint, b: NavPoint) -> Step;
+    /// `step` with `budget` pops.
+    fn pops(&mut self, mesh: &NavMesh, budget: u32) -> Step;
+    /// `status`.
+    fn state(&self) -> Step;
+    /// `state_size`.
+    fn size(&self) -> usize;
+    /// `save_state`.
+    ///
+    /// # Errors
+    ///
+    /// As `save_state`'s.
+    fn save(&self, mesh: &NavMesh, out: &mut [u8]) -> Result<usize, StateError>;
+    /// `restore_state`.
+    ///
+    /// # Errors
+    ///
+    /// As `restore_state`'s.
+    fn restore(&mut self, mesh: &NavMesh, bytes: &[u8]) -> Result<(), StateError>;
+}
+
+macro_rules! mesh_search {
+    ($t:ty) => {
+        impl MeshSearch for $t {
+            fn fresh() -> Self {
+                <$t>::new()
+            }
+            fn begin(&mut self, mesh: &NavMesh, a: NavPoint, b: NavPoint) -> Step {
+                self.try_begin(mesh, a, b)
+            }
+            fn pops(&mut self, mesh: &NavMesh, budget: u32) -> Step {
+                self.step(mesh, budget)
+            }
+            fn state(&self) -> Step {
+                self.status()
+            }
+            fn size(&self) -> usize {
+                self.state_size()
+            }
+            fn save(&self, mesh: &NavMesh, out: &mut [u8]) -> Result<usize, StateError> {
+                self.save_state(mesh, out)
+            }
+            fn restore(&mut self, mesh: &NavMesh, bytes: &[u8]) -> Result<(), StateError> {
+                self.restore_state(mesh, bytes)
+            }
+        }
+    };
+}
+mesh_search!(NavSearch);
+mesh_search!(PolyanyaSearch);
+
+/// The snapshot bytes (kind 17 or 18) of `s` on `mesh`.
+pub fn save_search<S: MeshSearch>(s: &S, mesh: &NavMesh) -> Vec<u8> {
+    let mut out = vec![0; s.size()];
+    let n = s.save(mesh, &mut out).expect("a buffer of state_size");
     out.truncate(n);
     out
 }
@@ -76,22 +132,33 @@ pub fn on_mesh(mesh: &NavMesh) -> Vec<NavPoint> {
         .collect()
 }
 
-/// A search on `mesh` between the first and last covered cells, 3 pops in (a busy target).
-fn busy(mesh: &NavMesh) -> NavSearch {
-    let mut s = NavSearch::new();
+/// A search on `mesh` between the first and last covered cells (the last and first when
+/// `reverse`), `pops` pops in (a busy target).
+pub fn busy_search<S: MeshSearch>(mesh: &NavMesh, reverse: bool, pops: u32) -> S {
+    let mut s = S::fresh();
     let open = on_mesh(mesh);
-    if let (Some(&a), Some(&b)) = (open.first(), open.last()) {
-        let _ = s.try_begin(mesh, a, b);
-        let _ = s.step(mesh, 3);
+    let ends = if reverse {
+        (open.last(), open.first())
+    } else {
+        (open.first(), open.last())
+    };
+    if let (Some(&a), Some(&b)) = ends {
+        let _ = s.begin(mesh, a, b);
+        let _ = s.pops(mesh, pops);
     }
     s
 }
 
-/// A valid kind-17 snapshot on `mesh` (endpoints and pops from the input) and the search
-/// that saved it.
-pub fn valid_search(mesh: &NavMesh, input: &mut Input<'_>) -> (NavSearch, Vec<u8>) {
+/// A corridor search on `mesh` between the first and last covered cells, 3 pops in.
+fn busy(mesh: &NavMesh) -> NavSearch {
+    busy_search(mesh, false, 3)
+}
+
+/// A valid snapshot (kind 17 or 18) on `mesh` (endpoints and pops from the input) and the
+/// search that saved it.
+pub fn valid_search<S: MeshSearch>(mesh: &NavMesh, input: &mut Input<'_>) -> (S, Vec<u8>) {
     let open = on_mesh(mesh);
-    let mut s = NavSearch::new();
+    let mut s = S::fresh();
     if !open.is_empty() {
         let a = open[usize::from(input.u16()) % open.len()];
         let b = open[usize::from(input.u16()) % open.len()];
@@ -102,14 +169,44 @@ pub fn valid_search(mesh: &NavMesh, input: &mut Input<'_>) -> (NavSearch, Vec<u8
             p => Some(u32::from(p % 24)),
         };
         if !input.u8().is_multiple_of(4) {
-            let _ = s.try_begin(mesh, a, b);
+            let _ = s.begin(mesh, a, b);
             if let Some(pops) = pops {
-                let _ = s.step(mesh, pops);
+                let _ = s.pops(mesh, pops);
             }
         }
     }
     let bytes = save_search(&s, mesh);
     (s, bytes)
+}
+
+/// The first half of the search property (kinds 17 and 18): `bytes` restored into `target`
+/// on `mesh`. Refused: `Ok(false)` when the target saves and reports exactly what it did
+/// before. Accepted: `Ok(true)` when it saves back to `bytes`.
+///
+/// # Errors
+///
+/// A refused restore that changed the target, or an accepted one that saves otherwise.
+pub fn restore_checked<S: MeshSearch>(
+    kind: u16,
+    bytes: &[u8],
+    target: &mut S,
+    mesh: &NavMesh,
+) -> Result<bool, String> {
+    let (before, status) = (save_search(target, mesh), target.state());
+    if let Err(e) = target.restore(mesh, bytes) {
+        if save_search(target, mesh) != before || target.state() != status {
+            return Err(format!(
+                "a refused kind-{kind} restore ({e:?}) changed the search"
+            ));
+        }
+        return Ok(false);
+    }
+    if save_search(target, mesh) != bytes {
+        return Err(format!(
+            "an accepted kind {kind} does not save back to itself"
+        ));
+    }
+    Ok(true)
 }
 
 /// Kind 16 restored into a mesh of another map: the property; `Ok(true)` when accepted.
@@ -196,21 +293,54 @@ pub fn search_property(
     target: &mut NavSearch,
     mesh: &NavMesh,
 ) -> Result<bool, String> {
-    let (before, status) = (save_search(target, mesh), target.status());
-    if let Err(e) = target.restore_state(mesh, bytes) {
-        if save_search(target, mesh) != before || target.status() != status {
-            return Err(format!(
-                "a refused kind-17 restore ({e:?}) changed the search"
-            ));
-        }
+    if !restore_checked(17, bytes, target, mesh)? {
         return Ok(false);
-    }
-    if save_search(target, mesh) != bytes {
-        return Err("an accepted kind 17 does not save back to itself".into());
     }
     settle(target, mesh)?;
     answer(target, mesh)?;
     Ok(true)
+}
+
+/// `good` damaged as [`mutate`] says (re-sealed) when `damage`, else as it is, and the
+/// case's edit count (1 when the bytes differ from `good`).
+pub fn damaged(good: &[u8], damage: bool, input: &mut Input<'_>) -> (Vec<u8>, u32) {
+    let bytes = if damage {
+        mutate::mutate(good, input)
+    } else {
+        good.to_vec()
+    };
+    let edits = u32::from(bytes != good);
+    (bytes, edits)
+}
+
+/// The outcome of a consistent-mode search case (kinds 17 and 18) from its property's
+/// `result`. The engine's own unedited snapshot (`edits == 0`) must be accepted and, restored,
+/// continue as the search that saved it: `own_continues` answers `Ok(true)` when it does,
+/// `Ok(false)` when it does not, `Err` for another violation on the way.
+pub fn search_outcome(
+    kind: u16,
+    edits: u32,
+    result: Result<bool, String>,
+    own_continues: impl FnOnce() -> Result<bool, String>,
+) -> (u32, Outcome) {
+    let violated = |msg: String, always: bool| Outcome::Violated { msg, always };
+    match result {
+        Ok(false) if edits == 0 => (
+            edits,
+            violated(format!("its own kind {kind} refused"), true),
+        ),
+        Ok(false) => (edits, Outcome::Refused),
+        Ok(true) if edits == 0 => match own_continues() {
+            Ok(true) => (edits, Outcome::Accepted),
+            Ok(false) => (
+                edits,
+                violated(format!("its own kind {kind} continues otherwise"), true),
+            ),
+            Err(m) => (edits, violated(m, true)),
+        },
+        Ok(true) => (edits, Outcome::Accepted),
+        Err(m) => (edits, violated(m, edits == 0)),
+    }
 }
 
 /// Consistent-mode case of kind `kind` (16 or 17) on world map `map_index`.
@@ -226,12 +356,7 @@ pub fn nav_case(kind: u16, map_index: u32, input: &mut Input<'_>) -> (u32, Outco
         }
         let mesh = NavMesh::build_2d(&g, &settings(setting)).expect("valid settings");
         let good = save_mesh(&mesh);
-        let bytes = if damage {
-            mutate::mutate(&good, input)
-        } else {
-            good.clone()
-        };
-        let edits = u32::from(bytes != good);
+        let (bytes, edits) = damaged(&good, damage, input);
         let mut target = mesh_of(map_index + 1, setting + 1);
         return match mesh_property(&bytes, &mut target) {
             Ok(true) if edits == 0 && canonical(&target) != canonical(&mesh) => (
@@ -245,38 +370,18 @@ pub fn nav_case(kind: u16, map_index: u32, input: &mut Input<'_>) -> (u32, Outco
         };
     }
     let mesh = mesh_of(map_index, setting);
-    let (mut original, good) = valid_search(&mesh, input);
-    let bytes = if damage {
-        mutate::mutate(&good, input)
-    } else {
-        good.clone()
-    };
-    let edits = u32::from(bytes != good);
+    let (mut original, good) = valid_search::<NavSearch>(&mesh, input);
+    let (bytes, edits) = damaged(&good, damage, input);
     let mut target = busy(&mesh);
-    match search_property(&bytes, &mut target, &mesh) {
-        Ok(false) if edits == 0 => (edits, violated("its own kind 17 refused".into(), true)),
-        Ok(false) => (edits, Outcome::Refused),
-        Ok(true) if edits == 0 => {
-            if let Err(m) = settle(&mut original, &mesh) {
-                return (edits, violated(m, true));
-            }
-            let same = save_search(&original, &mesh) == save_search(&target, &mesh)
-                && original.waypoints() == target.waypoints()
-                && original.length().map(f64::to_bits) == target.length().map(f64::to_bits)
-                && original.iterations() == target.iterations()
-                && original.expansions() == target.expansions();
-            if same {
-                (edits, Outcome::Accepted)
-            } else {
-                (
-                    edits,
-                    violated("its own kind 17 continues otherwise".into(), true),
-                )
-            }
-        }
-        Ok(true) => (edits, Outcome::Accepted),
-        Err(m) => (edits, violated(m, edits == 0)),
-    }
+    let result = search_property(&bytes, &mut target, &mesh);
+    search_outcome(17, edits, result, || {
+        settle(&mut original, &mesh)?;
+        Ok(save_search(&original, &mesh) == save_search(&target, &mesh)
+            && original.waypoints() == target.waypoints()
+            && original.length().map(f64::to_bits) == target.length().map(f64::to_bits)
+            && original.iterations() == target.iterations()
+            && original.expansions() == target.expansions())
+    })
 }
 
 /// Raw mode: `bytes` into a busy mesh (of map `map_index + 1`) and into busy searches on the

@@ -3,8 +3,8 @@
 //! [`navmesh`](super::navmesh) (the fixed maps of [`world`](super::world) under its settings).
 //!
 //! - [`polyanya_case`] (consistent mode, case target 14): a real snapshot (a search stepped a
-//!   few pops, just begun, finished or idle), damaged as [`mutate`] says (re-sealed) or left as
-//!   it is, restored into a target that holds a search of its own.
+//!   few pops, just begun, finished or idle), damaged as [`mutate`](super::mutate) says
+//!   (re-sealed) or left as it is, restored into a target that holds a search of its own.
 //! - [`check_raw`] (raw mode): the input's bytes handed to a busy search's `restore_state` on
 //!   the meshes of the map under every setting.
 //!
@@ -18,55 +18,16 @@
 use onepath::Step;
 use onepath::navmesh::{NavMesh, PolyanyaSearch};
 
-use super::mutate;
-use super::navmesh::{SETTINGS, mesh_of, on_mesh};
+use super::navmesh::{
+    SETTINGS, busy_search, damaged, mesh_of, restore_checked, save_search, search_outcome,
+    valid_search,
+};
 use super::proof::Outcome;
 use crate::input::Input;
 
-/// The kind-18 bytes of `s` on `mesh`.
-pub fn save_polyanya(s: &PolyanyaSearch, mesh: &NavMesh) -> Vec<u8> {
-    let mut out = vec![0; s.state_size()];
-    let n = s
-        .save_state(mesh, &mut out)
-        .expect("a buffer of state_size");
-    out.truncate(n);
-    out
-}
-
 /// A search on `mesh` between the last and first covered cells, 2 pops in (a busy target).
 fn busy(mesh: &NavMesh) -> PolyanyaSearch {
-    let mut s = PolyanyaSearch::new();
-    let open = on_mesh(mesh);
-    if let (Some(&a), Some(&b)) = (open.last(), open.first()) {
-        let _ = s.try_begin(mesh, a, b);
-        let _ = s.step(mesh, 2);
-    }
-    s
-}
-
-/// A valid kind-18 snapshot on `mesh` (endpoints and pops from the input) and the search
-/// that saved it.
-pub fn valid_polyanya(mesh: &NavMesh, input: &mut Input<'_>) -> (PolyanyaSearch, Vec<u8>) {
-    let open = on_mesh(mesh);
-    let mut s = PolyanyaSearch::new();
-    if !open.is_empty() {
-        let a = open[usize::from(input.u16()) % open.len()];
-        let b = open[usize::from(input.u16()) % open.len()];
-        // Mostly a few pops in; 255 runs to the end, 254 saves right after `try_begin`.
-        let pops = match input.u8() {
-            255 => Some(u32::MAX),
-            254 => None,
-            p => Some(u32::from(p % 24)),
-        };
-        if !input.u8().is_multiple_of(4) {
-            let _ = s.try_begin(mesh, a, b);
-            if let Some(pops) = pops {
-                let _ = s.step(mesh, pops);
-            }
-        }
-    }
-    let bytes = save_polyanya(&s, mesh);
-    (s, bytes)
+    busy_search(mesh, true, 2)
 }
 
 /// What a finished search answers, lengths as bits, and its snapshot.
@@ -77,7 +38,7 @@ fn answer(s: &PolyanyaSearch, mesh: &NavMesh) -> impl PartialEq + std::fmt::Debu
         s.waypoints().to_vec(),
         s.corridor().to_vec(),
         s.length().map(f64::to_bits),
-        save_polyanya(s, mesh),
+        save_search(s, mesh),
     )
 }
 
@@ -91,17 +52,8 @@ pub fn polyanya_property(
     target: &mut PolyanyaSearch,
     mesh: &NavMesh,
 ) -> Result<bool, String> {
-    let (before, status) = (save_polyanya(target, mesh), target.status());
-    if let Err(e) = target.restore_state(mesh, bytes) {
-        if save_polyanya(target, mesh) != before || target.status() != status {
-            return Err(format!(
-                "a refused restore (kind 18, {e:?}) changed the search"
-            ));
-        }
+    if !restore_checked(18, bytes, target, mesh)? {
         return Ok(false);
-    }
-    if save_polyanya(target, mesh) != bytes {
-        return Err("an accepted kind 18 does not save back to itself".into());
     }
     let Some((a, b)) = target.endpoints() else {
         return if target.status() == Step::Idle {
@@ -135,33 +87,15 @@ pub fn polyanya_property(
 pub fn polyanya_case(map_index: u32, input: &mut Input<'_>) -> (u32, Outcome) {
     let setting = u32::from(input.u8());
     let damage = input.bool();
-    let violated = |msg: String, always: bool| Outcome::Violated { msg, always };
     let mesh = mesh_of(map_index, setting);
-    let (mut original, good) = valid_polyanya(&mesh, input);
-    let bytes = if damage {
-        mutate::mutate(&good, input)
-    } else {
-        good.clone()
-    };
-    let edits = u32::from(bytes != good);
+    let (mut original, good) = valid_search::<PolyanyaSearch>(&mesh, input);
+    let (bytes, edits) = damaged(&good, damage, input);
     let mut target = busy(&mesh);
-    match polyanya_property(&bytes, &mut target, &mesh) {
-        Ok(false) if edits == 0 => (edits, violated("its own kind 18 refused".into(), true)),
-        Ok(false) => (edits, Outcome::Refused),
-        Ok(true) if edits == 0 => {
-            let _ = original.run(&mesh);
-            if answer(&original, &mesh) == answer(&target, &mesh) {
-                (edits, Outcome::Accepted)
-            } else {
-                (
-                    edits,
-                    violated("its own kind 18 continues otherwise".into(), true),
-                )
-            }
-        }
-        Ok(true) => (edits, Outcome::Accepted),
-        Err(m) => (edits, violated(m, edits == 0)),
-    }
+    let result = polyanya_property(&bytes, &mut target, &mesh);
+    search_outcome(18, edits, result, || {
+        let _ = original.run(&mesh);
+        Ok(answer(&original, &mesh) == answer(&target, &mesh))
+    })
 }
 
 /// Raw mode: `bytes` into busy searches on the meshes of map `map_index` under every setting.

@@ -32,7 +32,7 @@
 use onepath::grid::WALL;
 use onepath::math::SplitMix64;
 use onepath::navmesh::{NavMesh, NavPoint, NavSearch, NavSettings, NavWaypoint};
-use onepath::{Cell, Grid, GridSpace, NavAlgorithm, PathStatus, Step, WorldPoint};
+use onepath::{Cell, Grid, GridSpace, NavAlgorithm, NavPath, PathStatus, Step, WorldPoint};
 
 use crate::digest::{Digest, Fnv64};
 use crate::mapgen::{self, Map};
@@ -238,6 +238,23 @@ pub(super) fn status_of(step: Step) -> PathStatus {
     }
 }
 
+/// The record of a tier-1 answer (`find_path_points_with`): a length only when found.
+pub(super) fn tier1_record(path: &NavPath) -> NavQueryRecord {
+    NavQueryRecord {
+        status: path.status,
+        length_bits: if path.status == PathStatus::Found {
+            path.length.to_bits()
+        } else {
+            f64::INFINITY.to_bits()
+        },
+        iterations: path.iterations,
+        expansions: path.expansions,
+        corridor: Digest::of_u32s(&path.corridor),
+        waypoints: waypoints(&path.waypoints),
+        snapshot: None,
+    }
+}
+
 fn search_record(s: &NavSearch) -> NavQueryRecord {
     NavQueryRecord {
         status: status_of(s.status()),
@@ -287,19 +304,7 @@ fn query(rec: &mut Recorder, prefix: &str, mesh: &NavMesh, label: &str, a: NavPo
     };
     rec.body(&run_label, None, Body::NavQuery(whole));
     let path = mesh.find_path_points_with(a, b, NavAlgorithm::Corridor);
-    let tier1 = NavQueryRecord {
-        status: path.status,
-        length_bits: if path.status == PathStatus::Found {
-            path.length.to_bits()
-        } else {
-            f64::INFINITY.to_bits()
-        },
-        iterations: path.iterations,
-        expansions: path.expansions,
-        corridor: Digest::of_u32s(&path.corridor),
-        waypoints: waypoints(&path.waypoints),
-        snapshot: None,
-    };
+    let tier1 = tier1_record(&path);
     rec.body(
         &format!("{prefix}tier1/{label}"),
         Some(&run_label),

@@ -22,13 +22,15 @@
 
 use onepath::grid::WALL;
 use onepath::navmesh::{NavMesh, NavPoint, PolyanyaSearch};
-use onepath::{Cell, NavAlgorithm, PathStatus, Step};
+use onepath::{Cell, NavAlgorithm, Step};
 
-use super::navmesh::{CASES, Case, R0_T8, Setting, endpoints, mesh_record, status_of, waypoints};
+use super::navmesh::{
+    CASES, Case, R0_T8, Setting, endpoints, mesh_record, status_of, tier1_record,
+};
 use crate::digest::Digest;
 use crate::mapgen::Map;
 use crate::record::Body;
-use crate::record_nav::{NavQueryRecord, PolyanyaRecord, point_digest};
+use crate::record_nav::{PolyanyaRecord, point_digest};
 use crate::registry::{Recorder, Scenario};
 use crate::runs::map_record;
 
@@ -131,19 +133,7 @@ fn query(rec: &mut Recorder, v: &str, mesh: &NavMesh, label: &str, a: NavPoint, 
         Body::Polyanya(run(mesh, a, b, 3)),
     );
     let path = mesh.find_path_points_with(a, b, NavAlgorithm::Polyanya);
-    let tier1 = NavQueryRecord {
-        status: path.status,
-        length_bits: if path.status == PathStatus::Found {
-            path.length.to_bits()
-        } else {
-            f64::INFINITY.to_bits()
-        },
-        iterations: path.iterations,
-        expansions: path.expansions,
-        corridor: Digest::of_u32s(&path.corridor),
-        waypoints: waypoints(&path.waypoints),
-        snapshot: None,
-    };
+    let tier1 = tier1_record(&path);
     rec.body(&format!("{v}/tier1/{label}"), None, Body::NavQuery(tier1));
 }
 

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod frame;
+pub mod navmesh;
 pub mod pinned;
 
 use onepath::math::SplitMix64;
