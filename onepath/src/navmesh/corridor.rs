@@ -30,7 +30,7 @@
 use alloc::vec::Vec;
 
 use super::crossings::{
-    MeshShape, estimate, for_each_offer, for_each_start_offer, locate_endpoints, vertex,
+    MeshShape, estimate, for_each_offer, for_each_start_offer, locate_endpoints, vertex, when_found,
 };
 use super::funnel::{NavWaypoint, funnel};
 use super::{NavMesh, NavPoint};
@@ -485,11 +485,7 @@ impl NavSearch {
     /// assert_eq!((corridor[0], corridor[corridor.len() - 1]), (mesh.locate(a).unwrap(), mesh.locate(b).unwrap()));
     /// ```
     pub fn corridor(&self) -> &[u32] {
-        if self.status == Step::Found {
-            &self.corridor
-        } else {
-            &[]
-        }
+        when_found(self.status, &self.corridor)
     }
 
     /// The corridor's portals once [`Step::Found`], as `(left, right)` mesh vertices seen when
@@ -510,11 +506,7 @@ impl NavSearch {
     /// assert_eq!(search.portals().len() + 1, search.corridor().len());
     /// ```
     pub fn portals(&self) -> &[[NavPoint; 2]] {
-        if self.status == Step::Found {
-            &self.portals
-        } else {
-            &[]
-        }
+        when_found(self.status, &self.portals)
     }
 
     /// The straight path once [`Step::Found`] (`docs/navmesh.md` §8): start, turn points,
@@ -536,11 +528,7 @@ impl NavSearch {
     /// assert_eq!(points, [a, NavPoint::corner(2, 1), b]); // round the inner corner
     /// ```
     pub fn waypoints(&self) -> &[NavWaypoint] {
-        if self.status == Step::Found {
-            &self.waypoints
-        } else {
-            &[]
-        }
+        when_found(self.status, &self.waypoints)
     }
 
     /// The straight path's length in cells once [`Step::Found`] (`docs/navmesh.md` §1: the

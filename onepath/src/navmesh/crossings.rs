@@ -26,6 +26,13 @@ impl MeshShape {
     }
 }
 
+/// A finished search's result slice: `items` once `status` is [`Step::Found`], else empty.
+/// The read rule of both searches' result getters (`corridor`, `portals`, `waypoints`).
+#[inline]
+pub(crate) fn when_found<T>(status: Step, items: &[T]) -> &[T] {
+    if status == Step::Found { items } else { &[] }
+}
+
 /// Whether `p` lies in the mesh's bounding box (a point outside it is on no polygon), so the
 /// search's exact arithmetic on it stays far inside `i128`.
 fn in_box(mesh: &NavMesh, p: NavPoint) -> bool {

@@ -60,7 +60,7 @@ mod successors;
 
 use alloc::vec::Vec;
 
-use super::crossings::MeshShape;
+use super::crossings::{MeshShape, when_found};
 use super::funnel::{NavWaypoint, funnel};
 use super::{NavMesh, NavPoint};
 use crate::search::Step;
@@ -274,11 +274,7 @@ impl PolyanyaSearch {
     /// The path once [`Step::Found`]: the start, the vertices where it turns, the goal (a goal
     /// equal to the last turn is not repeated); empty otherwise.
     pub fn waypoints(&self) -> &[NavPoint] {
-        if self.status == Step::Found {
-            &self.waypoints
-        } else {
-            &[]
-        }
+        when_found(self.status, &self.waypoints)
     }
 
     /// The polygons the path crosses once [`Step::Found`], from a start polygon to a goal
@@ -286,21 +282,13 @@ impl PolyanyaSearch {
     /// polygons around it between the one it arrives in and the one it leaves from); empty
     /// otherwise.
     pub fn corridor(&self) -> &[u32] {
-        if self.status == Step::Found {
-            &self.corridor
-        } else {
-            &[]
-        }
+        when_found(self.status, &self.corridor)
     }
 
     /// The portals between consecutive [`corridor`](Self::corridor) polygons, each
     /// `[left, right]` as seen when crossing it (the [`funnel`]'s input).
     pub fn portals(&self) -> &[[NavPoint; 2]] {
-        if self.status == Step::Found {
-            &self.portals
-        } else {
-            &[]
-        }
+        when_found(self.status, &self.portals)
     }
 
     /// The exact funnel (`docs/navmesh.md` §8) over the found corridor into `out`, and its

@@ -135,30 +135,48 @@ impl PolyanyaSearch {
     /// The successors of the start: every linked edge of every polygon holding the start that
     /// faces it strictly, whole; and the goal node in a polygon holding both.
     pub(crate) fn start_successors(&mut self, mesh: &NavMesh) {
-        let sm = self.small;
         let s = self.start;
         for i in 0..self.start_poly_count {
             let p = self.start_polys[i];
             if self.is_goal_poly(p) {
                 self.offer_goal(0, NONE, p, Fan::Same);
             }
-            let Some(pe) = mesh.edges_of(p) else {
+            self.offer_whole_edges(mesh, NONE, (0, s), p, Fan::Same, |_, _| true, |_, _| true);
+        }
+    }
+
+    /// Offers, from root `root` at point `rp`, every linked edge of polygon `f` that faces
+    /// `rp` strictly and passes `keep(c, d)` as a node over the whole edge `c → d`; a linked
+    /// edge on `rp`'s line that passes `graze_ok(c, d)` is a grazing turn. Shared by the start
+    /// and by the turns at a vertex.
+    #[allow(clippy::too_many_arguments)]
+    fn offer_whole_edges(
+        &mut self,
+        mesh: &NavMesh,
+        n: u32,
+        (root, rp): (u32, NavPoint),
+        f: u32,
+        dir: Fan,
+        keep: impl Fn(NavPoint, NavPoint) -> bool,
+        graze_ok: impl Fn(NavPoint, NavPoint) -> bool,
+    ) {
+        let Some(pe) = mesh.edges_of(f) else {
+            return;
+        };
+        for k in 0..pe.count {
+            let t = pe.twin(k);
+            if t == NONE {
                 continue;
-            };
-            for k in 0..pe.count {
-                let t = pe.twin(k);
-                if t == NONE {
-                    continue;
-                }
-                let (c, d) = (vertex(pe.start(k)), vertex(pe.end(k)));
-                let o = ori(sm, c, d, s);
-                if o > 0 {
-                    let across = (t, pe.twin_poly(k));
-                    self.offer(0, across, (d, c), d, c, NONE, p, Fan::Same);
-                } else if o == 0 {
-                    self.graze(mesh, NONE, 0, p, Fan::Same, pe.first + k, s);
-                }
             }
+            let (c, d) = (vertex(pe.start(k)), vertex(pe.end(k)));
+            let o = ori(self.small, c, d, rp);
+            if o == 0 && graze_ok(c, d) {
+                self.graze(mesh, n, root, f, dir, pe.first + k, rp);
+            }
+            if o <= 0 || !keep(c, d) {
+                continue;
+            }
+            self.offer(root, (t, pe.twin_poly(k)), (d, c), d, c, n, f, dir);
         }
     }
 
@@ -375,25 +393,16 @@ impl PolyanyaSearch {
             if self.is_goal_poly(f) {
                 self.offer_goal(root, n, f, dir);
             }
-            let Some(pe) = mesh.edges_of(f) else {
-                continue;
-            };
-            for k in 0..pe.count {
-                let t = pe.twin(k);
-                if t == NONE {
-                    continue;
-                }
-                let (c, d) = (vertex(pe.start(k)), vertex(pe.end(k)));
-                let o = ori(sm, c, d, bv);
-                if o == 0 && c != bv && d != bv {
-                    // Along a side of f past v: a grazing turn further on.
-                    self.graze(mesh, n, root, f, dir, pe.first + k, bv);
-                }
-                if o <= 0 || !(side(c) || side(d)) {
-                    continue;
-                }
-                self.offer(root, (t, pe.twin_poly(k)), (d, c), d, c, n, f, dir);
-            }
+            // An edge along a side of f past v is a grazing turn further on.
+            self.offer_whole_edges(
+                mesh,
+                n,
+                (root, bv),
+                f,
+                dir,
+                |c, d| side(c) || side(d),
+                |c, d| c != bv && d != bv,
+            );
         }
     }
 }
