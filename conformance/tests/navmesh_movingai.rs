@@ -34,7 +34,9 @@ use conformance::navmesh_ref::bytes::canonical_bytes;
 use conformance::navmesh_ref::region::path_inside;
 use conformance::navmesh_ref::sleeve::{portals, shortest_in_sleeve};
 use conformance::navmesh_ref::{BakeInput, cell_center, path_length};
-use navmesh_common::movingai::{full, harness_lengths, harness_valid, load_map, within_optimum};
+use navmesh_common::movingai::{
+    SAMPLES, full, harness_lengths, harness_valid, load_map, within_optimum,
+};
 use navmesh_common::{check_engine, engine_bytes, first_difference, query};
 use onepath::navmesh::NavSearch;
 use onepath::search::Step;
@@ -49,14 +51,6 @@ const PEERS: [&str; 8] = [
     "maze/maze512-4-0",
     "random/random512-20-0",
     "room/32room_000",
-];
-/// One more sample of each set the issue names.
-const SAMPLES: [&str; 5] = [
-    "dao/arena",
-    "bg512/AR0012SR",
-    "room/16room_000",
-    "maze/maze512-1-0",
-    "sc1/Aurora",
 ];
 
 #[derive(Default)]

@@ -24,7 +24,9 @@ mod navmesh_common;
 
 use conformance::navmesh_ref::region::path_inside;
 use conformance::navmesh_ref::{cell_center, path_length};
-use navmesh_common::movingai::{full, harness_lengths, harness_valid, load_map, within_optimum};
+use navmesh_common::movingai::{
+    SAMPLES, full, harness_lengths, harness_valid, load_map, within_optimum,
+};
 use onepath::navmesh::{NavPoint, PolyanyaSearch};
 use onepath::search::Step;
 use onepath_std::movingai::{MovingAiMap, Scenario};
@@ -35,14 +37,6 @@ const PEERS: [&str; 5] = [
     "bg512/AR0011SR",
     "sc1/AcrosstheCape",
     "room/32room_000",
-];
-
-const SAMPLES: [&str; 5] = [
-    "dao/arena",
-    "bg512/AR0012SR",
-    "room/16room_000",
-    "maze/maze512-1-0",
-    "sc1/Aurora",
 ];
 
 /// The C++ Polyanya's lengths for the map's valid lines, or `None` (printed).

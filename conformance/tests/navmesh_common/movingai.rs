@@ -9,6 +9,16 @@ use onepath_std::data::movingai_dir;
 use onepath_std::movingai::files::{map_path_for, read_map, read_scenarios};
 use onepath_std::movingai::{MovingAiMap, MovingAiOptions, MovingAiScenarios, Scenario};
 
+/// One more map of each set the issues name (dao, bg512, room, maze, sc1), beside the
+/// peers harness's maps.
+pub const SAMPLES: [&str; 5] = [
+    "dao/arena",
+    "bg512/AR0012SR",
+    "room/16room_000",
+    "maze/maze512-1-0",
+    "sc1/Aurora",
+];
+
 /// A Moving AI map with its scenarios, its grid, the walkable cells and the engine's bake at
 /// radius 0 (`NavSettings::DEFAULT`).
 pub struct MapCase {
